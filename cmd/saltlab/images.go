@@ -1,0 +1,43 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/images"
+)
+
+func cmdImages(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("images", flag.ContinueOnError)
+	fs.SetOutput(out)
+	flavor := fs.String("salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
+	root := fs.String("root", ".", "saltlab checkout")
+	if err := fs.Parse(args); err != nil {
+		return usageErr(err)
+	}
+	if err := checkFlavor(*flavor); err != nil {
+		return err
+	}
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
+	b := images.NewBuilder(cli, *root, out)
+	base, err := b.EnsureBase(ctx)
+	if err != nil {
+		return fmt.Errorf("ensure base image: %w", err)
+	}
+	f, err := b.Resolve(ctx, *flavor)
+	if err != nil {
+		return fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	fmt.Fprintf(out, "base image: %s\nsalt image: %s (flavour %s)\n", base, f.Image, f.Name)
+	if f.Reason != "" {
+		fmt.Fprintf(out, "note: %s\n", f.Reason)
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRunDispatch(t *testing.T) {
+	assert.Equal(t, 64, run([]string{"/usr/local/bin/saltsim"}))
+	assert.Equal(t, 0, run([]string{"saltsim", "--version"}))
+	assert.Equal(t, 0, run([]string{"/usr/local/bin/salt-key", "--version"}))
+	assert.Equal(t, 0, run([]string{"saltsim", "salt-call", "--version"}))
+	assert.Equal(t, 64, run([]string{"saltsim", "salt-bogus"}))
+}
+
+func TestInstallLinks(t *testing.T) {
+	dir := t.TempDir()
+	require.Equal(t, 0, installLinks(dir))
+	for _, p := range []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run"} {
+		target, err := os.Readlink(filepath.Join(dir, p))
+		require.NoError(t, err)
+		assert.Equal(t, "saltsim", target)
+	}
+}

@@ -1,0 +1,15 @@
+@failover-dns
+Feature: Failover minions that address masters by Docker DNS name miss a stopped master
+  Salt's only dead-master detector is the alive check (status.master), which
+  first resolves the master's name. In Docker, a stopped container's name
+  stops resolving, so the check returns None and fires nothing: minion daemons
+  stay with the stopped master (salt-semantics §1.9 and §10, surprise 3).
+  salt-call is not affected, because its list path skips unresolvable masters.
+  The failover topology avoids the trap with stable master addresses.
+
+  Scenario: Stopping master-1 strands the minion daemons but not salt-call
+    Given the lab is healthy
+    And every minion answers "salt-call test.ping"
+    When I stop "salt-master-1"
+    Then within the failover bound every minion's "salt-call test.ping" is served by "salt-master-2"
+    And for the whole alive-check bound "salt-master-2" reaches no minion with "test.ping"

@@ -1,0 +1,176 @@
+//go:build docker
+
+// Package e2e runs the saltlab binary the way a user does (`saltlab run` on
+// the Salt double) against the real Docker engine, and checks the outcome:
+// reports, failure messages and that nothing labelled with the run is left
+// behind, including after Ctrl-C in the middle of a scenario.
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/volume"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/report"
+)
+
+const (
+	repoRoot   = "../.."
+	runTimeout = 10 * time.Minute
+)
+
+// saltlabBinary builds cmd/saltlab once per test binary run.
+func saltlabBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "saltlab")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
+	cmd.Dir = repoRoot
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
+}
+
+func runID(t *testing.T, kind string) string {
+	return fmt.Sprintf("e2e-%s-%d", kind, time.Now().UnixNano()%1_000_000_000)
+}
+
+func saltlab(t *testing.T, bin string, args ...string) *exec.Cmd {
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = repoRoot
+	return cmd
+}
+
+// assertNothingLeft checks that no container, network or volume carries the
+// run's label.
+func assertNothingLeft(t *testing.T, id string) {
+	t.Helper()
+	ctx := context.Background()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	f := filters.NewArgs(filters.Arg("label", labels.Run+"="+id))
+	cs, err := cli.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
+	require.NoError(t, err)
+	ns, err := cli.NetworkList(ctx, network.ListOptions{Filters: f})
+	require.NoError(t, err)
+	vs, err := cli.VolumeList(ctx, volume.ListOptions{Filters: f})
+	require.NoError(t, err)
+	assert.Empty(t, cs, "containers of run %s", id)
+	assert.Empty(t, ns, "networks of run %s", id)
+	assert.Empty(t, vs.Volumes, "volumes of run %s", id)
+}
+
+func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	id := runID(t, "pass")
+	out, err := saltlab(t, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", id).CombinedOutput()
+	require.NoError(t, err, string(out))
+	assertNothingLeft(t, id)
+
+	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	require.NoError(t, err)
+	require.Len(t, junit.Suites, 1)
+	require.Len(t, junit.Suites[0].Cases, 1)
+	c := junit.Suites[0].Cases[0]
+	assert.Equal(t, "Stopping master-1 moves salt-call and the minion daemons to master-2", c.Name)
+	assert.Equal(t, report.StatusPassed, c.Status)
+	assert.Contains(t, c.SystemOut, "NOT from real Salt")
+	assert.Contains(t, c.SystemOut, "salt-call test.ping failover to salt-master-2 [salt-minion-1]")
+
+	b, err := os.ReadFile(filepath.Join(reports, id, "summary.json"))
+	require.NoError(t, err)
+	var sum report.Summary
+	require.NoError(t, json.Unmarshal(b, &sum))
+	assert.True(t, sum.Passed)
+	assert.Equal(t, "sim", sum.Run.Flavor.Name)
+	assert.Contains(t, sum.Run.Flavor.Version, "saltlab sim")
+	require.Len(t, sum.Scenarios, 1)
+	assert.Len(t, sum.Scenarios[0].Measurements, 4, "salt-call and daemon failover for 2 minions")
+	for _, m := range sum.Scenarios[0].Measurements {
+		assert.True(t, m.Met, m.String())
+		assert.Positive(t, m.Observed)
+	}
+	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
+	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
+}
+
+func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	id := runID(t, "wrong")
+	cmd := saltlab(t, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", id, "steps/testdata/stop_wrong_master.feature")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err, string(out))
+	assert.Equal(t, 1, cmd.ProcessState.ExitCode(), string(out))
+	assertNothingLeft(t, id)
+
+	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	require.NoError(t, err)
+	c := junit.Suites[0].Cases[0]
+	assert.Equal(t, report.StatusFailed, c.Status)
+	require.NotNil(t, c.Failure)
+	assert.Contains(t, c.Failure.Message, "expected every minion's salt-call test.ping to be served by salt-master-2 within its failover bound, measured from salt-master-2 stopped")
+	assert.Contains(t, c.Failure.Message, "last observed: test.ping answered true but was served by salt-master-1")
+}
+
+func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
+	bin := saltlabBinary(t)
+	id := runID(t, "sigint")
+	cmd := saltlab(t, bin, "run", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id)
+	pipe, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = cmd.Stdout
+	require.NoError(t, cmd.Start())
+
+	// Interrupt right after the fault acted, in the middle of the scenario.
+	sc := bufio.NewScanner(pipe)
+	var seen []string
+	interrupted := false
+	for sc.Scan() {
+		line := sc.Text()
+		seen = append(seen, line)
+		if !interrupted && strings.Contains(line, "salt-master-1 stopped at") {
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			interrupted = true
+		}
+	}
+	err = cmd.Wait()
+	require.True(t, interrupted, "the scenario never reached the fault:\n%s", strings.Join(seen, "\n"))
+	require.Error(t, err, "an interrupted run must not exit 0")
+	assert.Contains(t, strings.Join(seen, "\n"), "interrupted")
+	assertNothingLeft(t, id)
+}
+
+func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	id := runID(t, "dns")
+	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "failover-dns", "--reports", reports, "--run-id", id).CombinedOutput()
+	require.NoError(t, err, string(out))
+	assertNothingLeft(t, id)
+	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	require.NoError(t, err)
+	require.Len(t, junit.Suites, 1, "only the @failover-dns feature runs on this topology")
+	assert.Equal(t, "Stopping master-1 strands the minion daemons but not salt-call", junit.Suites[0].Cases[0].Name)
+	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
+}

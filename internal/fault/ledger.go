@@ -1,0 +1,125 @@
+// Package fault records every fault the lab injects before it acts and undoes
+// them all, newest first, on a context that cannot be cancelled. The ledger is
+// appended to a JSON-lines file in the run directory so that a later
+// `saltlab heal` (or the next run) can undo faults of a runner that was
+// SIGKILLed.
+package fault
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+// UndoTimeout bounds undoing all faults of one ledger.
+const UndoTimeout = 60 * time.Second
+
+// Kind names a fault type.
+type Kind string
+
+// KindStop is a stopped container; undone by starting it again.
+const KindStop Kind = "stop"
+
+// Entry is one recorded fault.
+type Entry struct {
+	ID       int       `json:"id"`
+	Kind     Kind      `json:"kind"`
+	Target   string    `json:"target"`
+	Scenario string    `json:"scenario,omitempty"`
+	At       time.Time `json:"at"`
+}
+
+// event is one line of the ledger file.
+type event struct {
+	Event string `json:"event"` // "inject" or "undone" or "undo-failed"
+	Entry
+	Error string `json:"error,omitempty"`
+}
+
+// Undoer reverses faults. Undo must be idempotent: undoing a fault whose
+// target is already healed or gone returns nil.
+type Undoer interface {
+	Undo(ctx context.Context, e Entry) error
+}
+
+// Ledger holds the faults of one run.
+type Ledger struct {
+	mu      sync.Mutex
+	path    string
+	nextID  int
+	pending []Entry
+}
+
+// NewLedger returns a ledger appending to path ("" keeps it in memory only).
+func NewLedger(path string) *Ledger { return &Ledger{path: path, nextID: 1} }
+
+// Record writes the fault to the ledger; call it before the fault acts.
+func (l *Ledger) Record(kind Kind, target, scenario string) (Entry, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e := Entry{ID: l.nextID, Kind: kind, Target: target, Scenario: scenario, At: time.Now().UTC()}
+	if err := l.append(event{Event: "inject", Entry: e}); err != nil {
+		return Entry{}, fmt.Errorf("record fault %s %s: %w", kind, target, err)
+	}
+	l.nextID++
+	l.pending = append(l.pending, e)
+	return e, nil
+}
+
+// Pending returns the faults not undone yet, oldest first.
+func (l *Ledger) Pending() []Entry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]Entry(nil), l.pending...)
+}
+
+// UndoAll undoes every pending fault, newest first. It detaches from ctx's
+// cancellation (cleanup must run after Ctrl-C) and applies UndoTimeout.
+// Faults that fail to undo stay pending; all errors are joined.
+func (l *Ledger) UndoAll(ctx context.Context, u Undoer) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), UndoTimeout)
+	defer cancel()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var errs []error
+	var left []Entry
+	for i := len(l.pending) - 1; i >= 0; i-- {
+		e := l.pending[i]
+		if err := u.Undo(ctx, e); err != nil {
+			errs = append(errs, fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err))
+			_ = l.append(event{Event: "undo-failed", Entry: e, Error: err.Error()})
+			left = append([]Entry{e}, left...)
+			continue
+		}
+		if err := l.append(event{Event: "undone", Entry: e}); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	l.pending = left
+	return errors.Join(errs...)
+}
+
+func (l *Ledger) append(ev event) error {
+	if l.path == "" {
+		return nil
+	}
+	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("open ledger: %w", err)
+	}
+	b, _ := json.Marshal(ev)
+	if _, err := f.Write(append(b, '\n')); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("write ledger: %w", err)
+	}
+	// Sync: the ledger must survive a SIGKILL right after the fault acts.
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("sync ledger: %w", err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,80 @@
+package images
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/docker/docker/api/types/build"
+
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+// baseDockerfile is the registry path of the base image, relative to the
+// repository root.
+const baseDockerfile = "images/base/Dockerfile"
+
+// EnsureBase makes sure BaseRef exists and carries the packages hash of
+// images/base/packages.txt. It builds it from the Dockerfile when a registry
+// is reachable and otherwise with debootstrap from the host's Debian mirror.
+func (b *Builder) EnsureBase(ctx context.Context) (ref string, err error) {
+	list, err := b.readPackages()
+	if err != nil {
+		return "", err
+	}
+	have, exists, err := b.imageLabels(ctx, BaseRef)
+	if err != nil {
+		return "", err
+	}
+	if exists && have[labels.PackagesHash] == list.hash {
+		b.logf("base image up to date (%s, packages sha256 %.12s)", BaseRef, list.hash)
+		return BaseRef, nil
+	}
+	if exists {
+		b.logf("base image %s has packages sha256 %q, want %.12s: rebuilding", BaseRef, short(have[labels.PackagesHash]), list.hash)
+	} else {
+		b.logf("base image %s not found: building it (%d packages)", BaseRef, len(list.pkgs))
+	}
+
+	dockerErr := b.buildBaseDockerfile(ctx, list)
+	if dockerErr == nil {
+		return BaseRef, nil
+	}
+	if isCanceled(ctx, dockerErr) {
+		return "", dockerErr
+	}
+	b.logf("Dockerfile build of the base failed (%s); falling back to debootstrap", oneLine(dockerErr))
+	if err := b.debootstrapBase(ctx, list); err != nil {
+		return "", fmt.Errorf("build image %s with debootstrap (the Dockerfile build failed too: %s): %w", BaseRef, oneLine(dockerErr), err)
+	}
+	return BaseRef, nil
+}
+
+// baseLabels are the labels every base image carries, whichever path built it.
+func baseLabels(list packageList) map[string]string {
+	return map[string]string{labels.PackagesHash: list.hash, labels.Managed: "true"}
+}
+
+// buildBaseDockerfile is the registry path: debian:bookworm-slim plus the
+// package list. Without a registry it fails within a second or two on the
+// FROM line, so trying it first costs nearly nothing.
+func (b *Builder) buildBaseDockerfile(ctx context.Context, list packageList) (err error) {
+	dockerfile, err := os.ReadFile(b.path(baseDockerfile))
+	if err != nil {
+		return fmt.Errorf("read base Dockerfile: %w", err)
+	}
+	done := b.phase("build " + BaseRef + " from " + baseDockerfile)
+	defer done(&err)
+	files := []contextFile{
+		{Name: "Dockerfile", Data: dockerfile},
+		{Name: "packages.txt", Data: list.raw},
+	}
+	return b.buildImage(ctx, BaseRef, contextTar(files), build.ImageBuildOptions{Labels: baseLabels(list)})
+}
+
+func short(hash string) string {
+	if len(hash) > 12 {
+		return hash[:12]
+	}
+	return hash
+}

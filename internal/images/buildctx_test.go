@@ -1,0 +1,93 @@
+package images
+
+import (
+	"archive/tar"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestContextTar(t *testing.T) {
+	onDisk := filepath.Join(t.TempDir(), "bin")
+	require.NoError(t, os.WriteFile(onDisk, []byte("BINARY"), 0o600))
+
+	rc := contextTar([]contextFile{
+		{Name: "Dockerfile", Data: []byte("FROM x\n")},
+		{Name: "debs/"},
+		{Name: "saltsim", Path: onDisk, Mode: 0o755},
+		{Name: "empty", Data: []byte{}},
+	})
+	defer rc.Close()
+	tr := tar.NewReader(rc)
+	type entry struct {
+		mode int64
+		dir  bool
+		data string
+	}
+	got := map[string]entry{}
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		_, err = io.Copy(&buf, tr)
+		require.NoError(t, err)
+		assert.Equal(t, int64(0), hdr.ModTime.Unix(), "fixed mtime keeps the build cache warm")
+		got[hdr.Name] = entry{mode: hdr.Mode, dir: hdr.Typeflag == tar.TypeDir, data: buf.String()}
+	}
+	assert.Equal(t, map[string]entry{
+		"Dockerfile": {mode: 0o644, data: "FROM x\n"},
+		"debs/":      {mode: 0o755, dir: true},
+		"saltsim":    {mode: 0o755, data: "BINARY"},
+		"empty":      {mode: 0o644},
+	}, got)
+}
+
+func TestContextTarMissingFile(t *testing.T) {
+	rc := contextTar([]contextFile{{Name: "gone", Path: filepath.Join(t.TempDir(), "nope")}})
+	defer rc.Close()
+	_, err := io.ReadAll(rc)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "write build context gone")
+}
+
+func TestContextTarAbandonedReader(t *testing.T) {
+	// Closing early must not leave the writer goroutine blocked.
+	rc := contextTar([]contextFile{{Name: "big", Data: bytes.Repeat([]byte("x"), 1<<20)}})
+	buf := make([]byte, 10)
+	_, err := rc.Read(buf)
+	require.NoError(t, err)
+	require.NoError(t, rc.Close())
+}
+
+func TestPlainWriter(t *testing.T) {
+	var out strings.Builder
+	_, err := plainWriter{&out}.Write([]byte("\x1b[91m+ ln -s a b\n\x1b[0mdone \x1b[1;31mred\x1b[0m\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "+ ln -s a b\ndone red\n", out.String())
+}
+
+func TestProgressWriter(t *testing.T) {
+	var out strings.Builder
+	p := newProgressWriter(&out, "> ", 2, "I: Retrieving ")
+	_, _ = p.Write([]byte("I: Retrieving a\nI: Checking sig"))
+	_, _ = p.Write([]byte("nature\nI: Retrieving b\nE: boom"))
+	assert.Equal(t, "> I: Checking signature\n", out.String())
+	assert.Equal(t, "I: Checking signature\nI: Retrieving b\nE: boom", p.Tail())
+}
+
+func TestFindRepoRoot(t *testing.T) {
+	root, err := FindRepoRoot(".")
+	require.NoError(t, err)
+	assert.FileExists(t, filepath.Join(root, packagesFile))
+	_, err = FindRepoRoot(t.TempDir())
+	require.Error(t, err)
+}

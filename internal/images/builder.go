@@ -1,0 +1,172 @@
+// Package images builds the Docker images the lab runs: the Debian base
+// (saltlab/base:bookworm), the Salt simulator (saltlab/salt-sim:latest) and,
+// when the user provides Salt, real Salt (saltlab/salt-real:3006). It works
+// with no container registry: the base falls back to debootstrap from the
+// host's Debian mirror and every later build starts FROM the local base.
+package images
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/aptsource"
+)
+
+const (
+	// BaseRef is the Debian base every saltlab image starts FROM.
+	BaseRef = "saltlab/base:bookworm"
+	// SimRef is the Salt simulator image.
+	SimRef = "saltlab/salt-sim:latest"
+	// SaltMajor is the Salt release line the real flavour installs.
+	SaltMajor = "3006"
+	// RealRef is the real Salt image.
+	RealRef = "saltlab/salt-real:" + SaltMajor
+	// Suite is the Debian release of the base image.
+	Suite = "bookworm"
+	// DefaultSimPackage is the Go package built into the simulator image.
+	DefaultSimPackage = "./cmd/saltsim"
+)
+
+// Docker is the part of the Docker client this package uses;
+// *client.Client satisfies it.
+type Docker interface {
+	ImageInspect(ctx context.Context, ref string, opts ...client.ImageInspectOption) (image.InspectResponse, error)
+	ImageBuild(ctx context.Context, buildContext io.Reader, options build.ImageBuildOptions) (build.ImageBuildResponse, error)
+	ImageImport(ctx context.Context, source image.ImportSource, ref string, options image.ImportOptions) (io.ReadCloser, error)
+}
+
+// Builder builds saltlab's images with one Docker client.
+type Builder struct {
+	docker     Docker
+	root       string
+	log        io.Writer
+	simPackage string
+	getenv     func(string) string
+
+	// Seams for the host side of the debootstrap path and go build; the
+	// defaults touch the real machine, tests replace them.
+	run      runFunc
+	lookPath func(string) (string, error)
+	geteuid  func() int
+	mirror   func(ctx context.Context, suite string) (string, error)
+}
+
+// Option configures a Builder.
+type Option func(*Builder)
+
+// WithSimPackage builds pkg (a path relative to the repository root, such
+// as "./cmd/saltsim") into the simulator image.
+func WithSimPackage(pkg string) Option {
+	return func(b *Builder) { b.simPackage = pkg }
+}
+
+// WithGetenv replaces os.Getenv for the SALT_APT_* settings.
+func WithGetenv(getenv func(string) string) Option {
+	return func(b *Builder) { b.getenv = getenv }
+}
+
+// NewBuilder returns a Builder that finds images/ and the simulator sources
+// under repoRoot and writes progress and build output to log.
+func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *Builder {
+	if log == nil {
+		log = io.Discard
+	}
+	b := &Builder{
+		docker:     docker,
+		root:       repoRoot,
+		log:        log,
+		simPackage: DefaultSimPackage,
+		getenv:     os.Getenv,
+		run:        runCommand,
+		lookPath:   lookPath,
+		geteuid:    os.Geteuid,
+		mirror:     aptsource.Mirror,
+	}
+	for _, o := range opts {
+		o(b)
+	}
+	return b
+}
+
+// FindRepoRoot walks up from start to the directory that holds go.mod and
+// images/base/packages.txt.
+func FindRepoRoot(start string) (string, error) {
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", fmt.Errorf("find repository root: %w", err)
+	}
+	for {
+		if fileExists(filepath.Join(dir, "go.mod")) && fileExists(filepath.Join(dir, packagesFile)) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("find repository root: no go.mod with %s above %s", packagesFile, start)
+		}
+		dir = parent
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func (b *Builder) path(rel string) string {
+	return filepath.Join(b.root, filepath.FromSlash(rel))
+}
+
+func (b *Builder) logf(format string, args ...any) {
+	fmt.Fprintf(b.log, "images: "+format+"\n", args...)
+}
+
+// phase logs the start of a step and returns a function that logs its end
+// with the elapsed time, so slow steps (debootstrap) show up in CI logs.
+func (b *Builder) phase(name string) func(err *error) {
+	start := time.Now()
+	b.logf("%s ...", name)
+	return func(err *error) {
+		d := time.Since(start).Round(100 * time.Millisecond)
+		if err != nil && *err != nil {
+			b.logf("%s failed after %s", name, d)
+			return
+		}
+		b.logf("%s done in %s", name, d)
+	}
+}
+
+// oneLine keeps multi-line build errors on one line for Reason texts.
+func oneLine(err error) string {
+	if err == nil {
+		return ""
+	}
+	out := []rune{}
+	space := false
+	for _, r := range err.Error() {
+		if r == '\n' || r == '\r' || r == '\t' || r == ' ' {
+			space = true
+			continue
+		}
+		if space && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, r)
+	}
+	return string(out)
+}
+
+// isCanceled reports whether err stems from the caller giving up, in which
+// case no fallback should be tried.
+func isCanceled(ctx context.Context, err error) bool {
+	return ctx.Err() != nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}

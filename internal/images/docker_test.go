@@ -1,0 +1,156 @@
+//go:build docker
+
+package images_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/client"
+	"github.com/docker/docker/pkg/stdcopy"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+// standinPackage is built instead of cmd/saltsim unless
+// SALTLAB_TEST_SIM_PACKAGE names another package.
+const standinPackage = "./internal/images/testdata/standin"
+
+// lineLog forwards whole lines to t.Log so build output is kept per test.
+type lineLog struct {
+	t   *testing.T
+	buf bytes.Buffer
+	all bytes.Buffer
+}
+
+func (l *lineLog) Write(p []byte) (int, error) {
+	l.all.Write(p)
+	l.buf.Write(p)
+	for {
+		line, err := l.buf.ReadString('\n')
+		if err != nil {
+			l.buf.WriteString(line)
+			return len(p), nil
+		}
+		l.t.Log(strings.TrimRight(line, "\n"))
+	}
+}
+
+func TestDockerBaseAndSim(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	root, err := images.FindRepoRoot(".")
+	require.NoError(t, err)
+	pkg := standinPackage
+	if p := os.Getenv("SALTLAB_TEST_SIM_PACKAGE"); p != "" {
+		pkg = p
+	}
+	log := &lineLog{t: t}
+	// No Salt source, so auto must pick sim (unless the user dropped debs).
+	noEnv := func(string) string { return "" }
+	b := images.NewBuilder(cli, root, log, images.WithSimPackage(pkg), images.WithGetenv(noEnv))
+
+	start := time.Now()
+	ref, err := b.EnsureBase(ctx)
+	require.NoError(t, err)
+	t.Logf("EnsureBase took %s", time.Since(start).Round(100*time.Millisecond))
+	assert.Equal(t, images.BaseRef, ref)
+
+	raw, err := os.ReadFile(root + "/images/base/packages.txt")
+	require.NoError(t, err)
+	pkgs, err := images.ParsePackages(string(raw))
+	require.NoError(t, err)
+	assertLabels(ctx, t, cli, images.BaseRef, map[string]string{
+		labels.PackagesHash: images.PackagesHash(pkgs),
+		labels.Managed:      "true",
+	})
+
+	log.all.Reset()
+	_, err = b.EnsureBase(ctx)
+	require.NoError(t, err)
+	assert.Contains(t, log.all.String(), "base image up to date")
+
+	simRef, err := b.BuildSim(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, images.SimRef, simRef)
+	assertLabels(ctx, t, cli, images.SimRef, map[string]string{labels.Flavor: "sim", labels.Managed: "true"})
+
+	out, code := runInImage(ctx, t, cli, images.SimRef,
+		"ss -V && iptables -V && nginx -v && ping -V && nc -h 2>&1 | head -1 && curl --version | head -1 && "+
+			"salt-master --version && test -d /etc/salt/master.d && test -d /var/run/salt")
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "iptables v")
+	assert.Contains(t, out, "nginx version")
+
+	if _, err := os.Stat(root + "/images/salt-real/debs"); err == nil {
+		entries, _ := os.ReadDir(root + "/images/salt-real/debs")
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".deb") {
+				t.Skip("Salt .deb files present: auto would build real")
+			}
+		}
+	}
+	if _, err := cli.ImageInspect(ctx, images.RealRef); err == nil {
+		t.Skip(images.RealRef + " exists: auto would reuse it")
+	}
+	fl, err := b.Resolve(ctx, images.FlavorAuto)
+	require.NoError(t, err)
+	assert.Equal(t, images.FlavorSim, fl.Name)
+	assert.Equal(t, images.SimRef, fl.Image)
+	assert.Contains(t, fl.Reason, "SALT_APT_URI")
+}
+
+func assertLabels(ctx context.Context, t *testing.T, cli *client.Client, ref string, want map[string]string) {
+	t.Helper()
+	info, err := cli.ImageInspect(ctx, ref)
+	require.NoError(t, err)
+	require.NotNil(t, info.Config)
+	for k, v := range want {
+		assert.Equal(t, v, info.Config.Labels[k], "label %s of %s", k, ref)
+	}
+}
+
+// runInImage runs script with bash in a throw-away container and returns
+// its combined output and exit code.
+func runInImage(ctx context.Context, t *testing.T, cli *client.Client, ref, script string) (string, int) {
+	t.Helper()
+	created, err := cli.ContainerCreate(ctx, &container.Config{
+		Image:  ref,
+		Cmd:    []string{"bash", "-c", script},
+		Labels: map[string]string{labels.Managed: "true", "io.saltlab.test": t.Name()},
+	}, nil, nil, nil, "")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		_ = cli.ContainerRemove(context.Background(), created.ID, container.RemoveOptions{Force: true})
+	})
+	waitC, errC := cli.ContainerWait(ctx, created.ID, container.WaitConditionNextExit)
+	require.NoError(t, cli.ContainerStart(ctx, created.ID, container.StartOptions{}))
+	var code int
+	select {
+	case res := <-waitC:
+		code = int(res.StatusCode)
+	case err := <-errC:
+		require.NoError(t, err)
+	}
+	logs, err := cli.ContainerLogs(ctx, created.ID, container.LogsOptions{ShowStdout: true, ShowStderr: true})
+	require.NoError(t, err)
+	defer logs.Close()
+	var stdout, stderr bytes.Buffer
+	_, err = stdcopy.StdCopy(&stdout, &stderr, logs)
+	require.NoError(t, err)
+	out := stdout.String() + stderr.String()
+	t.Logf("%s:\n%s", script, out)
+	return out, code
+}

@@ -1,0 +1,207 @@
+package images
+
+import (
+	"archive/tar"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/client"
+	dockerspec "github.com/moby/docker-image-spec/specs-go/v1"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"github.com/stretchr/testify/require"
+)
+
+// buildCall records one ImageBuild: options and the context's entries.
+type buildCall struct {
+	opts  build.ImageBuildOptions
+	files map[string]string // name -> content ("" for directories)
+}
+
+// fakeDocker is an in-memory image store implementing Docker.
+type fakeDocker struct {
+	mu         sync.Mutex
+	images     map[string]map[string]string // ref -> labels
+	failBuild  func(buildCall) string       // non-empty: error message in the build stream
+	dropLabels bool                         // import ignores LABEL changes
+	builds     []buildCall
+	imports    []image.ImportOptions
+	imported   []string // tar entry names of the last import
+}
+
+func newFakeDocker() *fakeDocker {
+	return &fakeDocker{images: map[string]map[string]string{}, failBuild: func(buildCall) string { return "" }}
+}
+
+func (f *fakeDocker) ImageInspect(_ context.Context, ref string, _ ...client.ImageInspectOption) (image.InspectResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	lbls, ok := f.images[ref]
+	if !ok {
+		return image.InspectResponse{}, fmt.Errorf("no such image: %s: %w", ref, cerrdefs.ErrNotFound)
+	}
+	cfg := &dockerspec.DockerOCIImageConfig{ImageConfig: ocispec.ImageConfig{Labels: lbls}}
+	return image.InspectResponse{ID: "sha256:" + ref, Config: cfg}, nil
+}
+
+func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts build.ImageBuildOptions) (build.ImageBuildResponse, error) {
+	files, err := readTar(buildContext)
+	if err != nil {
+		return build.ImageBuildResponse{}, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	call := buildCall{opts: opts, files: files}
+	f.builds = append(f.builds, call)
+	ref := opts.Tags[0]
+	if msg := f.failBuild(call); msg != "" {
+		body := fmt.Sprintf(`{"stream":"Step 1/2 : FROM x\n"}`+"\n"+`{"errorDetail":{"message":%q},"error":%q}`+"\n", msg, msg)
+		return build.ImageBuildResponse{Body: io.NopCloser(strings.NewReader(body))}, nil
+	}
+	lbls := map[string]string{}
+	for k, v := range f.images[ref] {
+		lbls[k] = v
+	}
+	for k, v := range opts.Labels {
+		lbls[k] = v
+	}
+	f.images[ref] = lbls
+	body := `{"stream":"Successfully built 0123\n"}` + "\n"
+	return build.ImageBuildResponse{Body: io.NopCloser(strings.NewReader(body))}, nil
+}
+
+func (f *fakeDocker) ImageImport(_ context.Context, src image.ImportSource, ref string, opts image.ImportOptions) (io.ReadCloser, error) {
+	files, err := readTar(src.Source)
+	if err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.imports = append(f.imports, opts)
+	f.imported = f.imported[:0]
+	for name := range files {
+		f.imported = append(f.imported, name)
+	}
+	lbls := map[string]string{}
+	for _, c := range opts.Changes {
+		if rest, ok := strings.CutPrefix(c, "LABEL "); ok && !f.dropLabels {
+			k, v, _ := strings.Cut(rest, "=")
+			k, _ = strconv.Unquote(k)
+			v, _ = strconv.Unquote(v)
+			lbls[k] = v
+		}
+	}
+	f.images[ref] = lbls
+	return io.NopCloser(strings.NewReader(`{"status":"sha256:feed"}` + "\n")), nil
+}
+
+// failFrom fails builds whose Dockerfile starts FROM from, like a daemon
+// without a registry and without that image.
+func failFrom(from, msg string) func(buildCall) string {
+	return func(c buildCall) string {
+		if strings.Contains(c.files["Dockerfile"], "\nFROM "+from+"\n") || strings.HasPrefix(c.files["Dockerfile"], "FROM "+from+"\n") {
+			return msg
+		}
+		return ""
+	}
+}
+
+func readTar(r io.Reader) (map[string]string, error) {
+	files := map[string]string{}
+	tr := tar.NewReader(r)
+	for {
+		hdr, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return files, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read tar: %w", err)
+		}
+		b, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, fmt.Errorf("read tar: %w", err)
+		}
+		files[hdr.Name] = string(b)
+	}
+}
+
+// fakeHost replaces the host side: commands, root check, mirror lookup.
+type fakeHost struct {
+	mu       sync.Mutex
+	commands []command
+	rootfs   string
+	failGo   bool
+}
+
+func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
+	h.mu.Lock()
+	h.commands = append(h.commands, c)
+	h.mu.Unlock()
+	switch {
+	case c.Name == "go":
+		if h.failGo {
+			fmt.Fprintln(out, "main.go:1: syntax error")
+			return errors.New("exit status 1")
+		}
+		for i, a := range c.Args {
+			if a == "-o" {
+				return os.WriteFile(c.Args[i+1], []byte("#!fake binary"), 0o755)
+			}
+		}
+		return errors.New("go build without -o")
+	case strings.HasSuffix(c.Name, "debootstrap"):
+		h.rootfs = c.Args[3]
+		for _, p := range []string{"etc/os-release", "var/cache/apt/archives/bash.deb", "var/lib/apt/lists/x_Packages", "var/cache/apt/pkgcache.bin"} {
+			full := filepath.Join(h.rootfs, p)
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(full, []byte("x"), 0o644); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintln(out, "I: Retrieving bash")
+		fmt.Fprintln(out, "I: Base system installed successfully.")
+		return nil
+	}
+	return fmt.Errorf("unexpected command %s", c)
+}
+
+// newTestBuilder returns a Builder over a temp repository with the real
+// images/ files copied in, a fake daemon and a fake host.
+func newTestBuilder(t *testing.T, env map[string]string) (*Builder, *fakeDocker, *fakeHost, *strings.Builder) {
+	t.Helper()
+	root := t.TempDir()
+	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDockerfile} {
+		src, err := os.ReadFile(filepath.Join("..", "..", rel))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Join(root, filepath.Dir(rel)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(root, rel), src, 0o644))
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(root, realDebsDir), 0o755))
+	docker, host, log := newFakeDocker(), &fakeHost{}, &strings.Builder{}
+	b := NewBuilder(docker, root, log, WithGetenv(func(k string) string { return env[k] }))
+	b.run = host.run
+	b.lookPath = func(name string) (string, error) { return "/usr/sbin/" + name, nil }
+	b.geteuid = func() int { return 0 }
+	b.mirror = func(context.Context, string) (string, error) { return "http://mirror.example.invalid/debian", nil }
+	return b, docker, host, log
+}
+
+// currentHash is the packages hash of the test repository's list.
+func currentHash(t *testing.T, b *Builder) string {
+	t.Helper()
+	list, err := b.readPackages()
+	require.NoError(t, err)
+	return list.hash
+}

@@ -1,0 +1,76 @@
+package images
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+func TestBuildSim(t *testing.T) {
+	b, docker, host, _ := newTestBuilder(t, nil)
+	docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
+	b.simPackage = "./testdata/standin"
+
+	ref, err := b.BuildSim(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, SimRef, ref)
+
+	require.Len(t, host.commands, 1)
+	gb := host.commands[0]
+	assert.Equal(t, "go", gb.Name)
+	assert.Equal(t, b.root, gb.Dir)
+	assert.Equal(t, "./testdata/standin", gb.Args[len(gb.Args)-1])
+	assert.Contains(t, gb.Args, "-trimpath")
+	assert.Contains(t, gb.Env, "CGO_ENABLED=0")
+
+	require.Len(t, docker.builds, 1)
+	c := docker.builds[0]
+	assert.Equal(t, []string{SimRef}, c.opts.Tags)
+	assert.Equal(t, "none", string(c.opts.NetworkMode), "no network in the sim build")
+	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true"}, c.opts.Labels)
+	assert.Equal(t, "#!fake binary", c.files["saltsim"])
+	df := c.files["Dockerfile"]
+	assert.True(t, strings.HasPrefix(strings.TrimLeft(stripComments(df), "\n"), "FROM "+BaseRef+"\n"), df)
+	assert.Contains(t, df, "COPY saltsim /usr/local/bin/saltsim")
+	for _, name := range []string{"salt-master", "salt-minion", "salt-call", "salt-key", "salt ", "salt-run", "salt-api", "salt-syndic"} {
+		assert.Contains(t, df, name)
+	}
+	for _, dir := range []string{"/etc/salt/master.d", "/etc/salt/minion.d", "/etc/salt/pki", "/srv/salt", "/srv/pillar", "/var/cache/salt", "/var/log/salt", "/var/run/salt"} {
+		assert.Contains(t, df, dir)
+	}
+}
+
+func TestBuildSimGoBuildFailure(t *testing.T) {
+	b, docker, host, _ := newTestBuilder(t, nil)
+	docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
+	host.failGo = true
+	_, err := b.BuildSim(context.Background())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "build simulator ./cmd/saltsim")
+	assert.Contains(t, err.Error(), "syntax error")
+	assert.Empty(t, docker.builds)
+}
+
+func TestBuildSimBuildErrorWrapped(t *testing.T) {
+	b, docker, _, _ := newTestBuilder(t, nil)
+	docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
+	docker.failBuild = func(buildCall) string { return "The command '/bin/sh -c exit 7' returned a non-zero code: 7" }
+	_, err := b.BuildSim(context.Background())
+	require.Error(t, err)
+	assert.Equal(t, "build image saltlab/salt-sim:latest: The command '/bin/sh -c exit 7' returned a non-zero code: 7", err.Error())
+}
+
+func stripComments(dockerfile string) string {
+	var out []string
+	for _, l := range strings.Split(dockerfile, "\n") {
+		if !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

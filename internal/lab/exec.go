@@ -1,0 +1,72 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/pkg/stdcopy"
+)
+
+// execPollInterval is how often Exec asks for the exit code after the
+// output stream ended: the daemon may close the stream a moment before it
+// records the exit code.
+const execPollInterval = 10 * time.Millisecond
+
+// ExecResult is the outcome of a command run in a container.
+type ExecResult struct {
+	Stdout, Stderr string
+	ExitCode       int
+}
+
+// Exec runs argv in the service's running container and returns its
+// output and exit code. A command that fails, even one whose binary does
+// not exist (exit 126/127, the runtime's message on stdout), is a result,
+// not an error; errors are for the API (container not running, paused...).
+func (l *Lab) Exec(ctx context.Context, service string, argv []string) (ExecResult, error) {
+	var res ExecResult
+	ref, err := l.ref(service)
+	if err != nil {
+		return res, err
+	}
+	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdout: true, AttachStderr: true})
+	if err != nil {
+		return res, fmt.Errorf("exec %q in service %q: %w", argv, service, err)
+	}
+	hr, err := l.cli.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
+	if err != nil {
+		return res, fmt.Errorf("attach to exec %q in service %q: %w", argv, service, err)
+	}
+	defer hr.Close()
+	// The hijacked connection ignores ctx; closing it unblocks the copy.
+	stop := context.AfterFunc(ctx, hr.Close)
+	defer stop()
+	var stdout, stderr bytes.Buffer
+	_, copyErr := stdcopy.StdCopy(&stdout, &stderr, hr.Reader)
+	res.Stdout, res.Stderr = stdout.String(), stderr.String()
+	if ctx.Err() != nil {
+		return res, fmt.Errorf("exec %q in service %q: %w", argv, service, ctx.Err())
+	}
+	if copyErr != nil {
+		return res, fmt.Errorf("read output of exec %q in service %q: %w", argv, service, copyErr)
+	}
+	ticker := time.NewTicker(execPollInterval)
+	defer ticker.Stop()
+	for {
+		info, err := l.cli.ContainerExecInspect(ctx, created.ID)
+		if err != nil {
+			return res, fmt.Errorf("inspect exec %q in service %q: %w", argv, service, err)
+		}
+		if !info.Running {
+			res.ExitCode = info.ExitCode
+			return res, nil
+		}
+		select {
+		case <-ctx.Done():
+			return res, fmt.Errorf("exec %q in service %q: %w", argv, service, ctx.Err())
+		case <-ticker.C:
+		}
+	}
+}

@@ -1,0 +1,143 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+	"github.com/compose-spec/compose-go/v2/loader"
+	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+// Load parses and validates the compose files with compose-go and maps
+// every enabled service to its container configuration. Nothing is created
+// and the daemon is not contacted (cli may be nil for pure validation), so
+// invalid files and forbidden settings fail before any side effect. Errors
+// name the files and carry compose-go's own message.
+func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
+	if err := checkOptions(opts); err != nil {
+		return nil, err
+	}
+	if opts.HealthTimeout <= 0 {
+		opts.HealthTimeout = DefaultHealthTimeout
+	}
+	files := strings.Join(opts.Files, ", ")
+	project, err := loadProject(ctx, opts)
+	if err != nil {
+		return nil, fmt.Errorf("load compose project from %s: %w", files, err)
+	}
+	l := &Lab{
+		cli:     cli,
+		opts:    opts,
+		project: project,
+		specs:   map[string]*containerSpec{},
+		out:     newPhaseLog(opts.Log),
+		ids:     map[string]string{},
+	}
+	var errs []error
+	for _, name := range project.ServiceNames() {
+		spec, notes, err := convertService(project, project.Services[name], l.meta())
+		for _, n := range notes {
+			l.out.printf("note: service %s: %s", name, n)
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		l.specs[name] = spec
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("load compose project from %s: %w", files, err)
+	}
+	return l, nil
+}
+
+func checkOptions(opts Options) error {
+	if len(opts.Files) == 0 {
+		return errors.New("load lab: no compose files given")
+	}
+	for _, f := range opts.Files {
+		if f == "-" {
+			// compose-go would read stdin; a lab must be reproducible from files.
+			return errors.New("load lab: compose file \"-\" (stdin) is not supported")
+		}
+	}
+	if opts.Project == "" || loader.NormalizeProjectName(opts.Project) != opts.Project {
+		return fmt.Errorf("load lab: invalid project name %q: use lowercase letters, digits, dashes and underscores, starting with a letter or digit", opts.Project)
+	}
+	if err := labels.ValidateRunID(opts.RunID); err != nil {
+		return fmt.Errorf("load lab: %w", err)
+	}
+	return nil
+}
+
+func loadProject(ctx context.Context, opts Options) (*types.Project, error) {
+	env := make([]string, 0, len(opts.Env))
+	for k, v := range opts.Env {
+		env = append(env, k+"="+v)
+	}
+	sort.Strings(env)
+	po, err := cli.NewProjectOptions(opts.Files,
+		// Deliberately no cli.WithOsEnv / cli.WithDotEnv: only opts.Env
+		// feeds interpolation, so runs are reproducible.
+		cli.WithEnv(env),
+		cli.WithWorkingDirectory(filepath.Dir(opts.Files[0])),
+		cli.WithName(opts.Project),
+		cli.WithProfiles(opts.Profiles),
+		cli.WithInterpolation(true),
+		cli.WithResolvedPaths(true),
+	)
+	if err != nil {
+		return nil, err
+	}
+	return po.LoadProject(ctx)
+}
+
+// labelMeta is what every object of the lab is labelled with.
+type labelMeta struct {
+	runID, project, topology, flavor string
+	workingDir                       string
+	configFiles                      []string
+}
+
+func (l *Lab) meta() labelMeta {
+	return labelMeta{
+		runID:       l.opts.RunID,
+		project:     l.opts.Project,
+		topology:    l.opts.Topology,
+		flavor:      l.opts.Flavor,
+		workingDir:  l.project.WorkingDir,
+		configFiles: l.project.ComposeFiles,
+	}
+}
+
+// common returns saltlab's run labels plus the compose project label, the
+// set every container, network and volume carries.
+func (m labelMeta) common() map[string]string {
+	out := labels.ForRun(m.runID, m.project)
+	out[labels.Topology] = m.topology
+	out[labels.Flavor] = m.flavor
+	out[composeProject] = m.project
+	return out
+}
+
+// Standard compose labels, so `docker-compose -p <project> ps/logs` and
+// `docker compose ls` see a lab started by saltlab.
+const (
+	composeProject         = "com.docker.compose.project"
+	composeService         = "com.docker.compose.service"
+	composeNumber          = "com.docker.compose.container-number"
+	composeOneoff          = "com.docker.compose.oneoff"
+	composeNetwork         = "com.docker.compose.network"
+	composeVolume          = "com.docker.compose.volume"
+	composeWorkingDir      = "com.docker.compose.project.working_dir"
+	composeConfigFiles     = "com.docker.compose.project.config_files"
+	composeVersion         = "com.docker.compose.version"
+	composeVersionAnnounce = "1.29.2" // the docker-compose release on lab hosts, shown by compose tools
+)

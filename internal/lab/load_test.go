@@ -1,0 +1,139 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/docker/docker/client"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// *client.Client must keep satisfying Docker.
+var _ Docker = (*client.Client)(nil)
+
+func fixture(name string) string {
+	return filepath.Join("testdata", "compose", name)
+}
+
+func testOptions(files ...string) Options {
+	for i, f := range files {
+		files[i] = fixture(f)
+	}
+	return Options{
+		Files:    files,
+		Project:  "saltlab-unit-20261122-000000-abcdef",
+		RunID:    "20261122-000000-abcdef",
+		Topology: "failover",
+		Flavor:   "sim",
+	}
+}
+
+func load(t *testing.T, opts Options) (*Lab, string) {
+	t.Helper()
+	var log bytes.Buffer
+	opts.Log = &log
+	l, err := Load(context.Background(), nil, opts)
+	require.NoError(t, err)
+	return l, log.String()
+}
+
+func TestLoadRejects(t *testing.T) {
+	tests := []struct {
+		file string
+		want []string // substrings of the error
+	}{
+		{"privileged.yaml", []string{`service "a": privileged: true is forbidden`}},
+		{"docker-sock.yaml", []string{`service "a": mounting /var/run/docker.sock exposes the Docker socket`}},
+		{"docker-run-dir.yaml", []string{`service "a": mounting /run exposes the Docker socket`}},
+		{"build-no-image.yaml", []string{`service "a": has build: but no image:`, "saltlab images"}},
+		{"bad-hostip.yaml", []string{"host ip 10.1.2.3 is not allowed", "127.0.0.1"}},
+		{"unsupported.yaml", []string{"network_mode: host is forbidden", "network_mode is not supported", "volumes_from is not supported"}},
+		// compose-go's own messages, with the file named by us when compose-go does not.
+		{"unknown-key.yaml", []string{"unknown-key.yaml", "services.a.healthcheck additional properties 'intervl' not allowed"}},
+		{"yaml-syntax.yaml", []string{"load compose project from testdata/compose/yaml-syntax.yaml", "mapping values are not allowed in this context"}},
+		{"undefined-dep.yaml", []string{"undefined-dep.yaml", `service "a" depends on undefined service "nope"`}},
+		{"cycle.yaml", []string{"cycle.yaml", "dependency cycle detected"}},
+		{"no-such-file.yaml", []string{"no-such-file.yaml"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			_, err := Load(context.Background(), nil, testOptions(tc.file))
+			require.Error(t, err)
+			for _, w := range tc.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+func TestLoadRejectsBadOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*Options)
+		want string
+	}{
+		{"no files", func(o *Options) { o.Files = nil }, "no compose files"},
+		{"stdin", func(o *Options) { o.Files = []string{"-"} }, "stdin"},
+		{"bad project", func(o *Options) { o.Project = "Bad Name" }, "invalid project name"},
+		{"bad run id", func(o *Options) { o.RunID = "X" }, "invalid run id"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := testOptions("chain.yaml")
+			tc.edit(&opts)
+			_, err := Load(context.Background(), nil, opts)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+func TestLoadProfilesAndOverrides(t *testing.T) {
+	l, _ := load(t, testOptions("basic.yaml", "override.yaml"))
+	assert.Equal(t, []string{"db", "init", "web"}, l.Services())
+	assert.Equal(t, "saltlab-unit-20261122-000000-abcdef", l.Project())
+	assert.Contains(t, l.specs["web"].config.Env, "FROM_OVERRIDE=yes")
+
+	opts := testOptions("basic.yaml")
+	opts.Profiles = []string{"debug"}
+	l, _ = load(t, opts)
+	assert.Equal(t, []string{"db", "debug", "init", "web"}, l.Services())
+}
+
+func TestLoadEnvIsOnlyFromOptions(t *testing.T) {
+	t.Setenv("A_VALUE", "from-os")
+	l, _ := load(t, testOptions("basic.yaml"))
+	assert.Contains(t, l.specs["db"].config.Env, "A_VAR=one", "OS environment must not leak into interpolation")
+
+	opts := testOptions("basic.yaml")
+	opts.Env = map[string]string{"A_VALUE": "from-options", "DB_IMAGE": "saltlab/db:1"}
+	l, _ = load(t, opts)
+	assert.Contains(t, l.specs["db"].config.Env, "A_VAR=from-options")
+	assert.Equal(t, "saltlab/db:1", l.specs["db"].config.Image)
+}
+
+func TestUnknownService(t *testing.T) {
+	l, _ := load(t, testOptions("chain.yaml"))
+	_, err := l.ContainerID("nope")
+	assert.ErrorContains(t, err, `unknown service "nope"`)
+	_, err = l.ContainerID("a")
+	assert.ErrorContains(t, err, "no container yet")
+	_, err = l.State(context.Background(), "nope")
+	assert.ErrorContains(t, err, "services: a, b, c, solo")
+}
+
+// The project's real topology must stay loadable by the lab.
+func TestLoadFailoverTopology(t *testing.T) {
+	opts := testOptions()
+	opts.Files = []string{filepath.Join("..", "..", "compose", "failover", "compose.yaml")}
+	l, _ := load(t, opts)
+	assert.Contains(t, l.Services(), "salt-master-1")
+	for _, name := range l.Services() {
+		spec := l.specs[name]
+		assert.Equal(t, opts.Project+"-"+name+"-1", spec.name)
+		assert.NotContains(t, spec.config.Image, "$", "interpolated")
+	}
+}

@@ -1,0 +1,126 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/volume"
+)
+
+// sweepPasses is how many list-and-remove passes Sweep makes. The second
+// catches objects whose create raced with the first listing (a create
+// request in flight when a run was cancelled) and objects whose removal
+// failed only because a container still held them.
+const sweepPasses = 2
+
+// Swept counts the objects Sweep removed.
+type Swept struct {
+	Containers, Networks, Volumes int
+}
+
+// String renders the counts for log lines.
+func (s Swept) String() string {
+	return fmt.Sprintf("%d containers, %d networks, %d volumes", s.Containers, s.Networks, s.Volumes)
+}
+
+// Sweep removes the containers (forced, with their anonymous volumes), then
+// the networks, then the volumes that carry ALL the given labels, e.g.
+// {labels.Run: id} or {labels.Managed: "true"}. Objects already gone count
+// as removed by someone else, so Sweep is idempotent. The error joins what
+// could not be removed in the last pass.
+func Sweep(ctx context.Context, cli Docker, match map[string]string) (Swept, error) {
+	var total Swept
+	if len(match) == 0 {
+		// An empty filter matches every object on the daemon.
+		return total, errors.New("sweep: refusing to sweep with no label to match")
+	}
+	var errs []error
+	for range sweepPasses {
+		var s Swept
+		s, errs = sweepOnce(ctx, cli, labelFilter(match))
+		total.Containers += s.Containers
+		total.Networks += s.Networks
+		total.Volumes += s.Volumes
+	}
+	if err := errors.Join(errs...); err != nil {
+		return total, fmt.Errorf("sweep %s: %w", describeMatch(match), err)
+	}
+	return total, nil
+}
+
+func sweepOnce(ctx context.Context, cli Docker, f filters.Args) (Swept, []error) {
+	var s Swept
+	var errs []error
+	gone := func(err error) bool { return err == nil || errdefs.IsNotFound(err) }
+
+	ctrs, err := cli.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list containers: %w", err))
+	}
+	for _, c := range ctrs {
+		err := cli.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true, RemoveVolumes: true})
+		if gone(err) {
+			s.Containers++
+			continue
+		}
+		errs = append(errs, fmt.Errorf("remove container %s: %w", containerLabel(c), err))
+	}
+
+	nets, err := cli.NetworkList(ctx, network.ListOptions{Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list networks: %w", err))
+	}
+	for _, n := range nets {
+		err := cli.NetworkRemove(ctx, n.ID)
+		if gone(err) {
+			s.Networks++
+			continue
+		}
+		errs = append(errs, fmt.Errorf("remove network %s: %w", n.Name, err))
+	}
+
+	vols, err := cli.VolumeList(ctx, volume.ListOptions{Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list volumes: %w", err))
+	}
+	for _, v := range vols.Volumes {
+		err := cli.VolumeRemove(ctx, v.Name, true)
+		if gone(err) {
+			s.Volumes++
+			continue
+		}
+		errs = append(errs, fmt.Errorf("remove volume %s: %w", v.Name, err))
+	}
+	return s, errs
+}
+
+func labelFilter(match map[string]string) filters.Args {
+	f := filters.NewArgs()
+	for k, v := range match {
+		f.Add("label", k+"="+v)
+	}
+	return f
+}
+
+func describeMatch(match map[string]string) string {
+	parts := make([]string, 0, len(match))
+	for k, v := range match {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func containerLabel(c container.Summary) string {
+	if len(c.Names) > 0 {
+		return strings.TrimPrefix(c.Names[0], "/")
+	}
+	return c.ID
+}

@@ -1,0 +1,193 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"sort"
+	"time"
+
+	"github.com/compose-spec/compose-go/v2/graph"
+	"github.com/compose-spec/compose-go/v2/types"
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/volume"
+)
+
+// Up creates the networks, the volumes, then the containers in dependency
+// order, honouring depends_on conditions, and finally waits until every
+// container with a healthcheck is healthy. It fails fast, naming the
+// service, its state, exit code and last log lines, when a container exits
+// or turns unhealthy. Whatever happens, call Down afterwards: Up does not
+// clean up after itself, so a failed lab can still be inspected.
+func (l *Lab) Up(ctx context.Context) error {
+	if l.cli == nil {
+		return fmt.Errorf("up project %s: %s", l.opts.Project, noClient)
+	}
+	start := time.Now()
+	l.out.printf("up: project %s (run %s): %d services", l.opts.Project, l.opts.RunID, len(l.specs))
+	if err := l.checkImages(ctx); err != nil {
+		return err
+	}
+	if err := l.createNetworks(ctx); err != nil {
+		return err
+	}
+	if err := l.createVolumes(ctx); err != nil {
+		return err
+	}
+	err := graph.InDependencyOrder(ctx, l.project, func(ctx context.Context, name string, s types.ServiceConfig) error {
+		if err := l.awaitDependencies(ctx, s); err != nil {
+			return err
+		}
+		return l.startService(ctx, name)
+	})
+	if err != nil {
+		return fmt.Errorf("up project %s: %w", l.opts.Project, err)
+	}
+	if err := l.awaitSettled(ctx); err != nil {
+		return fmt.Errorf("up project %s: %w", l.opts.Project, err)
+	}
+	l.out.printf("up: project %s ready in %s", l.opts.Project, since(start))
+	return nil
+}
+
+// checkImages verifies every image is present before anything is created:
+// there is no registry, and a missing image must not leave half a lab.
+func (l *Lab) checkImages(ctx context.Context) error {
+	checked := map[string]bool{}
+	for _, name := range l.Services() {
+		img := l.specs[name].config.Image
+		if checked[img] {
+			continue
+		}
+		checked[img] = true
+		if _, err := l.cli.ImageInspect(ctx, img); err != nil {
+			if errdefs.IsNotFound(err) {
+				return fmt.Errorf("service %q: image %s not found locally; run `saltlab images`", name, img)
+			}
+			return fmt.Errorf("inspect image %s of service %q: %w", img, name, err)
+		}
+	}
+	return nil
+}
+
+func (l *Lab) createNetworks(ctx context.Context) error {
+	for _, key := range sortedKeys(l.project.Networks) {
+		n := l.project.Networks[key]
+		if n.External {
+			continue
+		}
+		lbl := map[string]string{}
+		maps.Copy(lbl, n.Labels)
+		maps.Copy(lbl, l.meta().common())
+		lbl[composeNetwork] = key
+		opts := network.CreateOptions{
+			Driver:     n.Driver,
+			Internal:   n.Internal,
+			Attachable: n.Attachable,
+			Options:    n.DriverOpts,
+			EnableIPv6: n.EnableIPv6,
+			Labels:     lbl,
+		}
+		if opts.Driver == "" {
+			opts.Driver = "bridge"
+		}
+		if len(n.Ipam.Config) > 0 || n.Ipam.Driver != "" {
+			opts.IPAM = &network.IPAM{Driver: n.Ipam.Driver}
+			for _, c := range n.Ipam.Config {
+				opts.IPAM.Config = append(opts.IPAM.Config, network.IPAMConfig{Subnet: c.Subnet, IPRange: c.IPRange, Gateway: c.Gateway})
+			}
+		}
+		t := time.Now()
+		if _, err := l.cli.NetworkCreate(ctx, n.Name, opts); err != nil {
+			return fmt.Errorf("create network %s: %w", n.Name, err)
+		}
+		l.out.printf("network %s created (%s)", n.Name, since(t))
+	}
+	return nil
+}
+
+func (l *Lab) createVolumes(ctx context.Context) error {
+	for _, key := range sortedKeys(l.project.Volumes) {
+		v := l.project.Volumes[key]
+		if v.External {
+			continue
+		}
+		lbl := map[string]string{}
+		maps.Copy(lbl, v.Labels)
+		maps.Copy(lbl, l.meta().common())
+		lbl[composeVolume] = key
+		if _, err := l.cli.VolumeCreate(ctx, volume.CreateOptions{Name: v.Name, Driver: v.Driver, DriverOpts: v.DriverOpts, Labels: lbl}); err != nil {
+			return fmt.Errorf("create volume %s: %w", v.Name, err)
+		}
+		l.out.printf("volume %s created", v.Name)
+	}
+	return nil
+}
+
+// startService creates the container with its first network, connects the
+// others (API 1.41 allows one endpoint at create) and starts it.
+func (l *Lab) startService(ctx context.Context, name string) error {
+	spec := l.specs[name]
+	t := time.Now()
+	resp, err := l.cli.ContainerCreate(ctx, spec.config, spec.host, spec.create, nil, spec.name)
+	if err != nil {
+		return fmt.Errorf("create container %s: %w", spec.name, err)
+	}
+	l.setID(name, resp.ID)
+	for _, w := range resp.Warnings {
+		l.out.printf("note: service %s: daemon warning: %s", name, w)
+	}
+	for _, ep := range spec.connect {
+		if err := l.cli.NetworkConnect(ctx, ep.network, resp.ID, ep.settings); err != nil {
+			return fmt.Errorf("connect container %s to network %s: %w", spec.name, ep.network, err)
+		}
+	}
+	if err := l.cli.ContainerStart(ctx, resp.ID, container.StartOptions{}); err != nil {
+		return fmt.Errorf("start container %s: %w", spec.name, err)
+	}
+	l.out.printf("service %s started as %s (%s)", name, spec.name, since(t))
+	return nil
+}
+
+// awaitDependencies waits for the depends_on conditions of one service; the
+// graph walk guarantees the dependencies were started already.
+func (l *Lab) awaitDependencies(ctx context.Context, s types.ServiceConfig) error {
+	for _, dep := range sortedKeys(s.DependsOn) {
+		d := s.DependsOn[dep]
+		if _, ok := l.specs[dep]; !ok {
+			if d.Required {
+				return fmt.Errorf("service %q depends on %q, which is not enabled (profiles?)", s.Name, dep)
+			}
+			continue
+		}
+		t := time.Now()
+		var err error
+		switch d.Condition {
+		case types.ServiceConditionHealthy:
+			err = l.waitHealthy(ctx, dep)
+		case types.ServiceConditionCompletedSuccessfully:
+			err = l.waitCompleted(ctx, dep)
+		case types.ServiceConditionStarted, "":
+			// Started by the graph walk before this visitor ran.
+			continue
+		default:
+			err = fmt.Errorf("unknown depends_on condition %q", d.Condition)
+		}
+		if err != nil {
+			return fmt.Errorf("service %q: dependency %s: %w", s.Name, d.Condition, err)
+		}
+		l.out.printf("condition %s of %s met for %s after %s", d.Condition, dep, s.Name, since(t))
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

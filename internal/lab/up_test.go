@@ -1,0 +1,155 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/volume"
+	"github.com/docker/docker/client"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeDocker records what Up does. Containers are running (and healthy when
+// they have a healthcheck) unless listed in exits. Methods Up does not call
+// are left to the embedded nil interface and would panic.
+type fakeDocker struct {
+	Docker
+	missing map[string]bool // images absent
+	exits   map[string]int  // container name -> exit code of a one-shot
+
+	mu      sync.Mutex
+	calls   []string
+	configs map[string]*container.Config
+}
+
+func (f *fakeDocker) record(format string, args ...any) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, fmt.Sprintf(format, args...))
+}
+
+func (f *fakeDocker) ImageInspect(_ context.Context, ref string, _ ...client.ImageInspectOption) (image.InspectResponse, error) {
+	if f.missing[ref] {
+		return image.InspectResponse{}, fmt.Errorf("no such image: %s: %w", ref, errdefs.ErrNotFound)
+	}
+	return image.InspectResponse{}, nil
+}
+
+func (f *fakeDocker) NetworkCreate(_ context.Context, name string, _ network.CreateOptions) (network.CreateResponse, error) {
+	f.record("network %s", name)
+	return network.CreateResponse{ID: name}, nil
+}
+
+func (f *fakeDocker) NetworkConnect(_ context.Context, net, ctr string, _ *network.EndpointSettings) error {
+	f.record("connect %s %s", ctr, net)
+	return nil
+}
+
+func (f *fakeDocker) VolumeCreate(_ context.Context, o volume.CreateOptions) (volume.Volume, error) {
+	f.record("volume %s", o.Name)
+	return volume.Volume{Name: o.Name}, nil
+}
+
+func (f *fakeDocker) ContainerCreate(_ context.Context, cfg *container.Config, _ *container.HostConfig, _ *network.NetworkingConfig, _ *ocispec.Platform, name string) (container.CreateResponse, error) {
+	f.record("create %s", name)
+	f.mu.Lock()
+	f.configs[name] = cfg
+	f.mu.Unlock()
+	return container.CreateResponse{ID: name}, nil
+}
+
+func (f *fakeDocker) ContainerStart(_ context.Context, id string, _ container.StartOptions) error {
+	f.record("start %s", id)
+	return nil
+}
+
+func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.InspectResponse, error) {
+	f.mu.Lock()
+	cfg := f.configs[id]
+	f.mu.Unlock()
+	st := &container.State{Status: container.StateRunning, Running: true}
+	if code, ok := f.exits[id]; ok {
+		st = &container.State{Status: container.StateExited, ExitCode: code}
+	}
+	if cfg != nil && cfg.Healthcheck != nil {
+		st.Health = &container.Health{Status: container.Healthy}
+	}
+	return container.InspectResponse{ContainerJSONBase: &container.ContainerJSONBase{State: st}, Config: cfg}, nil
+}
+
+func (f *fakeDocker) ContainerLogs(context.Context, string, container.LogsOptions) (io.ReadCloser, error) {
+	return io.NopCloser(strings.NewReader("")), nil
+}
+
+func newFake() *fakeDocker {
+	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}}
+}
+
+func (f *fakeDocker) index(t *testing.T, call string) int {
+	t.Helper()
+	for i, c := range f.calls {
+		if c == call {
+			return i
+		}
+	}
+	t.Fatalf("no call %q in %q", call, f.calls)
+	return -1
+}
+
+func TestUpDependencyOrder(t *testing.T) {
+	fake := newFake()
+	const p = "saltlab-unit-20261122-000000-abcdef"
+	fake.exits[p+"-a-1"] = 0
+	opts := testOptions("chain.yaml")
+	l, err := Load(context.Background(), fake, opts)
+	require.NoError(t, err)
+	require.NoError(t, l.Up(context.Background()))
+
+	assert.Less(t, fake.index(t, "network "+p+"_default"), fake.index(t, "create "+p+"-a-1"), "networks before containers")
+	assert.Less(t, fake.index(t, "start "+p+"-a-1"), fake.index(t, "create "+p+"-b-1"))
+	assert.Less(t, fake.index(t, "start "+p+"-b-1"), fake.index(t, "create "+p+"-c-1"))
+	fake.index(t, "start "+p+"-solo-1")
+	id, err := l.ContainerID("c")
+	require.NoError(t, err)
+	assert.Equal(t, p+"-c-1", id)
+}
+
+func TestUpFailsOnOneShotExit(t *testing.T) {
+	fake := newFake()
+	const p = "saltlab-unit-20261122-000000-abcdef"
+	fake.exits[p+"-a-1"] = 3
+	l, err := Load(context.Background(), fake, testOptions("chain.yaml"))
+	require.NoError(t, err)
+	err = l.Up(context.Background())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `service "b": dependency service_completed_successfully: service "a" exited with code 3 [state exited, exit code 3`)
+	for _, c := range fake.calls {
+		assert.NotEqual(t, "create "+p+"-b-1", c, "b must not be created")
+	}
+}
+
+func TestUpChecksImagesBeforeSideEffects(t *testing.T) {
+	fake := newFake()
+	fake.missing["saltlab/other:test"] = true
+	l, err := Load(context.Background(), fake, testOptions("chain.yaml"))
+	require.NoError(t, err)
+	err = l.Up(context.Background())
+	require.Error(t, err)
+	assert.Equal(t, "service \"solo\": image saltlab/other:test not found locally; run `saltlab images`", err.Error())
+	assert.Empty(t, fake.calls)
+}
+
+func TestSweepRefusesEmptyMatch(t *testing.T) {
+	_, err := Sweep(context.Background(), newFake(), nil)
+	assert.ErrorContains(t, err, "refusing")
+}

@@ -1,0 +1,164 @@
+package lab
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+)
+
+const (
+	// healthPollInterval is how often waits inspect a container; health
+	// probes in lab files run every 200-500 ms, so this adds little latency.
+	healthPollInterval = 250 * time.Millisecond
+	// diagnosticsTimeout bounds collecting state and logs for an error
+	// message, which may happen after the wait's own context expired.
+	diagnosticsTimeout = 10 * time.Second
+	// failureLogLines is how many log lines an Up error shows.
+	failureLogLines = 20
+)
+
+// waitHealthy waits until the service's container reports healthy.
+func (l *Lab) waitHealthy(ctx context.Context, service string) error {
+	return l.poll(ctx, service, "become healthy", func(st *container.State) (bool, string) {
+		switch {
+		case st.Health == nil:
+			return false, "has no healthcheck, so it can never become healthy"
+		case st.Restarting:
+			return false, "is restarting after a crash"
+		case !st.Running:
+			return false, "exited before becoming healthy"
+		case st.Health.Status == container.Healthy:
+			return true, ""
+		case st.Health.Status == container.Unhealthy:
+			return false, "became unhealthy"
+		}
+		return false, ""
+	})
+}
+
+// waitCompleted waits until the service's container exited with code 0.
+func (l *Lab) waitCompleted(ctx context.Context, service string) error {
+	return l.poll(ctx, service, "complete", func(st *container.State) (bool, string) {
+		switch {
+		case st.Restarting:
+			return false, "is restarting after a failure"
+		case st.Status == container.StateExited || st.Status == container.StateDead:
+			if st.ExitCode == 0 {
+				return true, ""
+			}
+			return false, fmt.Sprintf("exited with code %d", st.ExitCode)
+		}
+		return false, ""
+	})
+}
+
+// awaitSettled is Up's last phase: every container with a healthcheck
+// (from the compose file or the image) must be healthy, and no container
+// may have crashed. Containers that exited 0 are one-shots and fine.
+func (l *Lab) awaitSettled(ctx context.Context) error {
+	for _, name := range l.Services() {
+		st, err := l.inspectState(ctx, name)
+		if err != nil {
+			return err
+		}
+		if st.Health == nil || st.Health.Status == container.NoHealthcheck {
+			continue
+		}
+		t := time.Now()
+		if err := l.waitHealthy(ctx, name); err != nil {
+			return err
+		}
+		l.out.printf("service %s healthy (waited %s)", name, since(t))
+	}
+	for _, name := range l.Services() {
+		st, err := l.inspectState(ctx, name)
+		if err != nil {
+			return err
+		}
+		if st.Restarting || (!st.Running && st.ExitCode != 0) {
+			return l.failure(ctx, name, fmt.Sprintf("exited with code %d during up", st.ExitCode))
+		}
+	}
+	return nil
+}
+
+// poll inspects the service's container every healthPollInterval until
+// check reports done or a failure, or HealthTimeout passes.
+func (l *Lab) poll(ctx context.Context, service, what string, check func(*container.State) (done bool, failure string)) error {
+	deadline := time.Now().Add(l.opts.HealthTimeout)
+	ticker := time.NewTicker(healthPollInterval)
+	defer ticker.Stop()
+	for {
+		st, err := l.inspectState(ctx, service)
+		if err != nil {
+			return err
+		}
+		done, failure := check(st)
+		if done {
+			return nil
+		}
+		if failure != "" {
+			return l.failure(ctx, service, failure)
+		}
+		if time.Now().After(deadline) {
+			return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (HealthTimeout)", what, l.opts.HealthTimeout))
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("wait for service %q to %s: %w", service, what, ctx.Err())
+		case <-ticker.C:
+		}
+	}
+}
+
+func (l *Lab) inspectState(ctx context.Context, service string) (*container.State, error) {
+	ref, err := l.ref(service)
+	if err != nil {
+		return nil, err
+	}
+	info, err := l.cli.ContainerInspect(ctx, ref)
+	if err != nil {
+		return nil, fmt.Errorf("inspect container of service %q: %w", service, err)
+	}
+	if info.ContainerJSONBase == nil || info.State == nil {
+		return nil, fmt.Errorf("inspect container of service %q: no state in response", service)
+	}
+	return info.State, nil
+}
+
+// failure builds the error for a service that failed during Up: its
+// state, exit code, last health probe output and last log lines, which is
+// usually all one needs to see why.
+func (l *Lab) failure(ctx context.Context, service, reason string) error {
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), diagnosticsTimeout)
+	defer cancel()
+	var b strings.Builder
+	fmt.Fprintf(&b, "service %q %s", service, reason)
+	if st, err := l.inspectState(dctx, service); err != nil {
+		fmt.Fprintf(&b, " (state unknown: %v)", err)
+	} else {
+		health := "none"
+		if st.Health != nil {
+			health = st.Health.Status
+		}
+		fmt.Fprintf(&b, " [state %s, exit code %d, health %s", st.Status, st.ExitCode, health)
+		if st.OOMKilled {
+			b.WriteString(", OOM-killed")
+		}
+		b.WriteString("]")
+		if st.Health != nil && len(st.Health.Log) > 0 {
+			last := st.Health.Log[len(st.Health.Log)-1]
+			fmt.Fprintf(&b, "\nlast health probe (exit %d): %s", last.ExitCode, strings.TrimSpace(last.Output))
+		}
+	}
+	logs, err := l.Logs(dctx, service, failureLogLines)
+	if err != nil {
+		fmt.Fprintf(&b, "\n(logs unavailable: %v)", err)
+	} else {
+		fmt.Fprintf(&b, "\n--- last %d log lines of %s ---\n%s", failureLogLines, containerName(l.opts.Project, service), strings.TrimRight(logs, "\n"))
+	}
+	return fmt.Errorf("%s", b.String())
+}

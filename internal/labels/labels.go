@@ -1,0 +1,65 @@
+// Package labels names the Docker labels every saltlab resource carries and
+// mints run ids. Every container, network, volume and helper a run creates is
+// labelled with Run and Project so that leftovers can always be found and
+// swept, even after the runner was SIGKILLed.
+package labels
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"time"
+)
+
+const (
+	// Run holds the run id (see NewRunID).
+	Run = "io.saltlab.run"
+	// Project holds the compose project name of the run.
+	Project = "io.saltlab.project"
+	// Service holds the compose service a container was created for.
+	Service = "io.saltlab.service"
+	// Topology holds the topology name (failover, hot, ...).
+	Topology = "io.saltlab.topology"
+	// Flavor holds the Salt flavour (real or sim).
+	Flavor = "io.saltlab.flavor"
+	// Managed marks every resource saltlab created; "true".
+	Managed = "io.saltlab.managed"
+	// PackagesHash, on the base image, is the sha256 of its package list.
+	PackagesHash = "io.saltlab.packages-sha256"
+	// Owner is "<hostname>:<pid>" of the saltlab process that created a
+	// resource, so the next run can tell leftovers of a dead runner from a
+	// lab that is still running next to it.
+	Owner = "io.saltlab.owner"
+)
+
+var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{2,62}$`)
+
+// NewRunID returns a sortable, unique run id such as "20261122-021503-a1b2c3".
+// It is lowercase and safe as a compose project name suffix.
+func NewRunID(now time.Time) string {
+	var b [3]byte
+	_, _ = rand.Read(b[:])
+	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
+}
+
+// ValidateRunID reports whether id can be used as a run id.
+func ValidateRunID(id string) error {
+	if !runIDPattern.MatchString(id) {
+		return fmt.Errorf("invalid run id %q: want lowercase letters, digits and dashes", id)
+	}
+	return nil
+}
+
+// ForRun returns the labels every resource of one run carries.
+func ForRun(runID, project string) map[string]string {
+	return map[string]string{Run: runID, Project: project, Managed: "true", Owner: OwnerID()}
+}
+
+// OwnerID identifies the current process on this host.
+func OwnerID() string {
+	host, _ := os.Hostname()
+	return host + ":" + strconv.Itoa(os.Getpid())
+}

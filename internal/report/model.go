@@ -1,0 +1,113 @@
+// Package report turns a run into files for people and CI: junit.xml (godog's
+// JUnit enriched with classname, properties, failure bodies, <skipped/> and
+// the scenario's measurements), summary.json and report.html. Every file
+// states the Salt flavour and version; a result from the Salt double is
+// labelled as such and never presented as a real-Salt result.
+package report
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Flavor describes which Salt ran the scenarios.
+type Flavor struct {
+	Name    string `json:"name"`    // "real" or "sim"
+	Version string `json:"version"` // as printed by `salt-call --version`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// Disclaimer is the sentence every report carries about the flavour.
+func (f Flavor) Disclaimer() string {
+	if f.Name == "real" {
+		return "Results from real Salt (" + f.Version + ")."
+	}
+	return "Results from the Salt double (sim flavour: " + f.Version + "), NOT from real Salt. " +
+		"The double reproduces documented Salt behaviour; confirm important findings with SALT=real."
+}
+
+// Run is one saltlab run.
+type Run struct {
+	ID       string        `json:"id"`
+	Topology string        `json:"topology"`
+	Project  string        `json:"project"`
+	Flavor   Flavor        `json:"flavor"`
+	Host     string        `json:"host"`
+	Started  time.Time     `json:"started"`
+	Duration time.Duration `json:"duration_ns"`
+}
+
+// Measurement is one timed observation a step made, with the bound it was
+// held to and where that bound came from.
+type Measurement struct {
+	Scenario     string        `json:"scenario"`
+	Name         string        `json:"name"`
+	Subject      string        `json:"subject"`
+	Observed     time.Duration `json:"observed_ns"`
+	Bound        time.Duration `json:"bound_ns"`
+	BoundExplain string        `json:"bound_explain"`
+	Met          bool          `json:"met"`
+	// Absence marks an expectation that nothing happens within the bound;
+	// Observed is then when it happened anyway, or 0 if it never did.
+	Absence bool   `json:"absence,omitempty"`
+	Detail  string `json:"detail,omitempty"`
+}
+
+// ObservedText renders what was observed, in words where a duration would
+// mislead.
+func (m Measurement) ObservedText() string {
+	switch {
+	case m.Absence && m.Observed == 0:
+		return "none within " + m.Bound.String()
+	case !m.Absence && !m.Met && m.Observed == 0:
+		return "never"
+	}
+	return m.Observed.Round(time.Millisecond).String()
+}
+
+// String renders a measurement on one line.
+func (m Measurement) String() string {
+	verdict := "within"
+	if !m.Met {
+		verdict = "NOT within"
+	}
+	s := fmt.Sprintf("%s [%s]: %s, %s bound %s (%s)", m.Name, m.Subject, m.ObservedText(), verdict, m.Bound, m.BoundExplain)
+	if m.Detail != "" {
+		s += "; " + m.Detail
+	}
+	return s
+}
+
+// Measurements collects measurements from concurrent steps.
+type Measurements struct {
+	mu    sync.Mutex
+	items []Measurement
+}
+
+// Add records m.
+func (ms *Measurements) Add(m Measurement) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.items = append(ms.items, m)
+}
+
+// For returns the measurements of one scenario, sorted by name then subject.
+func (ms *Measurements) For(scenario string) []Measurement {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	var out []Measurement
+	for _, m := range ms.items {
+		if m.Scenario == scenario {
+			out = append(out, m)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Name != out[j].Name {
+			return out[i].Name < out[j].Name
+		}
+		return out[i].Subject < out[j].Subject
+	})
+	return out
+}

@@ -1,0 +1,43 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/steps"
+)
+
+// labAdapter presents a *lab.Lab as the steps' Lab.
+type labAdapter struct{ l *lab.Lab }
+
+var _ steps.Lab = labAdapter{}
+
+func (a labAdapter) Services() []string { return a.l.Services() }
+
+func (a labAdapter) Exec(ctx context.Context, service string, argv []string) (steps.Output, error) {
+	r, err := a.l.Exec(ctx, service, argv)
+	return steps.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
+}
+
+func (a labAdapter) Stop(ctx context.Context, service string, timeout time.Duration) error {
+	return a.l.Stop(ctx, service, timeout)
+}
+
+func (a labAdapter) Start(ctx context.Context, service string) error { return a.l.Start(ctx, service) }
+
+func (a labAdapter) Status(ctx context.Context, service string) (string, error) {
+	st, err := a.l.State(ctx, service)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case st.Running && st.Health != "":
+		return st.Health, nil
+	case st.Running:
+		return "running", nil
+	default:
+		return fmt.Sprintf("exited %d", st.ExitCode), nil
+	}
+}

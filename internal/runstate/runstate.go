@@ -1,0 +1,111 @@
+// Package runstate persists what another saltlab process needs to find and
+// drive an existing lab: run id, compose project, topology, flavour, compose
+// files and interpolation variables. It lives in reports/<run id>/run.json,
+// next to the run's fault ledger (faults.jsonl), so `saltlab status`,
+// `saltlab chaos` and `saltlab heal` work on a lab started by `saltlab up`
+// or by a runner that was killed.
+package runstate
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// File names inside a run directory.
+const (
+	StateFile  = "run.json"
+	LedgerFile = "faults.jsonl"
+)
+
+// State describes one run's lab.
+type State struct {
+	RunID    string            `json:"run_id"`
+	Project  string            `json:"project"`
+	Topology string            `json:"topology"`
+	Flavor   string            `json:"flavor"`
+	Image    string            `json:"image"`
+	Files    []string          `json:"files"`
+	Env      map[string]string `json:"env"`
+	Owner    string            `json:"owner"`
+	Started  time.Time         `json:"started"`
+}
+
+// Dir returns the run directory of runID under reportsDir.
+func Dir(reportsDir, runID string) string { return filepath.Join(reportsDir, runID) }
+
+// Save writes s to dir/run.json atomically.
+func Save(dir string, s State) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("save run state: %w", err)
+	}
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("save run state: %w", err)
+	}
+	tmp := filepath.Join(dir, StateFile+".tmp")
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("save run state: %w", err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, StateFile)); err != nil {
+		return fmt.Errorf("save run state: %w", err)
+	}
+	return nil
+}
+
+// Load reads dir/run.json.
+func Load(dir string) (State, error) {
+	b, err := os.ReadFile(filepath.Join(dir, StateFile))
+	if err != nil {
+		return State{}, fmt.Errorf("load run state: %w", err)
+	}
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return State{}, fmt.Errorf("load run state %s: %w", dir, err)
+	}
+	return s, nil
+}
+
+// ErrNoRuns means reportsDir holds no run state.
+var ErrNoRuns = errors.New("no saltlab run found")
+
+// List returns the states of all runs under reportsDir, newest first.
+func List(reportsDir string) ([]State, error) {
+	entries, err := os.ReadDir(reportsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	var out []State
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		s, err := Load(filepath.Join(reportsDir, e.Name()))
+		if err != nil {
+			continue // not a run directory, or one from an older saltlab
+		}
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
+	return out, nil
+}
+
+// Latest returns the newest run under reportsDir.
+func Latest(reportsDir string) (State, error) {
+	all, err := List(reportsDir)
+	if err != nil {
+		return State{}, err
+	}
+	if len(all) == 0 {
+		return State{}, fmt.Errorf("%w under %s", ErrNoRuns, reportsDir)
+	}
+	return all[0], nil
+}

@@ -1,0 +1,92 @@
+package saltcfg
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name    string
+		docs    []string
+		want    func(t *testing.T, m Minion)
+		wantErr string
+	}{
+		{name: "defaults", docs: nil, want: func(t *testing.T, m Minion) {
+			assert.Equal(t, []string{"salt"}, m.Masters)
+			assert.Equal(t, MasterTypeStr, m.MasterType)
+			assert.Equal(t, 7, m.AuthTries)
+			assert.Equal(t, 5*time.Second, m.AuthTimeout)
+			assert.Equal(t, 30*time.Second, m.RetryDNS)
+		}},
+		{name: "failover forces one try and no dns retry", docs: []string{"master: [a, b]\nmaster_type: failover\nmaster_alive_interval: 2\nauth_timeout: 3\n"}, want: func(t *testing.T, m Minion) {
+			assert.Equal(t, []string{"a", "b"}, m.Masters)
+			assert.Equal(t, 1, m.AuthTries)
+			assert.Equal(t, time.Duration(0), m.RetryDNS)
+			assert.Equal(t, 2*time.Second, m.MasterAliveInterval)
+			assert.Equal(t, 3*time.Second, m.AuthTimeout)
+		}},
+		{name: "later documents win", docs: []string{"master: a\nauth_timeout: 9\n", "auth_timeout: 1.5\n"}, want: func(t *testing.T, m Minion) {
+			assert.Equal(t, []string{"a"}, m.Masters)
+			assert.Equal(t, 1500*time.Millisecond, m.AuthTimeout)
+		}},
+		{name: "multi-document stream", docs: []string{"master: a\n---\nmaster: b\n"}, want: func(t *testing.T, m Minion) {
+			assert.Equal(t, []string{"b"}, m.Masters)
+		}},
+		{name: "bad master type", docs: []string{"master: {a: 1}\n"}, wantErr: "want a string or a list"},
+		{name: "bad yaml", docs: []string{"master: [a\n"}, wantErr: "document 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := Parse(tc.docs...)
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			tc.want(t, m)
+		})
+	}
+}
+
+func TestMasterHost(t *testing.T) {
+	for in, want := range map[string]string{
+		"salt-master-1":      "salt-master-1",
+		"10.0.0.1:4506":      "10.0.0.1",
+		"[2001:db8::1]:4506": "2001:db8::1",
+		"2001:db8::1":        "2001:db8::1",
+	} {
+		assert.Equal(t, want, MasterHost(in), in)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	m, err := Parse("master: [m1, m2]\nmaster_type: failover\nmaster_alive_interval: 2\nauth_timeout: 3\n")
+	require.NoError(t, err)
+	idx, err := m.IndexOf("m2")
+	require.NoError(t, err)
+	assert.Equal(t, 1, idx)
+	// 1 x (2s + 1 x 3s) + 3s + 8s
+	assert.Equal(t, 16*time.Second, m.CallBound(idx).Limit)
+	b, err := m.AliveBound()
+	require.NoError(t, err)
+	// 2s + 1s + 5s + 3s + 8s
+	assert.Equal(t, 19*time.Second, b.Limit)
+	assert.Contains(t, b.Explain, "master_alive_interval 2s")
+
+	_, err = m.IndexOf("m3")
+	assert.ErrorContains(t, err, `"m3" is not in the minion's master list`)
+
+	noAlive, err := Parse("master: [m1, m2]\nmaster_type: failover\n")
+	require.NoError(t, err)
+	_, err = noAlive.AliveBound()
+	assert.ErrorContains(t, err, "never detects")
+
+	hot, err := Parse("master: [m1, m2]\n")
+	require.NoError(t, err)
+	// str mode: 7 tries x 5s per dead master
+	assert.Equal(t, (2+35+5+8)*time.Second, hot.CallBound(1).Limit)
+}

@@ -1,0 +1,300 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/outputter"
+	"github.com/saltlab/saltlab/internal/sim/pki"
+)
+
+func keyFlags() []flag {
+	return []flag{
+		{names: []string{"--list", "-l"}, value: true},
+		{names: []string{"--list-all", "-L"}},
+		{names: []string{"--accept", "-a"}, value: true},
+		{names: []string{"--accept-all", "-A"}},
+		{names: []string{"--reject", "-r"}, value: true},
+		{names: []string{"--reject-all", "-R"}},
+		{names: []string{"--delete", "-d"}, value: true},
+		{names: []string{"--delete-all", "-D"}},
+		{names: []string{"--finger", "-f"}, value: true},
+		{names: []string{"--finger-all", "-F"}},
+		{names: []string{"--yes", "-y"}},
+		{names: []string{"--include-rejected"}},
+		{names: []string{"--include-denied"}},
+		{names: []string{"--include-accepted"}},
+		{names: []string{"--include-all"}},
+		{names: []string{"--quiet", "-q"}},
+	}
+}
+
+// keyLabel is salt/output/key.py's heading per key directory.
+func keyLabel(dir string) string {
+	switch dir {
+	case "local":
+		return "Local Keys:"
+	case "minions":
+		return "Accepted Keys:"
+	case "minions_denied":
+		return "Denied Keys:"
+	case "minions_pre":
+		return "Unaccepted Keys:"
+	case "minions_rejected":
+		return "Rejected Keys:"
+	}
+	return dir + ":"
+}
+
+// runKey is salt-key (§4.1). It works on pki_dir directly and exits 0 in
+// practically all cases.
+func runKey(_ context.Context, e *Env, args []string) int {
+	p, err := parse(args, keyFlags())
+	if err != nil {
+		return usageError(e, "salt-key", err)
+	}
+	opts, code, done := preamble(e, "salt-key", p, config.Master)
+	if done {
+		return code
+	}
+	out, err := outOptions(p)
+	if err != nil {
+		return usageError(e, "salt-key", err)
+	}
+	k := &keyCmd{e: e, p: p, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
+	switch {
+	case p.has("--accept"), p.has("--accept-all"):
+		k.accept(p.str("--accept", "*"))
+	case p.has("--reject"), p.has("--reject-all"):
+		k.reject(p.str("--reject", "*"))
+	case p.has("--delete"), p.has("--delete-all"):
+		k.delete(p.str("--delete", "*"))
+	case p.has("--finger"), p.has("--finger-all"):
+		k.finger(p.str("--finger", "*"))
+	case p.has("--list"):
+		k.list(p.str("--list", "all"))
+	default:
+		k.list("all")
+	}
+	return 0
+}
+
+type keyCmd struct {
+	e    *Env
+	p    parsed
+	out  outputter.Options
+	dirs pki.KeyDirs
+	in   *bufio.Reader
+}
+
+// selection maps key directory → ids, rendered by the key outputter.
+type selection map[pki.Status][]string
+
+func (k *keyCmd) print(sel selection, fingers map[string]map[string]string) {
+	if k.out.Out == "json" {
+		m := jsonout.NewMap()
+		for _, s := range pki.AllStatuses() {
+			if ids, ok := sel[s]; ok {
+				if fingers != nil {
+					fm := jsonout.NewMap()
+					for _, id := range ids {
+						fm.Set(id, fingers[string(s)][id])
+					}
+					m.Set(string(s), fm)
+				} else {
+					m.Set(string(s), ids)
+				}
+			}
+		}
+		if loc, ok := fingers["local"]; ok {
+			fm := jsonout.NewMap()
+			for _, n := range sortedKeys(loc) {
+				fm.Set(n, loc[n])
+			}
+			m.Set("local", fm)
+		}
+		printDoc(k.e, m, k.out)
+		return
+	}
+	names := []string{}
+	for s := range sel {
+		names = append(names, string(s))
+	}
+	if _, ok := fingers["local"]; ok {
+		names = append(names, "local")
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintln(k.e.Stdout, keyLabel(n))
+		ids := sel[pki.Status(n)]
+		if n == "local" {
+			ids = sortedKeys(fingers["local"])
+		}
+		for _, id := range ids {
+			if fingers != nil {
+				fmt.Fprintf(k.e.Stdout, "%s:  %s\n", id, fingers[n][id])
+			} else {
+				fmt.Fprintln(k.e.Stdout, id)
+			}
+		}
+	}
+}
+
+func (k *keyCmd) list(which string) {
+	sel := selection{}
+	for _, s := range statusesFor(which) {
+		sel[s] = k.dirs.List(s)
+	}
+	k.print(sel, nil)
+}
+
+func statusesFor(which string) []pki.Status {
+	switch strings.ToLower(which) {
+	case "acc", "accepted":
+		return []pki.Status{pki.Accepted}
+	case "pre", "un", "unaccepted":
+		return []pki.Status{pki.Pending}
+	case "rej", "rejected":
+		return []pki.Status{pki.Rejected}
+	case "den", "denied":
+		return []pki.Status{pki.Denied}
+	}
+	return pki.AllStatuses()
+}
+
+func (k *keyCmd) match(glob string, from []pki.Status) selection {
+	sel := selection{}
+	for _, s := range from {
+		if ids := k.dirs.Match(s, glob); len(ids) > 0 {
+			sel[s] = ids
+		}
+	}
+	return sel
+}
+
+// confirm prints the listing and asks unless --yes; defYes picks the default.
+func (k *keyCmd) confirm(verb string, sel selection, defYes bool) bool {
+	fmt.Fprintf(k.e.Stdout, "The following keys are going to be %s:\n", verb)
+	k.print(sel, nil)
+	if k.p.has("--yes") {
+		return true
+	}
+	prompt := "Proceed? [N/y] "
+	if defYes {
+		prompt = "Proceed? [n/Y] "
+	}
+	fmt.Fprint(k.e.Stdout, prompt)
+	line, _ := k.in.ReadString('\n')
+	ans := strings.ToLower(strings.TrimSpace(line))
+	if ans == "" {
+		return defYes
+	}
+	return strings.HasPrefix(ans, "y")
+}
+
+func (k *keyCmd) accept(glob string) {
+	from := []pki.Status{pki.Pending}
+	if k.p.has("--include-rejected") || k.p.has("--include-all") {
+		from = append(from, pki.Rejected)
+	}
+	if k.p.has("--include-denied") || k.p.has("--include-all") {
+		from = append(from, pki.Denied)
+	}
+	sel := k.match(glob, from)
+	if len(sel) == 0 {
+		fmt.Fprintf(k.e.Stdout, "The key glob '%s' does not match any unaccepted keys.\n", glob)
+		return
+	}
+	if !k.confirm("accepted", sel, true) {
+		return
+	}
+	k.apply(sel, pki.Accepted, "accepted")
+}
+
+func (k *keyCmd) reject(glob string) {
+	from := []pki.Status{pki.Pending}
+	msg := "unaccepted"
+	if k.p.has("--include-accepted") || k.p.has("--include-all") {
+		from = append(from, pki.Accepted)
+		msg = "unaccepted or accepted"
+	}
+	sel := k.match(glob, from)
+	if len(sel) == 0 {
+		fmt.Fprintf(k.e.Stdout, "The key glob '%s' does not match any %s keys.\n", glob, msg)
+		return
+	}
+	if !k.confirm("rejected", sel, true) {
+		return
+	}
+	k.apply(sel, pki.Rejected, "rejected")
+}
+
+func (k *keyCmd) delete(glob string) {
+	sel := k.match(glob, pki.AllStatuses())
+	if len(sel) == 0 {
+		fmt.Fprintf(k.e.Stdout, "The key glob '%s' does not match any accepted, unaccepted or rejected keys.\n", glob)
+		return
+	}
+	if !k.confirm("deleted", sel, false) {
+		return
+	}
+	for _, s := range pki.AllStatuses() {
+		for _, id := range sel[s] {
+			if err := k.dirs.Remove(s, id); err != nil {
+				fmt.Fprintf(k.e.Stderr, "Error: %v\n", err)
+				continue
+			}
+			fmt.Fprintf(k.e.Stdout, "Key for minion %s deleted.\n", id)
+		}
+	}
+}
+
+func (k *keyCmd) apply(sel selection, to pki.Status, verb string) {
+	for _, s := range pki.AllStatuses() {
+		for _, id := range sel[s] {
+			if err := k.dirs.Move(s, to, id); err != nil {
+				fmt.Fprintf(k.e.Stderr, "Error: %v\n", err)
+				continue
+			}
+			fmt.Fprintf(k.e.Stdout, "Key for minion %s %s.\n", id, verb)
+		}
+	}
+}
+
+// finger prints pem_finger for matching keys; only categories with a
+// match appear and "local" (master.pem/.pub) comes last in JSON.
+func (k *keyCmd) finger(glob string) {
+	sel := k.match(glob, pki.AllStatuses())
+	fingers := map[string]map[string]string{}
+	for s, ids := range sel {
+		fingers[string(s)] = map[string]string{}
+		for _, id := range ids {
+			fingers[string(s)][id] = pki.FingerFile(k.dirs.Path(s, id))
+		}
+	}
+	for _, n := range []string{"master.pem", "master.pub"} {
+		if ok, _ := path.Match(glob, n); ok {
+			if fingers["local"] == nil {
+				fingers["local"] = map[string]string{}
+			}
+			fingers["local"][n] = pki.FingerFile(filepath.Join(k.dirs.Root, n))
+		}
+	}
+	k.print(sel, fingers)
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

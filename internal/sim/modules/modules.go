@@ -1,0 +1,114 @@
+// Package modules implements the execution modules the double offers to both
+// minion jobs and salt-call. Each function returns a value that is rendered
+// as JSON and a retcode, like Salt's __context__["retcode"].
+package modules
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/simver"
+)
+
+// Env is what module functions may read.
+type Env struct {
+	Opts   config.Opts
+	Grains *jsonout.Map
+	// FindJob reports a running job by jid for saltutil.find_job; nil means none.
+	FindJob func(jid string) *jsonout.Map
+}
+
+// Result is a function's return value and retcode.
+type Result struct {
+	Return  any
+	Retcode int
+}
+
+type fn func(ctx context.Context, env Env, args []any) Result
+
+// functions is the module table; a function rather than a package variable
+// so there is no mutable global.
+func functions() map[string]fn {
+	return map[string]fn{
+		"test.ping":          func(context.Context, Env, []any) Result { return Result{Return: true} },
+		"test.true":          func(context.Context, Env, []any) Result { return Result{Return: true} },
+		"test.false":         func(context.Context, Env, []any) Result { return Result{Return: false} },
+		"test.version":       func(context.Context, Env, []any) Result { return Result{Return: simver.SaltVersion} },
+		"test.echo":          testEcho,
+		"test.sleep":         testSleep,
+		"config.get":         configGet,
+		"grains.items":       grainsItems,
+		"grains.item":        grainsItem,
+		"grains.get":         grainsGet,
+		"pillar.items":       pillarItems,
+		"cmd.run":            cmdRun,
+		"cmd.retcode":        cmdRetcode,
+		"saltutil.find_job":  findJob,
+		"sys.list_functions": listFunctions,
+	}
+}
+
+// Available reports whether fun exists in the double.
+func Available(fun string) bool {
+	_, ok := functions()[fun]
+	return ok || strings.HasPrefix(fun, "state.")
+}
+
+// MissingFunString is Salt's LazyLoader.missing_fun_string.
+func MissingFunString(fun string) string { return fmt.Sprintf("'%s' is not available.", fun) }
+
+// Run executes fun. Unknown functions return Salt's missing-function string
+// with retcode 1; state.* is outside the double's scope.
+func Run(ctx context.Context, env Env, fun string, args []any) Result {
+	if strings.HasPrefix(fun, "state.") {
+		return Result{Return: fmt.Sprintf("'%s' is not available in the Salt double (saltlab sim %s): states are not implemented.", fun, simver.SimVersion), Retcode: 1}
+	}
+	f, ok := functions()[fun]
+	if !ok {
+		return Result{Return: MissingFunString(fun), Retcode: 1}
+	}
+	return f(ctx, env, args)
+}
+
+func argString(args []any, i int) (string, bool) {
+	if i >= len(args) {
+		return "", false
+	}
+	if s, ok := args[i].(string); ok {
+		return s, true
+	}
+	return fmt.Sprint(args[i]), true
+}
+
+func testEcho(_ context.Context, _ Env, args []any) Result {
+	s, _ := argString(args, 0)
+	return Result{Return: s}
+}
+
+func pillarItems(context.Context, Env, []any) Result {
+	// INFER: the double has no pillar compiler yet; an empty dict is what a
+	// master without pillar_roots content returns.
+	return Result{Return: jsonout.NewMap()}
+}
+
+func listFunctions(context.Context, Env, []any) Result {
+	out := []string{}
+	for k := range functions() {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return Result{Return: out}
+}
+
+func findJob(_ context.Context, env Env, args []any) Result {
+	jid, _ := argString(args, 0)
+	if env.FindJob != nil {
+		if m := env.FindJob(jid); m != nil {
+			return Result{Return: m}
+		}
+	}
+	return Result{Return: jsonout.NewMap()}
+}

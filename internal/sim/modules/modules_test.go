@@ -1,0 +1,55 @@
+package modules
+
+import (
+	"context"
+	"testing"
+
+	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestRun(t *testing.T) {
+	env := Env{
+		Opts:   config.Opts{"master": "salt-master-2", "nested": map[string]any{"k": "v"}},
+		Grains: Grains("m1", map[string]any{"role": "web"}),
+	}
+	tests := []struct {
+		fun     string
+		args    []any
+		want    any
+		retcode int
+	}{
+		{fun: "test.ping", want: true},
+		{fun: "test.echo", args: []any{"hi"}, want: "hi"},
+		{fun: "test.version", want: "3006.9"},
+		{fun: "config.get", args: []any{"master"}, want: "salt-master-2"},
+		{fun: "config.get", args: []any{"nested:k"}, want: "v"},
+		{fun: "config.get", args: []any{"os"}, want: "Debian"},
+		{fun: "config.get", args: []any{"missing"}, want: ""},
+		{fun: "config.get", args: []any{"missing", "dflt"}, want: "dflt"},
+		{fun: "grains.get", args: []any{"role"}, want: "web"},
+		{fun: "cmd.run", args: []any{"echo a; echo b >&2; exit 2"}, want: "a\nb", retcode: 2},
+		{fun: "cmd.retcode", args: []any{"exit 5"}, want: 5, retcode: 5},
+		{fun: "no.such", want: "'no.such' is not available.", retcode: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fun, func(t *testing.T) {
+			res := Run(context.Background(), env, tc.fun, tc.args)
+			assert.Equal(t, tc.want, res.Return)
+			assert.Equal(t, tc.retcode, res.Retcode)
+		})
+	}
+	item := Run(context.Background(), env, "grains.item", []any{"os", "nope"}).Return.(*jsonout.Map)
+	got, _ := jsonout.Render(item, -1)
+	assert.Equal(t, `{"os": "Debian", "nope": ""}`, got)
+	st := Run(context.Background(), env, "state.apply", nil)
+	assert.Equal(t, 1, st.Retcode)
+	assert.True(t, Available("state.highstate"))
+	assert.False(t, Available("nope.nope"))
+	g := Grains("m1", nil)
+	for _, k := range []string{"id", "host", "fqdn", "os", "os_family", "osrelease", "ipv4", "saltversion"} {
+		_, ok := g.Get(k)
+		assert.True(t, ok, k)
+	}
+}

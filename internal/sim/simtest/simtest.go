@@ -1,0 +1,290 @@
+// Package simtest runs masters and minions of the double in-process on
+// loopback addresses (127.0.0.1, 127.0.0.2, ... with identical ports, as
+// Salt's own multimaster tests do). It is imported by tests only.
+package simtest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/master"
+	"github.com/saltlab/saltlab/internal/sim/minion"
+	"github.com/saltlab/saltlab/internal/sim/saltlog"
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+)
+
+// Buffer is a goroutine-safe log sink.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+// String returns everything written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// Resolver is a mutable name table: deleting a name imitates Docker's
+// embedded DNS forgetting a stopped container.
+type Resolver struct {
+	mu sync.Mutex
+	m  map[string][]string
+}
+
+// NewResolver returns a resolver with the given name → IP entries.
+func NewResolver(kv ...string) *Resolver {
+	r := &Resolver{m: map[string][]string{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		r.m[kv[i]] = []string{kv[i+1]}
+	}
+	return r
+}
+
+// Set maps host to ips; no ips removes the name.
+func (r *Resolver) Set(host string, ips ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(ips) == 0 {
+		delete(r.m, host)
+		return
+	}
+	r.m[host] = ips
+}
+
+// LookupHost implements resolve.Resolver.
+func (r *Resolver) LookupHost(_ context.Context, host string) ([]string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if ips := r.m[host]; len(ips) > 0 {
+		return append([]string(nil), ips...), nil
+	}
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+// Ports picks a publish and a ret port that are free on every given IP.
+func Ports(t testing.TB, ips ...string) (pub, ret int) {
+	t.Helper()
+	for attempt := 0; attempt < 50; attempt++ {
+		ps := make([]int, 0, 2)
+		var held []net.Listener
+		ok := true
+		for len(ps) < 2 && ok {
+			l, err := net.Listen("tcp", net.JoinHostPort(ips[0], "0"))
+			require.NoError(t, err)
+			held = append(held, l)
+			port := l.Addr().(*net.TCPAddr).Port
+			for _, ip := range ips[1:] {
+				l2, err := net.Listen("tcp", net.JoinHostPort(ip, strconv.Itoa(port)))
+				if err != nil {
+					ok = false
+					break
+				}
+				held = append(held, l2)
+			}
+			ps = append(ps, port)
+		}
+		for _, l := range held {
+			l.Close()
+		}
+		if ok {
+			return ps[0], ps[1]
+		}
+	}
+	t.Fatal("no free port pair")
+	return 0, 0
+}
+
+// MasterOpts returns master options for a loopback master with dirs under root.
+func MasterOpts(root, ip string, pub, ret int, pkiDir string) config.Opts {
+	o := config.MasterDefaults()
+	o["interface"] = ip
+	o["publish_port"] = pub
+	o["ret_port"] = ret
+	o["pki_dir"] = pkiDir
+	o["cachedir"] = filepath.Join(root, "cache")
+	o["sock_dir"] = filepath.Join(root, "sock")
+	o["log_file"] = ""
+	o["auto_accept"] = true
+	o["timeout"] = 1
+	o["gather_job_timeout"] = 1
+	return o
+}
+
+// Master is a running in-process master.
+type Master struct {
+	*master.Master
+	Opts config.Opts
+	Log  *Buffer
+	stop func()
+}
+
+// Stop stops the master (idempotent); connections are closed as on exit.
+func (m *Master) Stop() { m.stop() }
+
+// StartMaster runs a master until Stop or test cleanup.
+func StartMaster(t testing.TB, opts config.Opts) *Master {
+	t.Helper()
+	buf := &Buffer{}
+	log := saltlog.New("salt.master", buf, saltlog.Debug)
+	m, err := master.New(opts, log)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	require.Eventually(t, func() bool {
+		select {
+		case err := <-done:
+			done <- err
+			return true
+		default:
+		}
+		return m.RetAddr() != ""
+	}, 5*time.Second, 5*time.Millisecond)
+	select {
+	case err := <-done:
+		require.NoError(t, err, "master exited early")
+	default:
+	}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case <-done:
+			case <-time.After(15 * time.Second):
+				t.Errorf("master on %s did not stop", opts.Str("interface"))
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return &Master{Master: m, Opts: opts, Log: buf, stop: stop}
+}
+
+// MinionOpts returns minion options for a loopback lab minion.
+func MinionOpts(root, id string, masters []any, pub, ret int) config.Opts {
+	o := config.MinionDefaults()
+	o["id"] = id
+	o["master"] = masters
+	o["master_port"] = ret
+	// Salt's failover tests set the minion publish_port to the masters'
+	// common port; it is also the port status.master checks.
+	o["publish_port"] = pub
+	o["pki_dir"] = filepath.Join(root, "pki")
+	o["cachedir"] = filepath.Join(root, "cache")
+	o["sock_dir"] = filepath.Join(root, "sock")
+	o["config_dir"] = root
+	o["log_file"] = ""
+	o["auth_timeout"] = 1
+	o["acceptance_wait_time"] = 0.2
+	o["return_retry_timer"] = 1
+	return o
+}
+
+// Minion is a running in-process salt-minion.
+type Minion struct {
+	*minion.Manager
+	Log    *Buffer
+	exited chan struct{}
+	code   int
+	stop   func() int
+}
+
+// Stop stops the minion and returns its exit code.
+func (m *Minion) Stop() int { return m.stop() }
+
+// Done is closed when the minion process has exited; Code is then valid.
+func (m *Minion) Done() <-chan struct{} { return m.exited }
+
+// Code is the exit code after Done.
+func (m *Minion) Code() int { return m.code }
+
+// StartMinion runs a salt-minion process equivalent in a goroutine.
+func StartMinion(t testing.TB, opts config.Opts, r *Resolver) *Minion {
+	t.Helper()
+	buf := &Buffer{}
+	log := saltlog.New("salt.minion", buf, saltlog.Debug)
+	mgr, err := minion.NewManager(opts, minion.Deps{
+		Resolver: r, Log: log, Probe: 200 * time.Millisecond,
+		Hostname:    func() (string, error) { return "testhost", nil },
+		RejectDelay: func() time.Duration { return 0 },
+	})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	m := &Minion{Manager: mgr, Log: buf, exited: make(chan struct{})}
+	go func() {
+		m.code = mgr.Run(ctx)
+		close(m.exited)
+	}()
+	m.stop = func() int {
+		cancel()
+		select {
+		case <-m.exited:
+			return m.code
+		case <-time.After(10 * time.Second):
+			return -1
+		}
+	}
+	t.Cleanup(func() { m.stop() })
+	return m
+}
+
+// WaitConnected waits until every Minion object of m reports master host.
+func WaitConnected(t testing.TB, m *Minion, host string, within time.Duration) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		ms := m.Masters()
+		if len(ms) == 0 {
+			return false
+		}
+		for _, x := range ms {
+			if x != host {
+				return false
+			}
+		}
+		return true
+	}, within, 20*time.Millisecond, fmt.Sprintf("minion %s not connected to %s; log:\n%s", m.ID(), host, m.Log.String()))
+}
+
+// WriteConfig writes opts as <dir>/<kind> so CLI programs can load them with -c dir.
+func WriteConfig(t testing.TB, dir string, kind config.Kind, opts config.Opts) {
+	t.Helper()
+	clean := map[string]any{}
+	for k, v := range opts {
+		if k == "conf_file" || k == "config_dir" {
+			continue
+		}
+		clean[k] = v
+	}
+	b, err := yaml.Marshal(clean)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, string(kind)), b, 0o644))
+}
+
+// TempDir is a short temporary directory: unix socket paths (sock_dir) must
+// stay under 108 bytes, which t.TempDir's long names can exceed.
+func TempDir(t testing.TB) string {
+	t.Helper()
+	d, err := os.MkdirTemp("", "ss")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(d) })
+	return d
+}

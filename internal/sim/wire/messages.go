@@ -1,0 +1,101 @@
+package wire
+
+import "encoding/json"
+
+// Request commands on the master's ret port.
+const (
+	CmdAuth   = "_auth"
+	CmdReturn = "_return"
+	CmdPing   = "ping"
+)
+
+// Request is a frame sent to the ret port. Clear requests (_auth, ping) use
+// Load; encrypted ones carry an AES-GCM sealed Data for minion Id.
+type Request struct {
+	Cmd  string          `json:"cmd"`
+	ID   string          `json:"id,omitempty"`
+	Load json.RawMessage `json:"load,omitempty"`
+	Data []byte          `json:"data,omitempty"`
+}
+
+// AuthLoad is the clear sign-in request (salt/crypt.py AsyncAuth.minion_sign_in_payload).
+type AuthLoad struct {
+	ID    string `json:"id"`
+	Pub   string `json:"pub"`
+	Nonce string `json:"nonce"`
+}
+
+// SignedReply is the master's sign-in reply: Payload (an AuthReply as JSON)
+// signed with master.pem, since Salt 3005 signs the whole reply.
+type SignedReply struct {
+	Payload []byte `json:"payload"`
+	Sig     []byte `json:"sig"`
+}
+
+// AuthReply is the decoded sign-in answer. Ret is true (pending), false
+// (rejected/denied) or "full"; when accepted Ret is absent and the key fields are set.
+type AuthReply struct {
+	Ret         any    `json:"ret,omitempty"`
+	Accepted    bool   `json:"accepted,omitempty"`
+	Nonce       string `json:"nonce"`
+	PubKey      string `json:"pub_key,omitempty"`
+	PublishPort int    `json:"publish_port,omitempty"`
+	AES         []byte `json:"aes,omitempty"`
+}
+
+// Return is a job return sent by a minion (salt/master.py AESFuncs._return).
+type Return struct {
+	ID      string          `json:"id"`
+	Jid     string          `json:"jid"`
+	Fun     string          `json:"fun"`
+	FunArgs []any           `json:"fun_args"`
+	Return  json.RawMessage `json:"return"`
+	Retcode int             `json:"retcode"`
+	Success bool            `json:"success"`
+}
+
+// Publication is a job published to minions.
+type Publication struct {
+	Jid     string   `json:"jid"`
+	Tgt     any      `json:"tgt"`
+	TgtType string   `json:"tgt_type"`
+	Fun     string   `json:"fun"`
+	Arg     []any    `json:"arg"`
+	User    string   `json:"user"`
+	Minions []string `json:"minions,omitempty"`
+}
+
+// PubFrame travels on the publish port; Hello is the minion's first frame
+// (id + sealed proof) so the master knows who is subscribed.
+type PubFrame struct {
+	ID   string `json:"id,omitempty"`
+	Data []byte `json:"data"`
+}
+
+// Local client commands on the master's unix socket (sock_dir/workers.ipc),
+// used by the salt and salt-run CLIs in place of Salt's LocalClient IPC.
+const (
+	LocalPublish   = "publish"
+	LocalConnected = "connected"
+)
+
+// LocalRequest asks the local master to publish a job.
+type LocalRequest struct {
+	Cmd     string `json:"cmd"`
+	Tgt     any    `json:"tgt"`
+	TgtType string `json:"tgt_type"`
+	Fun     string `json:"fun"`
+	Arg     []any  `json:"arg"`
+	User    string `json:"user"`
+	// Jid reuses a given jid (LocalClient.pub's jid argument, as a syndic
+	// does when it republishes); empty means generate one.
+	Jid string `json:"jid,omitempty"`
+}
+
+// LocalReply answers a LocalRequest; after it the master streams Return
+// frames for Jid on the same connection until the client hangs up.
+type LocalReply struct {
+	Jid     string   `json:"jid"`
+	Minions []string `json:"minions"`
+	Error   string   `json:"error,omitempty"`
+}

@@ -1,0 +1,135 @@
+package steps
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// Check parses every .feature file under paths and verifies that every step
+// of every scenario matches exactly one step definition. It runs before any
+// container starts, so a malformed feature file or an unknown step costs
+// nothing and names the file, line and step.
+func Check(paths []string) (scenarios int, err error) {
+	files, err := featureFiles(paths)
+	if err != nil {
+		return 0, err
+	}
+	re := matchers()
+	var errs []error
+	for _, f := range files {
+		n, ferrs := checkFile(f, re)
+		scenarios += n
+		errs = append(errs, ferrs...)
+	}
+	return scenarios, errors.Join(errs...)
+}
+
+func featureFiles(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		err := filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".feature") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("find feature files: %w", err)
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("find feature files: none under %s", strings.Join(paths, ", "))
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+func checkFile(path string, re []*regexp.Regexp) (int, []error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, []error{fmt.Errorf("read feature %s: %w", path, err)}
+	}
+	ids := &messages.Incrementing{}
+	doc, err := gherkin.ParseGherkinDocument(strings.NewReader(string(b)), ids.NewId)
+	if err != nil {
+		return 0, []error{fmt.Errorf("parse feature %s: %w", path, err)}
+	}
+	if doc.Feature == nil {
+		return 0, []error{fmt.Errorf("parse feature %s: no Feature in file", path)}
+	}
+	lines := stepLines(doc)
+	pickles := gherkin.Pickles(*doc, path, ids.NewId)
+	var errs []error
+	for _, p := range pickles {
+		for _, st := range p.Steps {
+			n := 0
+			for _, r := range re {
+				if r.MatchString(st.Text) {
+					n++
+				}
+			}
+			where := path
+			if len(st.AstNodeIds) > 0 {
+				if l, ok := lines[st.AstNodeIds[0]]; ok {
+					where += ":" + strconv.FormatInt(l, 10)
+				}
+			}
+			switch {
+			case n == 0:
+				errs = append(errs, fmt.Errorf("%s: undefined step %q in scenario %q (strict mode: every step must match a definition; see steps/definitions.go)", where, st.Text, p.Name))
+			case n > 1:
+				errs = append(errs, fmt.Errorf("%s: ambiguous step %q in scenario %q matches %d definitions", where, st.Text, p.Name, n))
+			}
+		}
+	}
+	return len(pickles), errs
+}
+
+// stepLines maps AST step ids to their line numbers.
+func stepLines(doc *messages.GherkinDocument) map[string]int64 {
+	out := map[string]int64{}
+	add := func(steps []*messages.Step) {
+		for _, s := range steps {
+			out[s.Id] = s.Location.Line
+		}
+	}
+	var walk func(children []*messages.FeatureChild)
+	walk = func(children []*messages.FeatureChild) {
+		for _, c := range children {
+			if c.Background != nil {
+				add(c.Background.Steps)
+			}
+			if c.Scenario != nil {
+				add(c.Scenario.Steps)
+			}
+		}
+	}
+	walk(doc.Feature.Children)
+	for _, c := range doc.Feature.Children {
+		if c.Rule == nil {
+			continue
+		}
+		for _, rc := range c.Rule.Children {
+			if rc.Background != nil {
+				add(rc.Background.Steps)
+			}
+			if rc.Scenario != nil {
+				add(rc.Scenario.Steps)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+package steps
+
+import (
+	"regexp"
+
+	"github.com/cucumber/godog"
+)
+
+// def is one step definition. The same table registers the steps with godog
+// and lets Check reject unknown steps before a lab is started.
+type def struct {
+	pattern string
+	fn      any
+}
+
+func definitions() []def {
+	return []def{
+		{`^the lab is healthy$`, labIsHealthy},
+		{`^every minion answers "salt-call test\.ping"$`, everyMinionAnswersSaltCallPing},
+		{`^I stop "([^"]+)"$`, stopService},
+		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)"$`, saltCallServedWithinBound},
+		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
+		{`^for the whole alive-check bound "([^"]+)" reaches no minion with "test\.ping"$`, masterReachesNoMinion},
+	}
+}
+
+// Initializer returns the godog scenario initializer bound to d.
+func Initializer(d Deps) func(*godog.ScenarioContext) {
+	return func(sc *godog.ScenarioContext) {
+		hooks(sc, d)
+		for _, df := range definitions() {
+			sc.Step(df.pattern, df.fn)
+		}
+	}
+}
+
+// matchers compiles the definition patterns.
+func matchers() []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, df := range definitions() {
+		out = append(out, regexp.MustCompile(df.pattern))
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package steps
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/report"
+)
+
+func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.Measurements, *fault.Ledger) {
+	t.Helper()
+	out := &bytes.Buffer{}
+	ms := &report.Measurements{}
+	ledger := fault.NewLedger(filepath.Join(t.TempDir(), "faults.jsonl"))
+	status := godog.TestSuite{
+		Name:                "unit",
+		ScenarioInitializer: Initializer(Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond}),
+		Options:             &godog.Options{Paths: []string{path}, Format: "pretty", Output: out, Strict: true, NoColors: true, DefaultContext: context.Background()},
+	}.Run()
+	return status, out.String(), ms, ledger
+}
+
+func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, ledger := runFeature(t, "../features/failover/stop_master.feature", lab)
+	require.Equal(t, 0, status, out)
+	got := ms.For("Stopping master-1 moves salt-call and the minion daemons to master-2")
+	require.Len(t, got, 4, "two measurements per minion")
+	for _, m := range got {
+		assert.True(t, m.Met, m.String())
+		assert.Contains(t, m.Detail, "salt-master-1 stopped")
+	}
+	assert.Empty(t, ledger.Pending(), "the After hook healed the fault")
+	assert.True(t, lab.running["salt-master-1"], "salt-master-1 was started again")
+}
+
+func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, _ := runFeature(t, "testdata/stop_wrong_master.feature", lab)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "expected every minion's salt-call test.ping to be served by salt-master-2 within its failover bound, measured from salt-master-2 stopped")
+	assert.Contains(t, out, "salt-minion-1: not within")
+	assert.Contains(t, out, "last observed: test.ping answered true but was served by salt-master-1")
+	for _, m := range ms.For("Stopping master-2 instead of master-1") {
+		assert.False(t, m.Met)
+	}
+	assert.True(t, lab.running["salt-master-2"], "the fault was healed even though the scenario failed")
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	n, err := Check([]string{"../features"})
+	require.NoError(t, err)
+	assert.Positive(t, n)
+
+	tests := []struct {
+		name, body, wantErr string
+	}{
+		{"malformed", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n  Oops this is not gherkin\n", "parse feature"},
+		{"unknown step", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n    When I dance\n", `unknown.feature:4: undefined step "I dance" in scenario "y"`},
+		{"empty", "# nothing\n", "no Feature in file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := write(tc.name+".feature", tc.body)
+			if tc.name == "unknown step" {
+				p = write("unknown.feature", tc.body)
+			}
+			_, err := Check([]string{p})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.wantErr)
+		})
+	}
+	_, err = Check([]string{dir + "/nowhere"})
+	assert.ErrorContains(t, err, "find feature files")
+}
+
+func TestDNSTrapFeature(t *testing.T) {
+	stuck := newFakeLab()
+	stuck.daemonsStuck = true
+	status, out, ms, _ := runFeature(t, "../features/failover-dns/dns_trap.feature", stuck)
+	require.Equal(t, 0, status, out)
+	for _, m := range ms.For("Stopping master-1 strands the minion daemons but not salt-call") {
+		assert.True(t, m.Met, m.String())
+	}
+
+	// Minions that do fail over contradict the documented trap.
+	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", newFakeLab())
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound")
+	assert.Contains(t, out, "salt-minion-1: answered after")
+}

@@ -1,0 +1,90 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/report"
+)
+
+// stopTimeout is the grace period given to a container the scenario stops.
+const stopTimeout = 10 * time.Second
+
+// Deps is what the runner hands to the steps.
+type Deps struct {
+	Lab          Lab
+	Ledger       *fault.Ledger
+	Measurements *report.Measurements
+	Log          io.Writer
+	// ProcessSlack overrides saltcfg.ProcessSlack in bounds when > 0.
+	ProcessSlack time.Duration
+}
+
+// world is the state of one scenario.
+type world struct {
+	Deps
+	scenario  string
+	mu        sync.Mutex
+	faultAt   time.Time // when the last fault took effect
+	faultDesc string
+}
+
+type worldKey struct{}
+
+func worldFrom(ctx context.Context) *world {
+	w, _ := ctx.Value(worldKey{}).(*world)
+	return w
+}
+
+func (w *world) logf(format string, args ...any) {
+	if w.Log != nil {
+		fmt.Fprintf(w.Log, "    | "+format+"\n", args...)
+	}
+}
+
+// undoer adapts the lab to the fault ledger.
+type undoer struct{ lab Lab }
+
+func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
+	switch e.Kind {
+	case fault.KindStop:
+		return u.lab.Start(ctx, e.Target)
+	default:
+		return fmt.Errorf("undo fault: unknown kind %q", e.Kind)
+	}
+}
+
+// hooks installs the per-scenario world and the After hook that undoes every
+// fault the scenario injected, whatever the scenario's outcome.
+func hooks(sc *godog.ScenarioContext, d Deps) {
+	sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
+		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: s.Name}), nil
+	})
+	sc.After(func(ctx context.Context, s *godog.Scenario, scErr error) (context.Context, error) {
+		if len(d.Ledger.Pending()) == 0 {
+			return ctx, nil
+		}
+		if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab}); err != nil {
+			return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
+		}
+		return ctx, nil
+	})
+}
+
+// Undoer returns the fault undoer for a lab, for teardown outside a scenario.
+func Undoer(l Lab) fault.Undoer { return undoer{lab: l} }
+
+// SaltVersion asks the first minion (or master) which Salt it runs.
+func SaltVersion(ctx context.Context, l Lab) (string, error) {
+	targets := append(minions(l), byPrefix(l, masterPrefix)...)
+	if len(targets) == 0 {
+		return "", fmt.Errorf("ask salt version: the lab has no Salt services")
+	}
+	return saltVersion(ctx, l, targets[0])
+}
