@@ -24,8 +24,10 @@ import (
 const (
 	// BaseRef is the Debian base every saltlab image starts FROM.
 	BaseRef = "saltlab/base:bookworm"
-	// SimRef is the Salt simulator image.
-	SimRef = "saltlab/salt-sim:latest"
+	// SimRef is the newest Salt simulator image built on this engine, for
+	// use by hand; runs use the digest tag BuildSim returns.
+	SimRef  = simRepo + ":latest"
+	simRepo = "saltlab/salt-sim"
 	// SaltMajor is the Salt release line the real flavour installs.
 	SaltMajor = "3006"
 	// RealRef is the real Salt image.

@@ -3,7 +3,9 @@ package images
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -20,8 +22,12 @@ func flavorLabels(flavor string) map[string]string {
 	return map[string]string{labels.Flavor: flavor, labels.Managed: "true"}
 }
 
-// BuildSim builds SimRef: the simulator binary, built on the host, copied
-// onto the base under every Salt command name. The build has no network.
+// BuildSim builds the simulator image: the simulator binary, built on the
+// host, copied onto the base under every Salt command name. The build has no
+// network. The image is tagged with a digest of its inputs (see simRef) and
+// also as SimRef for use by hand; the digest tag is returned, so a run keeps
+// the image it built even when another checkout builds a different
+// simulator on the same engine at the same time.
 func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return "", err
@@ -39,14 +45,34 @@ func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
 	if err := b.goBuild(ctx, b.simPackage, bin); err != nil {
 		return "", err
 	}
-	done := b.phase("build " + SimRef)
-	defer done(&err)
-	files := simContext(dockerfile, bin)
-	opts := build.ImageBuildOptions{Labels: flavorLabels("sim"), NetworkMode: "none"}
-	if err := b.buildImage(ctx, SimRef, contextTar(files), opts); err != nil {
+	ref, err = simRef(dockerfile, bin)
+	if err != nil {
 		return "", err
 	}
-	return SimRef, nil
+	done := b.phase("build " + ref)
+	defer done(&err)
+	files := simContext(dockerfile, bin)
+	opts := build.ImageBuildOptions{Labels: flavorLabels("sim"), NetworkMode: "none", Tags: []string{SimRef}}
+	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
+		return "", err
+	}
+	return ref, nil
+}
+
+// simRef names the simulator image after a digest of its Dockerfile and
+// binary: "saltlab/salt-sim:<12 hex digits>".
+func simRef(dockerfile []byte, bin string) (string, error) {
+	f, err := os.Open(bin)
+	if err != nil {
+		return "", fmt.Errorf("hash simulator binary: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	h.Write(dockerfile)
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("hash simulator binary: %w", err)
+	}
+	return fmt.Sprintf("%s:%x", simRepo, h.Sum(nil)[:6]), nil
 }
 
 func simContext(dockerfile []byte, bin string) []contextFile {

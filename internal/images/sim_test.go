@@ -2,6 +2,7 @@ package images
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func TestBuildSim(t *testing.T) {
 
 	ref, err := b.BuildSim(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, SimRef, ref)
+	assert.Regexp(t, `^saltlab/salt-sim:[0-9a-f]{12}$`, ref, "a digest tag, so concurrent checkouts keep their own image")
 
 	require.Len(t, host.commands, 1)
 	gb := host.commands[0]
@@ -30,7 +31,7 @@ func TestBuildSim(t *testing.T) {
 
 	require.Len(t, docker.builds, 1)
 	c := docker.builds[0]
-	assert.Equal(t, []string{SimRef}, c.opts.Tags)
+	assert.Equal(t, []string{ref, SimRef}, c.opts.Tags)
 	assert.Equal(t, "none", string(c.opts.NetworkMode), "no network in the sim build")
 	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true"}, c.opts.Labels)
 	assert.Equal(t, "#!fake binary", c.files["saltsim"])
@@ -43,6 +44,23 @@ func TestBuildSim(t *testing.T) {
 	for _, dir := range []string{"/etc/salt/master.d", "/etc/salt/minion.d", "/etc/salt/pki", "/srv/salt", "/srv/pillar", "/var/cache/salt", "/var/log/salt", "/var/run/salt"} {
 		assert.Contains(t, df, dir)
 	}
+}
+
+func TestBuildSimTagFollowsBinary(t *testing.T) {
+	dir := t.TempDir()
+	bin := dir + "/saltsim"
+	require.NoError(t, os.WriteFile(bin, []byte("one"), 0o755))
+	a, err := simRef([]byte("FROM x"), bin)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(bin, []byte("two"), 0o755))
+	b, err := simRef([]byte("FROM x"), bin)
+	require.NoError(t, err)
+	c, err := simRef([]byte("FROM y"), bin)
+	require.NoError(t, err)
+	assert.NotEqual(t, a, b, "another binary, another tag")
+	assert.NotEqual(t, b, c, "another Dockerfile, another tag")
+	_, err = simRef(nil, dir+"/missing")
+	assert.ErrorContains(t, err, "hash simulator binary")
 }
 
 func TestBuildSimGoBuildFailure(t *testing.T) {
@@ -62,7 +80,7 @@ func TestBuildSimBuildErrorWrapped(t *testing.T) {
 	docker.failBuild = func(buildCall) string { return "The command '/bin/sh -c exit 7' returned a non-zero code: 7" }
 	_, err := b.BuildSim(context.Background())
 	require.Error(t, err)
-	assert.Equal(t, "build image saltlab/salt-sim:latest: The command '/bin/sh -c exit 7' returned a non-zero code: 7", err.Error())
+	assert.Regexp(t, `^build image saltlab/salt-sim:[0-9a-f]{12}: The command '/bin/sh -c exit 7' returned a non-zero code: 7$`, err.Error())
 }
 
 func stripComments(dockerfile string) string {

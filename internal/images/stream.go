@@ -11,12 +11,12 @@ import (
 	"github.com/docker/docker/pkg/jsonmessage"
 )
 
-// buildImage runs a classic-builder (V1) build of the context and streams
-// its output to the log. V1 because its stream is plain text that reads well
+// buildImage runs a classic-builder (V1) build of the context, tags it ref
+// (first) plus any tags already in opts, and streams its output to the log. V1 because its stream is plain text that reads well
 // in CI logs, and it needs no BuildKit session on the 20.10 daemon.
 func (b *Builder) buildImage(ctx context.Context, ref string, buildContext io.ReadCloser, opts build.ImageBuildOptions) error {
 	defer buildContext.Close()
-	opts.Tags = []string{ref}
+	opts.Tags = append([]string{ref}, opts.Tags...)
 	opts.Version = build.BuilderV1
 	opts.Remove = true
 	opts.ForceRemove = true
