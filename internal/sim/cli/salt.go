@@ -78,7 +78,9 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 		return 0
 	}
 	defer j.close()
-	if len(j.minions) == 0 {
+	// _check_pub_data: a master of masters does not short-circuit, its
+	// syndics may know matching minions.
+	if len(j.minions) == 0 && !opts.Bool("order_masters") {
 		return noMatch(e, out)
 	}
 	if p.has("--async") {
@@ -141,7 +143,7 @@ func saltStatic(ctx context.Context, e *Env, c *localClient, req wire.LocalReque
 		printDoc(e, err.Error(), out)
 		return 0
 	}
-	if len(ping.minions) == 0 {
+	if len(ping.minions) == 0 && c.syndicWait == 0 {
 		ping.close()
 		return noMatch(e, out)
 	}
