@@ -108,6 +108,8 @@ func TestSyndicTopology(t *testing.T) {
 		assert.Equal(t, 1, res.code, res.stderr)
 		assert.Equal(t, []string{"syndic-1", "syndic-2"}, ids, "syndic ids are accepted keys on the MoM")
 		assert.Contains(t, vals["syndic-1"], "Minion did not return. [No response]")
+		// -t 1, then find_job with gather_job_timeout (1 s) extended by syndic_wait.
+		assert.GreaterOrEqual(t, res.took, time.Second+time.Second+syndicWait, "the find_job wait is extended by syndic_wait")
 		assert.NoDirExists(t, filepath.Join(l.mom.Opts.Str("cachedir"), "syndics"), "no syndic has returned anything yet")
 	})
 
