@@ -21,6 +21,9 @@ func definitions() []def {
 		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)"$`, saltCallServedWithinBound},
 		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
 		{`^for the whole alive-check bound "([^"]+)" reaches no minion with "test\.ping"$`, masterReachesNoMinion},
+		{`^"([^"]+)" reaches every minion exactly once with "test\.ping"$`, masterReachesEveryMinionOnce},
+		{`^"([^"]+)" runs a job on every minion that appends a line to a marker file$`, masterAppendsMarker},
+		{`^every minion's marker file holds exactly one line$`, markerHasOneLine},
 	}
 }
 

@@ -33,6 +33,7 @@ type world struct {
 	mu        sync.Mutex
 	faultAt   time.Time // when the last fault took effect
 	faultDesc string
+	marker    string // file the marker job appends to (syndic steps)
 }
 
 type worldKey struct{}

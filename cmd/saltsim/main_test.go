@@ -20,7 +20,7 @@ func TestRunDispatch(t *testing.T) {
 func TestInstallLinks(t *testing.T) {
 	dir := t.TempDir()
 	require.Equal(t, 0, installLinks(dir))
-	for _, p := range []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run"} {
+	for _, p := range []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run", "salt-syndic"} {
 		target, err := os.Readlink(filepath.Join(dir, p))
 		require.NoError(t, err)
 		assert.Equal(t, "saltsim", target)

@@ -82,7 +82,10 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	run := report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
 		Flavor: report.Flavor{Name: flavor.Name, Reason: flavor.Reason}, Started: started}
 	run.Host, _ = os.Hostname()
-	plan, err := netalloc.Allocate(ctx, cli, 2)
+	// Three static addresses (SALTLAB_MASTER_{1,2,3}_IP): the syndic
+	// topology has a master of masters and two syndic masters; topologies
+	// with fewer masters ignore the rest.
+	plan, err := netalloc.Allocate(ctx, cli, 3)
 	if err != nil {
 		return res, err
 	}

@@ -107,3 +107,28 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+func TestCountDocs(t *testing.T) {
+	tests := []struct {
+		name   string
+		stdout string
+		want   map[string]int
+		err    string
+	}{
+		{name: "one per minion", stdout: "{\"m1\": true}\n{\"m2\": true}\n", want: map[string]int{"m1": 1, "m2": 1}},
+		{name: "a minion that ran twice", stdout: "{\n    \"m1\": true\n}\n{\"m1\": true}\n{\"m2\": true}\n", want: map[string]int{"m1": 2, "m2": 1}},
+		{name: "text lines are skipped", stdout: "No minions matched the target. No command was sent, no jid was assigned.\n{}\n", want: map[string]int{}},
+		{name: "truncated document", stdout: "{\"m1\": tr", err: "parse salt output"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := CountDocs(tc.stdout)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

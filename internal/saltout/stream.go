@@ -87,3 +87,25 @@ func splitStream(s string) ([]json.RawMessage, []string, error) {
 	}
 	return docs, text, nil
 }
+
+// CountDocs counts, per minion id, the documents of a `salt --out=json`
+// stream that carry it. A minion that executed a job twice (e.g. twice
+// through two syndics, salt-semantics §6.3) appears twice in the stream,
+// which ParseStream's merged view hides.
+func CountDocs(stdout string) (map[string]int, error) {
+	docs, _, err := splitStream(stdout)
+	if err != nil {
+		return nil, fmt.Errorf("parse salt output: %w", err)
+	}
+	counts := map[string]int{}
+	for _, d := range docs {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(d, &m); err != nil {
+			return nil, fmt.Errorf("parse salt output document %q: %w", clip(string(d)), err)
+		}
+		for k := range m {
+			counts[k]++
+		}
+	}
+	return counts, nil
+}

@@ -20,14 +20,23 @@ type localClient struct {
 	sock    string
 	timeout time.Duration // -t / master timeout
 	gather  time.Duration // gather_job_timeout
+	// syndicWait is syndic_wait on a master of masters (order_masters),
+	// else 0: collection never ends before it has passed, and the find_job
+	// wait is extended by it (§4.2, §6.2 step 6).
+	syndicWait time.Duration
 }
 
 func newLocalClient(opts config.Opts, timeout time.Duration) *localClient {
-	return &localClient{
+	c := &localClient{
 		sock:    filepath.Join(opts.Str("sock_dir"), master.SocketName),
 		timeout: timeout,
 		gather:  opts.Seconds("gather_job_timeout", 10),
 	}
+	if opts.Bool("order_masters") {
+		c.syndicWait = opts.Seconds("syndic_wait", 5)
+		c.gather += c.syndicWait
+	}
+	return c
 }
 
 // job is a published job whose returns arrive on rets.
@@ -46,6 +55,9 @@ func (c *localClient) publish(ctx context.Context, req wire.LocalRequest) (*job,
 		return nil, errors.New(noMasterText)
 	}
 	req.Cmd = wire.LocalPublish
+	if req.To == 0 {
+		req.To = int(c.timeout / time.Second)
+	}
 	if req.User == "" {
 		req.User = "root"
 	}
@@ -76,9 +88,16 @@ func (c *localClient) publish(ctx context.Context, req wire.LocalRequest) (*job,
 // collect waits for the job's returns like LocalClient.get_iter_returns:
 // after `timeout` the silent minions are asked saltutil.find_job; those
 // still running extend the wait, otherwise collection ends.
-// onRet is called for every return in arrival order.
+// onRet is called for every return in arrival order — twice for a minion
+// that returned twice (get_iter_returns yields every return event, which is
+// how a syndic topology with failed dedup shows a minion twice, §6.3).
+// Expected-minion events forwarded by syndics extend j.minions (set union).
 func (c *localClient) collect(ctx context.Context, j *job, onRet func(wire.Return)) (missing []string) {
 	returned := map[string]bool{}
+	expected := map[string]bool{}
+	for _, m := range j.minions {
+		expected[m] = true
+	}
 	pending := func() []string {
 		var out []string
 		for _, m := range j.minions {
@@ -90,21 +109,40 @@ func (c *localClient) collect(ctx context.Context, j *job, onRet func(wire.Retur
 	}
 	timer := time.NewTimer(c.timeout)
 	defer timer.Stop()
+	// syndicWait holds collection open after the last expected return so
+	// that slower syndics can still announce their minions.
+	var syndicWait <-chan time.Time
+	if c.syndicWait > 0 {
+		w := time.NewTimer(c.syndicWait)
+		defer w.Stop()
+		syndicWait = w.C
+	}
 	var findDone chan bool
-	for len(pending()) > 0 {
+	for len(pending()) > 0 || syndicWait != nil {
 		select {
 		case <-ctx.Done():
 			return pending()
+		case <-syndicWait:
+			syndicWait = nil
 		case r, ok := <-j.rets:
 			if !ok {
 				return pending()
 			}
-			if returned[r.ID] {
+			if r.ID == "" {
+				for _, m := range r.Minions {
+					if !expected[m] {
+						expected[m] = true
+						j.minions = append(j.minions, m)
+					}
+				}
 				continue
 			}
 			returned[r.ID] = true
 			onRet(r)
 		case <-timer.C:
+			if len(pending()) == 0 {
+				continue // only syndic_wait is left
+			}
 			findDone = make(chan bool, 1)
 			go func(ids []string) { findDone <- c.anyRunning(ctx, j.jid, ids) }(pending())
 		case running := <-findDone:

@@ -66,12 +66,14 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 		return 1
 	}
 	up := []string{}
-	c.collect(ctx, j, func(r wire.Return) { up = append(up, r.ID) })
-	j.close()
 	isUp := map[string]bool{}
-	for _, id := range up {
-		isUp[id] = true
-	}
+	c.collect(ctx, j, func(r wire.Return) {
+		if !isUp[r.ID] {
+			isUp[r.ID] = true
+			up = append(up, r.ID)
+		}
+	})
+	j.close()
 	down := []string{}
 	for _, id := range j.minions {
 		if !isUp[id] {

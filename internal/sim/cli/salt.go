@@ -3,10 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/wire"
 )
@@ -76,7 +78,9 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 		return 0
 	}
 	defer j.close()
-	if len(j.minions) == 0 {
+	// _check_pub_data: a master of masters does not short-circuit, its
+	// syndics may know matching minions.
+	if len(j.minions) == 0 && !opts.Bool("order_masters") {
 		return noMatch(e, out)
 	}
 	if p.has("--async") {
@@ -97,7 +101,13 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 		printDoc(e, jsonout.NewMap().Set(r.ID, decodeReturn(r)), out)
 	})
 	if !p.has("--hide-timeout") {
+		syndics := registeredSyndics(opts)
 		for _, id := range missing {
+			if syndics[id] {
+				// A registered syndic id is not a minion: Salt does not
+				// report it as unresponsive (§4.2, §6.3).
+				continue
+			}
 			printed++
 			failed = true
 			printDoc(e, jsonout.NewMap().Set(id, noResponseText(j.jid)), out)
@@ -133,12 +143,18 @@ func saltStatic(ctx context.Context, e *Env, c *localClient, req wire.LocalReque
 		printDoc(e, err.Error(), out)
 		return 0
 	}
-	if len(ping.minions) == 0 {
+	if len(ping.minions) == 0 && c.syndicWait == 0 {
 		ping.close()
 		return noMatch(e, out)
 	}
 	var alive []string
-	c.collect(ctx, ping, func(r wire.Return) { alive = append(alive, r.ID) })
+	seen := map[string]bool{}
+	c.collect(ctx, ping, func(r wire.Return) {
+		if !seen[r.ID] {
+			seen[r.ID] = true
+			alive = append(alive, r.ID)
+		}
+	})
 	ping.close()
 	result := jsonout.NewMap()
 	if len(alive) > 0 {
@@ -165,4 +181,14 @@ func decodeReturn(r wire.Return) any {
 		return string(r.Return)
 	}
 	return v
+}
+
+// registeredSyndics lists the ids under syndic_dir (cachedir/syndics).
+func registeredSyndics(opts config.Opts) map[string]bool {
+	out := map[string]bool{}
+	ents, _ := os.ReadDir(master.SyndicDir(opts.Str("cachedir")))
+	for _, e := range ents {
+		out[e.Name()] = true
+	}
+	return out
 }

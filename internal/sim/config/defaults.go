@@ -27,6 +27,15 @@ func MasterDefaults() Opts {
 		"keep_jobs_seconds":  86400,
 		"show_timeout":       true,
 		"id":                 nil,
+		// Syndic / master of masters (§6.1). syndic_master_port defaults to
+		// master_port and syndic_mode to sync where they are read.
+		"order_masters":                false,
+		"syndic_master":                "masterofmasters",
+		"syndic_wait":                  5,
+		"syndic_failover":              "random",
+		"syndic_forward_all_events":    false,
+		"syndic_event_forward_timeout": 0.5,
+		"syndic_jid_forward_cache_hwm": 100,
 	}
 }
 

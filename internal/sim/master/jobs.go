@@ -64,12 +64,22 @@ func (j *jobCache) storeReturn(ret wire.Return, log *saltlog.Logger) {
 		}
 	}
 	log.Infof("Got return from %s for job %s", ret.ID, ret.Jid)
+	j.fanOut(ret)
+}
+
+// expect tells the job's listeners about more expected minions (a syndic's
+// forwarded salt/job/<jid>/new event).
+func (j *jobCache) expect(jid string, minions []string) {
+	j.fanOut(wire.Return{Jid: jid, Minions: minions})
+}
+
+func (j *jobCache) fanOut(r wire.Return) {
 	j.mu.Lock()
-	ls := append([]chan wire.Return(nil), j.listeners[ret.Jid]...)
+	ls := append([]chan wire.Return(nil), j.listeners[r.Jid]...)
 	j.mu.Unlock()
 	for _, ch := range ls {
 		select {
-		case ch <- ret:
+		case ch <- r:
 		default: // a slow listener loses returns rather than blocking the ret port
 		}
 	}

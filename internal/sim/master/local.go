@@ -29,7 +29,10 @@ func (m *Master) handleLocal(c *wire.Conn) {
 		_ = c.Send(wire.LocalReply{Error: err.Error()})
 		return
 	}
-	if len(minions) == 0 {
+	// order_masters keeps publishing when no local key matches: the
+	// syndics below may know matching minions (§6.1, ClearFuncs.publish).
+	mom := m.opts.Bool("order_masters")
+	if len(minions) == 0 && !mom {
 		_ = c.Send(wire.LocalReply{Minions: []string{}})
 		return
 	}
@@ -40,6 +43,10 @@ func (m *Master) handleLocal(c *wire.Conn) {
 	rets, stop := m.jobs.listen(jid)
 	defer stop()
 	pub := wire.Publication{Jid: jid, Tgt: req.Tgt, TgtType: req.TgtType, Fun: req.Fun, Arg: req.Arg, User: req.User, Minions: minions}
+	if mom {
+		pub.To = req.To
+		pub.MasterID = m.opts.Str("master_id")
+	}
 	if err := m.jobs.storeLoad(pub); err != nil {
 		m.log.Errorf("%v", err)
 	}

@@ -28,6 +28,8 @@ func (m *Master) handleRet(c *wire.Conn) {
 			reply = map[string]any{"ret": true}
 		case wire.CmdReturn:
 			reply = m.handleReturn(req)
+		case wire.CmdSyndicReturn:
+			reply = m.handleSyndicReturn(req)
 		default:
 			reply = map[string]any{"error": "unknown command"}
 		}

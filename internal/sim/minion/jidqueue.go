@@ -11,10 +11,9 @@ type jidQueue struct {
 	q   []string
 }
 
+// An hwm of 0 (or less) forgets every jid right after admitting it, as
+// Salt's "len(queue) > hwm → pop" does: duplicates are no longer dropped.
 func newJidQueue(hwm int) *jidQueue {
-	if hwm <= 0 {
-		hwm = 100
-	}
 	return &jidQueue{hwm: hwm}
 }
 
@@ -28,7 +27,7 @@ func (j *jidQueue) admit(jid string) bool {
 		}
 	}
 	j.q = append(j.q, jid)
-	if len(j.q) > j.hwm {
+	for len(j.q) > max(j.hwm, 0) {
 		j.q = j.q[1:]
 	}
 	return true

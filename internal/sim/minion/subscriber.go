@@ -2,7 +2,6 @@ package minion
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/signin"
@@ -44,48 +43,18 @@ func (mn *Minion) subscribe(ctx context.Context, sess *signin.Session) {
 }
 
 func (mn *Minion) subscribeOnce(ctx context.Context, sess *signin.Session) error {
-	c, err := wire.Dial("tcp", sess.PubAddr(), 5*time.Second)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
-	id := mn.mgr.id
-	proof, err := wire.Seal(mn.aesKey(), map[string]string{"id": id})
-	if err != nil {
-		return err
-	}
-	if err := c.Send(wire.PubFrame{ID: id, Data: proof}); err != nil {
-		return err
-	}
-	for {
-		var f wire.PubFrame
-		if err := c.Recv(&f); err != nil {
-			return err
-		}
-		if f.ID == "reauth" {
-			// The master restarted with a new AES key.
-			return mn.reauth(ctx)
-		}
-		var pub wire.Publication
-		err := wire.Open(mn.aesKey(), f.Data, &pub)
-		if errors.Is(err, wire.ErrDecrypt) {
-			if rerr := mn.reauth(ctx); rerr == nil {
-				err = wire.Open(mn.aesKey(), f.Data, &pub)
-			}
-			if err != nil {
-				mn.log.Errorf("Payload decryption failed even after re-authenticating with master %s", sess.IP)
-				continue
-			}
-		}
-		if err != nil {
-			continue
-		}
+	return sess.Subscribe(ctx, mn.mgr.id, subscriber{mn}, mn.log, func(pub wire.Publication) error {
 		select {
 		case mn.pubs <- pubDelivery{pub: pub, sess: sess}:
+			return nil
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-	}
+	})
 }
+
+// subscriber adapts a Minion to signin.Subscriber.
+type subscriber struct{ mn *Minion }
+
+func (s subscriber) AESKey() []byte                   { return s.mn.aesKey() }
+func (s subscriber) Reauth(ctx context.Context) error { return s.mn.reauth(ctx) }

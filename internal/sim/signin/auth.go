@@ -45,6 +45,9 @@ type Authenticator struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// RejectDelay is Salt's random 10-20 s sleep before exit 77.
 	RejectDelay func() time.Duration
+	// MasterPubName is the cached master key file in pki_dir:
+	// minion_master.pub when empty, syndic_master.pub for a syndic (§6.1).
+	MasterPubName string
 }
 
 type creds int
@@ -214,7 +217,11 @@ func (a *Authenticator) verifyMaster(host, pubPEM string, sr wire.SignedReply) e
 		a.Log.Criticalf("The specified fingerprint in the master configuration file:\n%s\nDoes not match the authenticating master's key:\n%s\nVerify that the configured fingerprint matches the fingerprint of the correct master and that this minion is not subject to a man-in-the-middle attack.", fp, pki.Finger(pubPEM))
 		return &ExitError{Code: 42, Msg: "master_finger mismatch"}
 	}
-	cachePath := filepath.Join(a.Opts.Str("pki_dir"), "minion_master.pub")
+	name := a.MasterPubName
+	if name == "" {
+		name = "minion_master.pub"
+	}
+	cachePath := filepath.Join(a.Opts.Str("pki_dir"), name)
 	cached, err := os.ReadFile(cachePath)
 	if err != nil {
 		return pki.WriteFileAtomic(cachePath, []byte(pubPEM), 0o644)

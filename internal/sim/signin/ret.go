@@ -16,7 +16,12 @@ var ErrBadKey = errors.New("master refused the session key")
 
 // SendReturn delivers one job return over the ret port (AESFuncs._return).
 func (s *Session) SendReturn(ctx context.Context, id string, ret wire.Return, timeout time.Duration) error {
-	data, err := wire.Seal(s.AES, ret)
+	return s.Send(ctx, wire.CmdReturn, id, ret, timeout)
+}
+
+// Send delivers one AES-sealed request (cmd) for id over the ret port.
+func (s *Session) Send(ctx context.Context, cmd, id string, load any, timeout time.Duration) error {
+	data, err := wire.Seal(s.AES, load)
 	if err != nil {
 		return err
 	}
@@ -28,8 +33,8 @@ func (s *Session) SendReturn(ctx context.Context, id string, ret wire.Return, ti
 	stop := context.AfterFunc(ctx, func() { c.Close() })
 	defer stop()
 	var reply map[string]any
-	if err := c.Request(wire.Request{Cmd: wire.CmdReturn, ID: id, Data: data}, &reply, timeout); err != nil {
-		return fmt.Errorf("send return: %w", err)
+	if err := c.Request(wire.Request{Cmd: cmd, ID: id, Data: data}, &reply, timeout); err != nil {
+		return fmt.Errorf("send %s: %w", cmd, err)
 	}
 	switch reply["error"] {
 	case nil:
@@ -37,7 +42,7 @@ func (s *Session) SendReturn(ctx context.Context, id string, ret wire.Return, ti
 	case "bad key":
 		return ErrBadKey
 	default:
-		return fmt.Errorf("send return: master said %v", reply["error"])
+		return fmt.Errorf("send %s: master said %v", cmd, reply["error"])
 	}
 }
 

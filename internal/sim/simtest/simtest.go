@@ -19,6 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/minion"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
+	"github.com/saltlab/saltlab/internal/sim/syndic"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
@@ -287,4 +288,46 @@ func TempDir(t testing.TB) string {
 	require.NoError(t, err)
 	t.Cleanup(func() { os.RemoveAll(d) })
 	return d
+}
+
+// Syndic is a running in-process salt-syndic.
+type Syndic struct {
+	*syndic.Syndic
+	Log  *Buffer
+	stop func() int
+}
+
+// Stop stops the syndic and returns its exit code.
+func (s *Syndic) Stop() int { return s.stop() }
+
+// StartSyndic runs a salt-syndic next to the master configured by
+// masterOpts (its syndic_* options) with id and pki_dir from minionOpts.
+func StartSyndic(t testing.TB, masterOpts, minionOpts config.Opts, r *Resolver) *Syndic {
+	t.Helper()
+	buf := &Buffer{}
+	log := saltlog.New("salt.syndic", buf, saltlog.Debug)
+	s, err := syndic.New(masterOpts, minionOpts, syndic.Deps{
+		Resolver: r, Log: log, Probe: 200 * time.Millisecond,
+		Hostname:    func() (string, error) { return "testhost", nil },
+		RejectDelay: func() time.Duration { return 0 },
+	})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- s.Run(ctx) }()
+	var once sync.Once
+	code := -1
+	stop := func() int {
+		once.Do(func() {
+			cancel()
+			select {
+			case code = <-done:
+			case <-time.After(10 * time.Second):
+				t.Errorf("syndic %s did not stop", s.ID())
+			}
+		})
+		return code
+	}
+	t.Cleanup(func() { stop() })
+	return &Syndic{Syndic: s, Log: buf, stop: stop}
 }

@@ -7,6 +7,11 @@ const (
 	CmdAuth   = "_auth"
 	CmdReturn = "_return"
 	CmdPing   = "ping"
+	// CmdSyndicReturn is AESFuncs._syndic_return: a syndic forwards its
+	// minions' returns (and, in sync mode, its job events) to a master of
+	// masters. INFER: Salt sends the events separately (_minion_event); the
+	// double batches both in one sealed SyndicForward.
+	CmdSyndicReturn = "_syndic_return"
 )
 
 // Request is a frame sent to the ret port. Clear requests (_auth, ping) use
@@ -52,6 +57,24 @@ type Return struct {
 	Return  json.RawMessage `json:"return"`
 	Retcode int             `json:"retcode"`
 	Success bool            `json:"success"`
+	// Minions is set only on the local client stream for an expected-minion
+	// event (a syndic's forwarded salt/job/<jid>/new): it has no ID and no
+	// return, like Salt's event data with a "minions" key and no "return".
+	Minions []string `json:"minions,omitempty"`
+}
+
+// SyndicEvent is one forwarded job event of a syndic's master: the minions
+// it expects for Jid (salt/job/<jid>/new, forwarded as
+// syndic/<syndic_id>/salt/job/<jid>/new).
+type SyndicEvent struct {
+	Jid     string   `json:"jid"`
+	Minions []string `json:"minions"`
+}
+
+// SyndicForward is the sealed load of CmdSyndicReturn.
+type SyndicForward struct {
+	Returns []Return      `json:"returns,omitempty"`
+	Events  []SyndicEvent `json:"events,omitempty"`
 }
 
 // Publication is a job published to minions.
@@ -63,6 +86,11 @@ type Publication struct {
 	Arg     []any    `json:"arg"`
 	User    string   `json:"user"`
 	Minions []string `json:"minions,omitempty"`
+	// To and MasterID are added by a master with order_masters
+	// (ClearFuncs.publish): the CLI timeout, which each syndic decrements,
+	// and the publishing master of masters' master_id.
+	To       int    `json:"to,omitempty"`
+	MasterID string `json:"master_id,omitempty"`
 }
 
 // PubFrame travels on the publish port; Hello is the minion's first frame
@@ -90,6 +118,8 @@ type LocalRequest struct {
 	// Jid reuses a given jid (LocalClient.pub's jid argument, as a syndic
 	// does when it republishes); empty means generate one.
 	Jid string `json:"jid,omitempty"`
+	// To is the client's timeout in seconds, carried to syndics.
+	To int `json:"to,omitempty"`
 }
 
 // LocalReply answers a LocalRequest; after it the master streams Return
