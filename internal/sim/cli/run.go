@@ -42,6 +42,8 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 	fun := p.pos[0]
 	switch fun {
 	case "manage.status", "manage.up", "manage.down":
+	case "state.event":
+		return runStateEvent(ctx, e, opts, p.pos[1:])
 	case "jobs.lookup_jid":
 		if len(p.pos) < 2 {
 			return usageError(e, "salt-run", fmt.Errorf("jobs.lookup_jid requires a jid"))

@@ -138,6 +138,7 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 	if perr == nil {
 		v = m.decide(req.ID, req.Pub)
 	}
+	m.fireAuth(req.ID, authAct(v), req.Pub, v != verdictReject && v != verdictFull)
 	switch v {
 	case verdictPending:
 		reply.Ret = true
@@ -168,4 +169,19 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 		return wire.SignedReply{}, err
 	}
 	return wire.SignedReply{Payload: payload, Sig: sig}, nil
+}
+
+// authAct is the salt/auth event's "act" field.
+// INFER: Salt distinguishes "reject" and "denied"; the double's verdict
+// folds both into "reject".
+func authAct(v verdict) string {
+	switch v {
+	case verdictAccept:
+		return "accept"
+	case verdictPending:
+		return "pend"
+	case verdictFull:
+		return "full"
+	}
+	return "reject"
 }

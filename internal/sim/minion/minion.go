@@ -62,6 +62,7 @@ func (mn *Minion) run(ctx context.Context) error {
 	}
 	mn.tuneIn(ctx, sess)
 	mn.log.Infof("Minion is ready to receive requests!")
+	go mn.fireStart(ctx)
 	for {
 		select {
 		case <-ctx.Done():
