@@ -390,4 +390,3 @@ func remoteIP(r *http.Request) string {
 	}
 	return host
 }
-

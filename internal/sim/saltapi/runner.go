@@ -91,4 +91,3 @@ func (s *Server) runner(ctx context.Context, id identity, low map[string]any) (a
 	// INFER: Salt's missing-runner text for the runners the double lacks.
 	return fmt.Sprintf("'%s' is not available.", fun), nil
 }
-
