@@ -64,7 +64,7 @@ func parseAPIOpts(opts config.Opts) (apiOpts, error) {
 		WebhookDisableAuth: o.Bool("webhook_disable_auth"),
 		EnableSessions:     !o.Has("enable_sessions") || o.Bool("enable_sessions"),
 	}
-	if a.Port <= 0 || a.Port > 65535 {
+	if a.Port < 0 || a.Port > 65535 { // 0 = ephemeral (tests)
 		return apiOpts{}, fmt.Errorf("rest_cherrypy: invalid port %v", raw["port"])
 	}
 	if a.Host == "" {
