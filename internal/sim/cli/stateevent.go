@@ -44,7 +44,7 @@ func parseStateEventArgs(args []string) (stateEventArgs, error) {
 			}
 			a.count = n
 		case "quiet", "pretty":
-			b, ok := yamlifyArg(v).(bool)
+			b, ok := yamlBool(v)
 			if !ok {
 				return a, fmt.Errorf("state.event %s must be a boolean, got %q", k, v)
 			}
@@ -130,4 +130,15 @@ func sortedValue(v any) any {
 		return out
 	}
 	return v
+}
+
+// yamlBool reads a YAML 1.1 boolean as Salt's argument parser does.
+func yamlBool(s string) (bool, bool) {
+	switch strings.ToLower(s) {
+	case "true", "yes", "on", "y":
+		return true, true
+	case "false", "no", "off", "n":
+		return false, true
+	}
+	return false, false
 }
