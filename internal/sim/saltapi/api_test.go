@@ -123,7 +123,7 @@ func TestAPIEndpoints(t *testing.T) {
 	t.Run("yaml output", func(t *testing.T) {
 		resp, body := call(t, "POST", base+"/", []any{map[string]any{"client": "local", "tgt": "minion-1", "fun": "test.ping"}}, map[string]string{"X-Auth-Token": sid, "Accept": "application/x-yaml"})
 		assert.Equal(t, "application/x-yaml", resp.Header.Get("Content-Type"))
-		assert.Equal(t, "return:\n    - minion-1: true\n", body)
+		assert.Equal(t, "return:\n- minion-1: true\n", body)
 	})
 
 	t.Run("permissions deny with 401", func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	yamlout "go.yaml.in/yaml/v3"
 	"gopkg.in/yaml.v3"
 )
 
@@ -90,18 +91,30 @@ func encode(v any, ct string) ([]byte, error) {
 	if ct == "application/json" {
 		return []byte(s), nil
 	}
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(s), &n); err != nil {
+	// go.yaml.in/yaml/v3 (the maintained yaml.v3) can indent sequences
+	// like PyYAML's safe_dump: "key:\n- item".
+	var n yamlout.Node
+	if err := yamlout.Unmarshal([]byte(s), &n); err != nil {
 		return nil, fmt.Errorf("convert to yaml: %w", err)
 	}
 	blockStyle(&n)
-	return yaml.Marshal(&n)
+	var b bytes.Buffer
+	enc := yamlout.NewEncoder(&b)
+	enc.SetIndent(2)
+	enc.CompactSeqIndent()
+	if err := enc.Encode(&n); err != nil {
+		return nil, fmt.Errorf("encode yaml: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("encode yaml: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
-func blockStyle(n *yaml.Node) {
-	n.Style &^= yaml.FlowStyle
-	if n.Kind == yaml.MappingNode {
-		type kv struct{ k, v *yaml.Node }
+func blockStyle(n *yamlout.Node) {
+	n.Style &^= yamlout.FlowStyle
+	if n.Kind == yamlout.MappingNode {
+		type kv struct{ k, v *yamlout.Node }
 		var pairs []kv
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			pairs = append(pairs, kv{n.Content[i], n.Content[i+1]})
@@ -112,7 +125,7 @@ func blockStyle(n *yaml.Node) {
 			n.Content = append(n.Content, p.k, p.v)
 		}
 	}
-	if n.Kind == yaml.ScalarNode && n.Style&yaml.DoubleQuotedStyle != 0 {
+	if n.Kind == yamlout.ScalarNode && n.Style&yamlout.DoubleQuotedStyle != 0 {
 		n.Style = 0
 	}
 	for _, c := range n.Content {

@@ -59,5 +59,9 @@ func StartAPI(t testing.TB, opts config.Opts) *API {
 		})
 	}
 	t.Cleanup(stop)
-	return &API{Server: srv, URL: "http://" + srv.Addr(), Log: logBuf, Out: out, stop: stop}
+	scheme := "http"
+	if rc, _ := opts["rest_cherrypy"].(map[string]any); rc["ssl_crt"] != nil {
+		scheme = "https"
+	}
+	return &API{Server: srv, URL: scheme + "://" + srv.Addr(), Log: logBuf, Out: out, stop: stop}
 }
