@@ -1,6 +1,8 @@
 package saltapi_test
 
 import (
+	"archive/tar"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -218,4 +220,31 @@ func TestAPIEndpoints(t *testing.T) {
 		resp, _ = call(t, "POST", base+"/", []any{map[string]any{"client": "local", "tgt": "minion-1", "fun": "test.ping"}}, auth(s2))
 		assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 	})
+}
+
+func TestKeysGenAccept(t *testing.T) {
+	t.Parallel()
+	l := newAPILab(t)
+	resp, body := call(t, "POST", l.api.URL+"/keys", "mid=newbie&username=saltapi&password=x&eauth=auto", nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode, body)
+	assert.Equal(t, "application/x-tar", resp.Header.Get("Content-Type"))
+	assert.Equal(t, `attachment; filename="saltkeys-newbie.tar"`, resp.Header.Get("Content-Disposition"))
+	files := map[string]string{}
+	tr := tar.NewReader(strings.NewReader(body))
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		b, _ := io.ReadAll(tr)
+		files[h.Name] = string(b)
+	}
+	require.Contains(t, files, "minion.pem")
+	assert.Contains(t, files["minion.pem"], "BEGIN RSA PRIVATE KEY")
+	accepted, err := os.ReadFile(filepath.Join(l.opts.Str("pki_dir"), "minions", "newbie"))
+	require.NoError(t, err)
+	assert.Equal(t, files["minion.pub"], string(accepted), "the generated public key is accepted")
+
+	resp, _ = call(t, "POST", l.api.URL+"/keys", "mid=other&username=saltapi&password=x&eauth=pam", nil)
+	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }

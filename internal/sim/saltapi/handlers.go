@@ -52,6 +52,7 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("GET /jobs/{jid}", s.wrap(authed, s.jobsGET))
 	mux.Handle("GET /keys", s.wrap(sess, s.keysGET))
 	mux.Handle("GET /keys/{mid}", s.wrap(sess, s.keysGET))
+	mux.Handle("POST /keys", http.HandlerFunc(s.keysPOST))
 	mux.Handle("GET /stats", s.wrap(toolOpts{sessions: true, auth: !s.api.StatsDisableAuth}, s.stats))
 	mux.Handle("GET /events", http.HandlerFunc(s.events))
 	hook := toolOpts{sessions: true, auth: !s.api.WebhookDisableAuth}

@@ -20,10 +20,19 @@ func (s *Server) wheel(id identity, low map[string]any) (any, error) {
 	}
 	pos, kw := callArgs(low)
 	match, _ := param(pos, kw, "match", 0)
+	if fun == "key.gen_accept" {
+		match, _ = param(pos, kw, "id_", 0)
+	}
 	jid := s.jids.next()
 	tag := "salt/wheel/" + jid
 	_ = s.lc.Fire(tag+"/new", jsonout.NewMap().Set("fun", "wheel."+fun).Set("jid", jid).Set("user", id.name))
-	ret, ok := s.keyWheel(fun, match, truthy(kw["include_rejected"]), truthy(kw["include_denied"]), truthy(kw["include_accepted"]))
+	var ret any
+	var ok bool
+	if fun == "key.gen_accept" {
+		ret, ok = s.genAccept(match, truthy(kw["force"]))
+	} else {
+		ret, ok = s.keyWheel(fun, match, truthy(kw["include_rejected"]), truthy(kw["include_denied"]), truthy(kw["include_accepted"]))
+	}
 	data := jsonout.NewMap().Set("fun", "wheel."+fun).Set("jid", jid).Set("tag", tag).Set("user", id.name).
 		Set("_stamp", events.Stamp(s.now())).Set("return", ret).Set("success", ok)
 	_ = s.lc.Fire(tag+"/ret", data)
