@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
@@ -39,11 +40,23 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 	case "manage.status", "manage.up", "manage.down":
 	case "state.event":
 		return runStateEvent(ctx, e, opts, p.pos[1:])
-	case "jobs.lookup_jid":
-		if len(p.pos) < 2 {
-			return usageError(e, "salt-run", fmt.Errorf("jobs.lookup_jid requires a jid"))
+	case "jobs.list_jobs":
+		res, err := runners.ListJobs(opts.Str("cachedir"))
+		if err != nil {
+			fmt.Fprintf(e.Stdout, "Exception occurred in runner %s: %v\n", fun, err)
+			return 1
 		}
-		res, err := lookupJid(opts.Str("cachedir"), p.pos[1])
+		printDoc(e, res, out)
+		return 0
+	case "jobs.lookup_jid", "jobs.list_job":
+		if len(p.pos) < 2 {
+			return usageError(e, "salt-run", fmt.Errorf("%s requires a jid", fun))
+		}
+		lookup := lookupJid
+		if fun == "jobs.list_job" {
+			lookup = runners.ListJob
+		}
+		res, err := lookup(opts.Str("cachedir"), strings.TrimPrefix(p.pos[1], "jid="))
 		if err != nil {
 			fmt.Fprintf(e.Stdout, "Exception occurred in runner %s: %v\n", fun, err)
 			return 1
