@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/eauth"
+	"github.com/saltlab/saltlab/internal/sim/jid"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
@@ -31,7 +32,7 @@ type Server struct {
 	keys     pki.KeyDirs
 	clients  map[string]bool
 	sessions *sessionStore
-	jids     jidGen
+	jids     jid.Gen
 	now      func() time.Time
 	started  time.Time
 	requests atomic.Int64
@@ -104,25 +105,5 @@ func (s *Server) Run(ctx context.Context) error {
 			return nil
 		}
 		return fmt.Errorf("serve rest_cherrypy: %w", err)
-	}
-}
-
-// jidGen makes Salt-format jids (%Y%m%d%H%M%S%f, UTC), unique per process.
-type jidGen struct {
-	mu   sync.Mutex
-	last string
-}
-
-func (g *jidGen) next() string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	t := time.Now().UTC()
-	for {
-		jid := t.Format("20060102150405") + fmt.Sprintf("%06d", t.Nanosecond()/1000)
-		if jid > g.last {
-			g.last = jid
-			return jid
-		}
-		t = t.Add(time.Microsecond)
 	}
 }

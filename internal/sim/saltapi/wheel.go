@@ -23,7 +23,7 @@ func (s *Server) wheel(id identity, low map[string]any) (any, error) {
 	if fun == "key.gen_accept" {
 		match, _ = param(pos, kw, "id_", 0)
 	}
-	jid := s.jids.next()
+	jid := s.jids.Next()
 	tag := "salt/wheel/" + jid
 	_ = s.lc.Fire(tag+"/new", jsonout.NewMap().Set("fun", "wheel."+fun).Set("jid", jid).Set("user", id.name))
 	var ret any

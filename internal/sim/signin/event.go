@@ -17,27 +17,5 @@ func (s *Session) FireEvent(ctx context.Context, id, tag string, data any, timeo
 		return fmt.Errorf("encode event data: %w", err)
 	}
 	load := wire.MinionEvent{ID: id, Cmd: wire.CmdMinionEvent, Data: raw, Tag: tag}
-	sealed, err := wire.Seal(s.AES, load)
-	if err != nil {
-		return err
-	}
-	c, err := wire.Dial("tcp", s.RetAddr(), timeout)
-	if err != nil {
-		return err
-	}
-	defer c.Close()
-	stop := context.AfterFunc(ctx, func() { c.Close() })
-	defer stop()
-	var reply map[string]any
-	if err := c.Request(wire.Request{Cmd: wire.CmdMinionEvent, ID: id, Data: sealed}, &reply, timeout); err != nil {
-		return fmt.Errorf("fire event: %w", err)
-	}
-	switch reply["error"] {
-	case nil:
-		return nil
-	case "bad key":
-		return ErrBadKey
-	default:
-		return fmt.Errorf("fire event: master said %v", reply["error"])
-	}
+	return s.Send(ctx, wire.CmdMinionEvent, id, load, timeout)
 }
