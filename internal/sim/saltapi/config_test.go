@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/stretchr/testify/assert"
@@ -101,4 +102,23 @@ func TestReadBody(t *testing.T) {
 	got, _, err := readBody(r)
 	require.NoError(t, err)
 	assert.Nil(t, got, "no body means no lowstate")
+}
+
+func TestSessionStoreSlidesAndExpires(t *testing.T) {
+	s := newSessionStore()
+	now := time.Unix(0, 0)
+	s.now = func() time.Time { return now }
+	s.put("a1", "tok", time.Hour)
+	now = now.Add(50 * time.Minute)
+	tok, ok := s.get("a1")
+	require.True(t, ok)
+	assert.Equal(t, "tok", tok)
+	now = now.Add(50 * time.Minute) // 100 min after login, 50 after the last use
+	_, ok = s.get("a1")
+	assert.True(t, ok, "the timeout slides with use")
+	now = now.Add(61 * time.Minute)
+	_, ok = s.get("a1")
+	assert.False(t, ok, "idle longer than the timeout")
+	_, ok = s.get("unknown")
+	assert.False(t, ok)
 }

@@ -188,10 +188,9 @@ func (s *Server) loginPOST(q *req) (any, error) {
 	if _, known := s.sessions.get(sid); !known || sid == "" {
 		sid = newSessionID() // CherryPy regenerates ids it does not know
 	}
-	timeout := time.Duration((tok.Expire - tok.Start) * float64(time.Second))
-	s.sessions.put(sid, tok.Token, timeout)
+	s.sessions.put(sid, tok.Token, sessionTimeout)
 	q.w.Header().Set("X-Auth-Token", sid)
-	http.SetCookie(q.w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: s.now().Add(timeout)})
+	http.SetCookie(q.w, &http.Cookie{Name: sessionCookie, Value: sid, Path: "/", Expires: s.now().Add(sessionTimeout)})
 	var perms any = jsonout.NewMap()
 	if p := s.loginPerms(tok.Eauth, tok.Name); len(p) > 0 {
 		perms = p

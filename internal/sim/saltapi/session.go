@@ -11,6 +11,11 @@ import (
 // sessionCookie is CherryPy's session cookie name.
 const sessionCookie = "session_id"
 
+// sessionTimeout is LowDataAdapter's tools.sessions.timeout (600 minutes,
+// sliding). Login.POST stores session["timeout"] as a plain key, which does
+// not change it; the Salt token's own expiry is checked on every call.
+const sessionTimeout = 600 * time.Minute
+
 // session is a CherryPy session: the Salt token it wraps and its sliding
 // timeout. Sessions live in this process only (CherryPy's default RAM
 // storage), which is why a second salt-api answers 401 (§5.3, §10.6).
