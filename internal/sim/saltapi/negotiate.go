@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"io"
 	"mime"
 	"net/http"
@@ -153,7 +152,13 @@ func errorPage(status int, msg string) string {
     </div>
     </body>
 </html>
-`, title, title, html.EscapeString(msg))
+`, title, title, escapeText(msg))
+}
+
+// escapeText escapes &, < and > only (html.escape(quote=False)), so quotes
+// in Salt's messages stay readable in the page.
+func escapeText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 // readBody is hypermedia_in: no body (Content-Length 0) gives nil; the
