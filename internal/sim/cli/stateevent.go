@@ -6,12 +6,16 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
 )
+
+// eventRetry is how often a lost event subscription is retried.
+const eventRetry = 400 * time.Millisecond
 
 // stateEventArgs are state.event's arguments: tagmatch (positional or
 // keyword), count, quiet, pretty.
@@ -75,7 +79,7 @@ func runStateEvent(ctx context.Context, e *Env, opts config.Opts, args []string)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	ch, err := localclient.New(opts, 0).Events(ctx)
+	ch, err := localclient.New(opts, 0).Watch(ctx, eventRetry)
 	if err != nil {
 		fmt.Fprintf(e.Stdout, "Exception occurred in runner state.event: %v\n", err)
 		return 1

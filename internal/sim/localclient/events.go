@@ -68,3 +68,39 @@ func (c *Client) Fire(tag string, data any) error {
 	}
 	return nil
 }
+
+// Watch is Events with auto_reconnect (SaltEvent.iter_events): the first
+// subscription must succeed; after a master restart it subscribes again
+// every retry until ctx ends. Events fired while no subscription exists
+// are lost, as on Salt's bus.
+func (c *Client) Watch(ctx context.Context, retry time.Duration) (<-chan events.Event, error) {
+	first, err := c.Events(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(chan events.Event, 256)
+	go func() {
+		defer close(out)
+		ch := first
+		for {
+			for ev := range ch {
+				select {
+				case out <- ev:
+				case <-ctx.Done():
+					return
+				}
+			}
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(retry):
+				}
+				if ch, err = c.Events(ctx); err == nil {
+					break
+				}
+			}
+		}
+	}()
+	return out, nil
+}

@@ -3,6 +3,7 @@ package saltapi
 import (
 	"fmt"
 	"net/http"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/eauth"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
@@ -28,7 +29,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.respond(w, r, 0, nil, errMasterDown)
 		return
 	}
-	ch, err := s.lc.Events(r.Context())
+	ch, err := s.lc.Watch(r.Context(), 400*time.Millisecond)
 	if err != nil {
 		s.respond(w, r, 0, nil, errMasterDown)
 		return

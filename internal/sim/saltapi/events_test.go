@@ -176,3 +176,39 @@ func TestSessionsAreProcessLocal(t *testing.T) {
 	resp, _ = call(t, "POST", other.URL+"/", ping, auth(raw))
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode)
 }
+
+// TestEventStreamSurvivesMasterRestart: /events reconnects to the bus like
+// iter_events(auto_reconnect=True).
+func TestEventStreamSurvivesMasterRestart(t *testing.T) {
+	t.Parallel()
+	l := newAPILab(t)
+	sid := login(t, l.api.URL, "saltapi")
+	ch := openEvents(t, l.api.URL+"/events?token="+sid)
+	l.master.Stop()
+	simtest.StartMaster(t, l.master.Opts)
+	seen := false
+	require.Eventually(t, func() bool {
+		// plain client: require must not run outside the test goroutine
+		req, _ := http.NewRequest("POST", l.api.URL+"/hook/again", strings.NewReader("{}"))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Auth-Token", sid)
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+		for {
+			select {
+			case ev, ok := <-ch:
+				if !ok {
+					return true // the stream ended with the master: seen stays false
+				}
+				if ev.Tag == "salt/netapi/hook/again" {
+					seen = true
+					return true
+				}
+			default:
+				return false
+			}
+		}
+	}, 10*time.Second, 200*time.Millisecond)
+	assert.True(t, seen, "the event stream ended when the master stopped")
+}
