@@ -151,10 +151,10 @@ func TestAPIEndpoints(t *testing.T) {
 		jid := job["jid"].(string)
 		assert.Equal(t, map[string]any{"jobs": []any{map[string]any{"href": "/jobs/" + jid}}}, m["_links"])
 
-		require.Eventually(t, func() bool {
+		waitFor(t, eventWait, pollEvery, func() bool {
 			_, body := call(t, "GET", base+"/jobs/"+jid, nil, auth(sid))
 			return strings.Contains(body, `"return": [{"minion-1": true}]`)
-		}, 5e9, 5e7)
+		}, "the job return reaches the job cache")
 		_, body = call(t, "GET", base+"/jobs/"+jid, nil, auth(sid))
 		info := decode(t, body)["info"].([]any)[0].(map[string]any)
 		assert.Equal(t, "test.ping", info["Function"])

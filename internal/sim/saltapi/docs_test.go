@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -69,7 +68,7 @@ func TestRestCherrypyDocExamples(t *testing.T) {
 	assert.Contains(t, body, `"Function": "test.ping"`)
 
 	// curl -NsS localhost:8000/events (session cookie)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*eventWait)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, "GET", l.api.URL+"/events", nil)
 	require.NoError(t, err)

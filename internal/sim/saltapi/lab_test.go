@@ -15,6 +15,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// Named waits of the salt-api tests.
+const (
+	connectWait = 10 * time.Second       // minion sign-in
+	eventWait   = 5 * time.Second        // an event or job return to arrive
+	pollEvery   = 100 * time.Millisecond // polling interval of waitFor
+)
+
 // apiLab is one master with a live minion "minion-1", an accepted key for
 // "ghost" (expected but silent) and a salt-api in front of the master.
 type apiLab struct {
@@ -46,7 +53,7 @@ func newAPILab(t *testing.T) *apiLab {
 	o := simtest.MinionOpts(filepath.Join(root, "minion-1"), "minion-1", []any{"salt-master-1"}, pub, ret)
 	o["master"] = "salt-master-1"
 	l.minion = simtest.StartMinion(t, o, r)
-	simtest.WaitConnected(t, l.minion, "salt-master-1", 10*time.Second)
+	simtest.WaitConnected(t, l.minion, "salt-master-1", connectWait)
 	// ghost: an accepted key whose minion never runs.
 	key, err := os.ReadFile(filepath.Join(root, "minion-1", "pki", "minion.pub"))
 	require.NoError(t, err)
@@ -106,3 +113,16 @@ func login(t *testing.T, base, user string) string {
 func auth(tok string) map[string]string { return map[string]string{"X-Auth-Token": tok} }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// waitFor polls cond on the test goroutine (so cond may use require) every
+// `every` until it holds or `within` has passed.
+func waitFor(t *testing.T, within, every time.Duration, cond func() bool, msg string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", msg, within)
+		}
+		time.Sleep(every)
+	}
+}
