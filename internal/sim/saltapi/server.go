@@ -90,7 +90,9 @@ func (s *Server) Run(ctx context.Context) error {
 	s.addr = l.Addr().String()
 	s.mu.Unlock()
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 30 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
-	s.log.Infof("Serving on %s://%s", scheme, l.Addr())
+	s.engine("Bus STARTING")
+	s.engine("Serving on %s://%s", scheme, l.Addr())
+	s.engine("Bus STARTED")
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	select {
@@ -98,7 +100,7 @@ func (s *Server) Run(ctx context.Context) error {
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(shut)
-		s.log.Infof("Bus STOPPED")
+		s.engine("Bus STOPPED")
 		return nil
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {
@@ -106,4 +108,10 @@ func (s *Server) Run(ctx context.Context) error {
 		}
 		return fmt.Errorf("serve rest_cherrypy: %w", err)
 	}
+}
+
+// engine logs like CherryPy's engine through Salt's logging:
+// "[23/Nov/2026:02:56:22] ENGINE Serving on http://0.0.0.0:8000".
+func (s *Server) engine(format string, args ...any) {
+	s.log.Infof("[%s] ENGINE %s", s.now().Format("02/Jan/2006:15:04:05"), fmt.Sprintf(format, args...))
 }

@@ -79,3 +79,12 @@ func TestTLSAndRootPrefix(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, "no workers.ipc under sock_dir: master not available")
 }
+
+func TestEngineLogLines(t *testing.T) {
+	t.Parallel()
+	dir := simtest.TempDir(t)
+	api := simtest.StartAPI(t, simtest.APIOpts(config.Opts{"cachedir": dir, "sock_dir": dir, "pki_dir": dir}, nil))
+	assert.Regexp(t, `\[INFO    \] \[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d\] ENGINE Serving on http://127\.0\.0\.1:\d+\n`, api.Log.String())
+	api.Stop()
+	assert.Contains(t, api.Log.String(), "ENGINE Bus STOPPED")
+}
