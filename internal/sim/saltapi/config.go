@@ -15,7 +15,7 @@ import (
 // moduleName is rest_cherrypy's __name__, used in its log lines.
 const moduleName = "salt.netapi.rest_cherrypy"
 
-// Clients is salt.netapi.CLIENTS (3006).
+// clientNames is salt.netapi.CLIENTS (3006).
 var clientNames = []string{"local", "local_async", "local_batch", "local_subset", "runner", "runner_async", "ssh", "wheel", "wheel_async"}
 
 // ErrNoNetapi means no netapi module could be loaded (no rest_cherrypy
