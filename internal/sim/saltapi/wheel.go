@@ -52,24 +52,10 @@ func (s *Server) keyWheel(fun, match string, inclRej, inclDen, inclAcc bool) (an
 	case "key.finger":
 		return s.fingers(match), true
 	case "key.accept":
-		from := []pki.Status{pki.Pending}
-		if inclRej {
-			from = append(from, pki.Rejected)
-		}
-		if inclDen {
-			from = append(from, pki.Denied)
-		}
-		s.moveKeys(match, from, pki.Accepted, "accept")
+		s.moveKeys(match, pendingPlus(map[pki.Status]bool{pki.Rejected: inclRej, pki.Denied: inclDen}), pki.Accepted, "accept")
 		return s.globMatch(match), true
 	case "key.reject":
-		from := []pki.Status{pki.Pending}
-		if inclAcc {
-			from = append(from, pki.Accepted)
-		}
-		if inclDen {
-			from = append(from, pki.Denied)
-		}
-		s.moveKeys(match, from, pki.Rejected, "reject")
+		s.moveKeys(match, pendingPlus(map[pki.Status]bool{pki.Accepted: inclAcc, pki.Denied: inclDen}), pki.Rejected, "reject")
 		return s.globMatch(match), true
 	case "key.delete":
 		for _, st := range pki.AllStatuses() {
@@ -82,6 +68,18 @@ func (s *Server) keyWheel(fun, match string, inclRej, inclDen, inclAcc bool) (an
 		return s.globMatch(match), true
 	}
 	return "'" + fun + "' is not available.", false
+}
+
+// pendingPlus is the source states of key.accept/key.reject: pending keys
+// plus the include_* states asked for, in salt-key's order.
+func pendingPlus(include map[pki.Status]bool) []pki.Status {
+	from := []pki.Status{pki.Pending}
+	for _, st := range []pki.Status{pki.Accepted, pki.Rejected, pki.Denied} {
+		if include[st] {
+			from = append(from, st)
+		}
+	}
+	return from
 }
 
 func (s *Server) moveKeys(match string, from []pki.Status, to pki.Status, act string) {
