@@ -132,6 +132,11 @@ func TestAPIEvents(t *testing.T) {
 		assert.Equal(t, "reject", ev.Data["act"])
 		assert.Equal(t, "ghost", ev.Data["id"])
 		waitEvent(t, ch, eventWait, func(tag string) bool { return strings.HasPrefix(tag, "salt/wheel/") && strings.HasSuffix(tag, "/ret") })
+		_, body = call(t, "POST", base+"/", []any{map[string]any{"client": "wheel", "fun": "key.accept", "match": "ghost", "include_rejected": true}}, auth(sid))
+		ret = decode(t, body)["return"].([]any)[0].(map[string]any)["data"].(map[string]any)["return"]
+		assert.Equal(t, map[string]any{"minions": []any{"ghost"}}, ret, "include_rejected lets key.accept take a rejected key back")
+		ev = waitEvent(t, ch, eventWait, func(tag string) bool { return tag == "salt/key" })
+		assert.Equal(t, "accept", ev.Data["act"])
 	})
 
 	t.Run("master down is 503", func(t *testing.T) {
