@@ -30,6 +30,7 @@ func TestAuthEvents(t *testing.T) {
 		act     string
 		result  bool
 		noEvent bool
+		id      string
 	}{
 		{name: "new key pends", act: "pend", result: true},
 		{name: "auto_accept accepts", opts: config.Opts{"auto_accept": true}, act: "accept", result: true},
@@ -37,6 +38,7 @@ func TestAuthEvents(t *testing.T) {
 		{name: "other accepted key is denied", stored: map[pki.Status]string{pki.Accepted: k2.PubPEM}, act: "denied"},
 		{name: "max_minions full", opts: config.Opts{"max_minions": 1}, stored: map[pki.Status]string{}, act: "full"},
 		{name: "auth_events off", opts: config.Opts{"auth_events": false}, noEvent: true},
+		{name: "invalid id", id: "../m1", noEvent: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -56,7 +58,11 @@ func TestAuthEvents(t *testing.T) {
 			}
 			ch, stop := m.Events().Subscribe()
 			defer stop()
-			load, err := json.Marshal(wire.AuthLoad{ID: "m1", Pub: k1.PubPEM, Nonce: "n"})
+			id := "m1"
+			if tc.id != "" {
+				id = tc.id
+			}
+			load, err := json.Marshal(wire.AuthLoad{ID: id, Pub: k1.PubPEM, Nonce: "n"})
 			require.NoError(t, err)
 			_, err = m.handleAuth(load)
 			require.NoError(t, err)
@@ -72,10 +78,10 @@ func TestAuthEvents(t *testing.T) {
 			assert.Equal(t, "salt/auth", got[0].Tag)
 			act, _ := got[0].Data.Get("act")
 			res, _ := got[0].Data.Get("result")
-			id, _ := got[0].Data.Get("id")
+			gotID, _ := got[0].Data.Get("id")
 			assert.Equal(t, tc.act, act)
 			assert.Equal(t, tc.result, res)
-			assert.Equal(t, "m1", id)
+			assert.Equal(t, id, gotID)
 		})
 	}
 }

@@ -139,7 +139,10 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 	if perr == nil {
 		v = m.decide(req.ID, req.Pub)
 	}
-	m.fireAuth(req.ID, authAct(v), req.Pub, v == verdictAccept || v == verdictPending)
+	if validID(req.ID) {
+		// an invalid id is refused before any event (valid_id check)
+		m.fireAuth(req.ID, authAct(v), req.Pub, v == verdictAccept || v == verdictPending)
+	}
 	switch v {
 	case verdictPending:
 		reply.Ret = true
