@@ -14,13 +14,13 @@ import (
 // (Minion.handle_event "fire_master"), re-authenticating once on a stale key.
 func (mn *Minion) fireMaster(ctx context.Context, tag string, data any) {
 	mn.mu.Lock()
-	sess, connected, cur := mn.sess, mn.connected, mn.opts.Str("master")
+	sess, connected := mn.sess, mn.connected
 	mn.mu.Unlock()
 	if !connected || sess == nil {
-		mn.log.Debugf("Master %s is not connected, dropping event %s", cur, tag)
+		mn.log.Debugf("Master %s is not connected, dropping event %s", mn.label, tag)
 		return
 	}
-	timeout := mn.opts.Seconds("return_retry_timer", 5)
+	timeout := mn.fireTimeout
 	for i := 0; i < 2; i++ {
 		err := sess.FireEvent(ctx, mn.mgr.id, tag, data, timeout)
 		if err == nil {
