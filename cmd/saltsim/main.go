@@ -1,5 +1,5 @@
 // Command saltsim is the saltlab Salt double: one static binary that acts as
-// salt-master, salt-minion, salt-call, salt, salt-key or salt-run depending
+// salt-master, salt-minion, salt-call, salt, salt-key, salt-run or salt-api depending
 // on the name it is invoked under (symlinks), or `saltsim <name> args...`.
 package main
 

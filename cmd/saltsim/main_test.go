@@ -14,13 +14,14 @@ func TestRunDispatch(t *testing.T) {
 	assert.Equal(t, 0, run([]string{"saltsim", "--version"}))
 	assert.Equal(t, 0, run([]string{"/usr/local/bin/salt-key", "--version"}))
 	assert.Equal(t, 0, run([]string{"saltsim", "salt-call", "--version"}))
+	assert.Equal(t, 0, run([]string{"/usr/local/bin/salt-api", "--version"}))
 	assert.Equal(t, 64, run([]string{"saltsim", "salt-bogus"}))
 }
 
 func TestInstallLinks(t *testing.T) {
 	dir := t.TempDir()
 	require.Equal(t, 0, installLinks(dir))
-	for _, p := range []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run", "salt-syndic"} {
+	for _, p := range []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run", "salt-syndic", "salt-api"} {
 		target, err := os.Readlink(filepath.Join(dir, p))
 		require.NoError(t, err)
 		assert.Equal(t, "saltsim", target)

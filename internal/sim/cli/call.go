@@ -85,6 +85,14 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	}
 	static, _ := opts["grains"].(map[string]any)
 	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static)}
+	if sess != nil {
+		// salt-call's event.send goes straight to the master it signed in to.
+		env.FireMaster = func(ctx context.Context, tag string, data any) {
+			if err := sess.FireEvent(ctx, id, tag, data, opts.Seconds("auth_timeout", 5)); err != nil {
+				log.Warnf("Unable to send event %s to the master: %v", tag, err)
+			}
+		}
+	}
 	fargs := yamlifyArgs(p.pos[1:])
 	res := modules.Run(ctx, env, fun, fargs)
 	if sess != nil {

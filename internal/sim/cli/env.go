@@ -38,7 +38,7 @@ func DefaultEnv() *Env {
 
 // Programs lists the names the binary answers to (and installs symlinks for).
 func Programs() []string {
-	return []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run", "salt-syndic"}
+	return []string{"salt-master", "salt-minion", "salt-call", "salt", "salt-key", "salt-run", "salt-syndic", "salt-api"}
 }
 
 // Main runs program name with args (without the program name).
@@ -58,6 +58,8 @@ func Main(ctx context.Context, name string, args []string, e *Env) int {
 		return runRun(ctx, e, args)
 	case "salt-syndic":
 		return runSyndic(ctx, e, args)
+	case "salt-api":
+		return runAPI(ctx, e, args)
 	}
 	fmt.Fprintf(e.Stderr, "saltsim: unknown program %q (want one of %s)\n", name, strings.Join(Programs(), ", "))
 	return exUsage

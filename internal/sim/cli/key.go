@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
@@ -69,6 +71,12 @@ func runKey(_ context.Context, e *Env, args []string) int {
 		return usageError(e, "salt-key", err)
 	}
 	k := &keyCmd{e: e, p: p, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
+	lc := localclient.New(opts, 0)
+	k.fire = func(act, id string) {
+		// salt.key.Key fires salt/key on the master event bus; with the
+		// master down the event is simply lost.
+		_ = lc.Fire(events.KeyTag, events.KeyData(act, id))
+	}
 	switch {
 	case p.has("--accept"), p.has("--accept-all"):
 		k.accept(p.str("--accept", "*"))
@@ -92,6 +100,7 @@ type keyCmd struct {
 	out  outputter.Options
 	dirs pki.KeyDirs
 	in   *bufio.Reader
+	fire func(act, id string)
 }
 
 // selection maps key directory → ids, rendered by the key outputter.
@@ -252,6 +261,7 @@ func (k *keyCmd) delete(glob string) {
 				continue
 			}
 			fmt.Fprintf(k.e.Stdout, "Key for minion %s deleted.\n", id)
+			k.fire("delete", id)
 		}
 	}
 }
@@ -264,6 +274,7 @@ func (k *keyCmd) apply(sel selection, to pki.Status, verb string) {
 				continue
 			}
 			fmt.Fprintf(k.e.Stdout, "Key for minion %s %s.\n", id, verb)
+			k.fire(strings.TrimSuffix(verb, "ed"), id)
 		}
 	}
 }

@@ -2,18 +2,14 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"sort"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
-	"github.com/saltlab/saltlab/internal/sim/wire"
+	"github.com/saltlab/saltlab/internal/sim/localclient"
+	"github.com/saltlab/saltlab/internal/sim/runners"
 )
 
 func runFlags() []flag {
@@ -42,11 +38,25 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 	fun := p.pos[0]
 	switch fun {
 	case "manage.status", "manage.up", "manage.down":
-	case "jobs.lookup_jid":
-		if len(p.pos) < 2 {
-			return usageError(e, "salt-run", fmt.Errorf("jobs.lookup_jid requires a jid"))
+	case "state.event":
+		return runStateEvent(ctx, e, opts, p.pos[1:])
+	case "jobs.list_jobs":
+		res, err := runners.ListJobs(opts.Str("cachedir"))
+		if err != nil {
+			fmt.Fprintf(e.Stdout, "Exception occurred in runner %s: %v\n", fun, err)
+			return 1
 		}
-		res, err := lookupJid(opts.Str("cachedir"), p.pos[1])
+		printDoc(e, res, out)
+		return 0
+	case "jobs.lookup_jid", "jobs.list_job":
+		if len(p.pos) < 2 {
+			return usageError(e, "salt-run", fmt.Errorf("%s requires a jid", fun))
+		}
+		lookup := lookupJid
+		if fun == "jobs.list_job" {
+			lookup = runners.ListJob
+		}
+		res, err := lookup(opts.Str("cachedir"), strings.TrimPrefix(p.pos[1], "jid="))
 		if err != nil {
 			fmt.Fprintf(e.Stdout, "Exception occurred in runner %s: %v\n", fun, err)
 			return 1
@@ -59,29 +69,12 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 		return 1
 	}
 	t, _ := p.int("--timeout", opts.Int("timeout", 5))
-	c := newLocalClient(opts, time.Duration(t)*time.Second)
-	j, err := c.publish(ctx, wire.LocalRequest{Tgt: "*", TgtType: "glob", Fun: "test.ping"})
+	c := localclient.New(opts, time.Duration(t)*time.Second)
+	up, down, err := runners.ManageStatus(ctx, c, "*")
 	if err != nil {
 		fmt.Fprintf(e.Stdout, "Exception occurred in runner %s: %v\n", fun, err)
 		return 1
 	}
-	up := []string{}
-	isUp := map[string]bool{}
-	c.collect(ctx, j, func(r wire.Return) {
-		if !isUp[r.ID] {
-			isUp[r.ID] = true
-			up = append(up, r.ID)
-		}
-	})
-	j.close()
-	down := []string{}
-	for _, id := range j.minions {
-		if !isUp[id] {
-			down = append(down, id)
-		}
-	}
-	sort.Strings(up)
-	sort.Strings(down)
 	var res any
 	switch fun {
 	case "manage.status":
@@ -96,28 +89,4 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 }
 
 // lookupJid is jobs.lookup_jid over the double's job cache: {id: return}.
-func lookupJid(cachedir, jid string) (*jsonout.Map, error) {
-	res := jsonout.NewMap()
-	ents, err := os.ReadDir(filepath.Join(cachedir, "jobs", jid))
-	if errors.Is(err, fs.ErrNotExist) {
-		return res, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read job cache: %w", err)
-	}
-	for _, ent := range ents {
-		if !ent.IsDir() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(cachedir, "jobs", jid, ent.Name(), "return.json"))
-		if err != nil {
-			continue
-		}
-		var r wire.Return
-		if err := json.Unmarshal(b, &r); err != nil {
-			continue
-		}
-		res.Set(r.ID, decodeReturn(r))
-	}
-	return res, nil
-}
+func lookupJid(cachedir, jid string) (*jsonout.Map, error) { return runners.LookupJid(cachedir, jid) }

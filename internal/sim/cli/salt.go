@@ -10,6 +10,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
+	"github.com/saltlab/saltlab/internal/sim/runners"
 	"github.com/saltlab/saltlab/internal/sim/wire"
 )
 
@@ -175,13 +176,7 @@ func saltStatic(ctx context.Context, e *Env, c *localClient, req wire.LocalReque
 	return 0
 }
 
-func decodeReturn(r wire.Return) any {
-	v, err := jsonout.Decode(r.Return)
-	if err != nil {
-		return string(r.Return)
-	}
-	return v
-}
+func decodeReturn(r wire.Return) any { return runners.DecodeReturn(r) }
 
 // registeredSyndics lists the ids under syndic_dir (cachedir/syndics).
 func registeredSyndics(opts config.Opts) map[string]bool {

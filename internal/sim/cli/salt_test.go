@@ -114,6 +114,13 @@ func TestSaltRunManage(t *testing.T) {
 	res = run(t, r, "", "salt-run", "-c", conf, "jobs.lookup_jid", jid, "--out=json", "--out-indent=-1")
 	require.Equal(t, 0, res.code, res.stderr)
 	assert.Equal(t, "{\"m1\": \"x\"}\n", res.stdout)
+	res = run(t, r, "", "salt-run", "-c", conf, "jobs.list_job", "jid="+jid, "--out=json", "--out-indent=-1")
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "\"Function\": \"test.echo\", \"Arguments\": [\"x\"], \"Target\": \"m1\", \"Target-type\": \"glob\", \"User\": \"root\"")
+	assert.Contains(t, res.stdout, "\"Result\": {\"m1\": {\"return\": \"x\"}}")
+	res = run(t, r, "", "salt-run", "-c", conf, "jobs.list_jobs", "--out=json", "--out-indent=-1")
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "\""+jid+"\": {\"Function\": \"test.echo\"")
 }
 
 // Hot multi-master: one Minion object per master, a shared jid queue, so a

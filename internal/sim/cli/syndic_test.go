@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
 )
 
@@ -121,6 +123,30 @@ func TestSyndicTopology(t *testing.T) {
 		assert.Equal(t, true, vals["m2"])
 		for _, s := range []string{"syndic-1", "syndic-2"} {
 			assert.FileExists(t, filepath.Join(l.mom.Opts.Str("cachedir"), "syndics", s))
+		}
+	})
+
+	t.Run("syndic returns fire return events on the MoM bus", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		evs, err := localclient.New(l.mom.Opts, time.Second).Events(ctx)
+		require.NoError(t, err)
+		res, ids, _ := l.salt(t, "m1", "test.ping", "-t", "1")
+		require.Equal(t, 0, res.code, res.stderr)
+		require.Equal(t, []string{"m1"}, ids)
+		deadline := time.After(eventWait)
+		for {
+			select {
+			case ev, ok := <-evs:
+				require.True(t, ok, "event stream closed before the return event")
+				if strings.HasPrefix(ev.Tag, "salt/job/") && strings.HasSuffix(ev.Tag, "/ret/m1") {
+					v, _ := ev.Data.Get("return")
+					assert.Equal(t, true, v)
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no salt/job/<jid>/ret/m1 event on the MoM within %v", eventWait)
+			}
 		}
 	})
 

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
+	"github.com/saltlab/saltlab/internal/sim/jid"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
 	"github.com/saltlab/saltlab/internal/sim/wire"
 )
@@ -17,8 +17,8 @@ import (
 type jobCache struct {
 	dir string
 
+	jids      jid.Gen
 	mu        sync.Mutex
-	lastJid   string
 	listeners map[string][]chan wire.Return
 }
 
@@ -27,19 +27,7 @@ func newJobCache(dir string) *jobCache {
 }
 
 // newJid returns Salt's jid format, UTC %Y%m%d%H%M%S%f, unique per master.
-func (j *jobCache) newJid() string {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	t := time.Now().UTC()
-	for {
-		jid := t.Format("20060102150405") + fmt.Sprintf("%06d", t.Nanosecond()/1000)
-		if jid > j.lastJid {
-			j.lastJid = jid
-			return jid
-		}
-		t = t.Add(time.Microsecond)
-	}
-}
+func (j *jobCache) newJid() string { return j.jids.Next() }
 
 // INFER: Salt's local_cache hashes jids into two-level dirs and pickles with
 // msgpack; the double keeps one readable dir per jid with JSON files.

@@ -19,6 +19,12 @@ func (m *Master) handleLocal(c *wire.Conn) {
 	case wire.LocalConnected:
 		_ = c.Send(m.pub.connected())
 		return
+	case wire.LocalEvents:
+		m.streamEvents(c)
+		return
+	case wire.LocalFire:
+		m.fireLocal(c, req)
+		return
 	case wire.LocalPublish:
 	default:
 		_ = c.Send(wire.LocalReply{Error: "unknown command"})
@@ -54,6 +60,7 @@ func (m *Master) handleLocal(c *wire.Conn) {
 		return
 	}
 	m.log.Infof("User %s Published command %s with jid %s", req.User, req.Fun, jid)
+	m.fireJobNew(pub)
 	if err := m.pub.publish(pub); err != nil {
 		m.log.Errorf("Failed to publish job %s: %v", jid, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
 	"github.com/saltlab/saltlab/internal/sim/wire"
@@ -32,6 +33,7 @@ type Master struct {
 	aes  []byte
 	jobs *jobCache
 	pub  *publisher
+	bus  *events.Bus
 
 	mu        sync.Mutex
 	closed    bool
@@ -64,6 +66,7 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
 	m.pub = newPublisher(aes, log)
+	m.bus = events.NewBus()
 	return m, nil
 }
 

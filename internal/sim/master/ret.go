@@ -30,6 +30,8 @@ func (m *Master) handleRet(c *wire.Conn) {
 			reply = m.handleReturn(req)
 		case wire.CmdSyndicReturn:
 			reply = m.handleSyndicReturn(req)
+		case wire.CmdMinionEvent:
+			reply = m.handleMinionEvent(req)
 		default:
 			reply = map[string]any{"error": "unknown command"}
 		}
@@ -57,5 +59,6 @@ func (m *Master) handleReturn(req wire.Request) map[string]any {
 		ret.Return = json.RawMessage("null")
 	}
 	m.jobs.storeReturn(ret, m.log)
+	m.fireJobRet(ret)
 	return map[string]any{"ret": true}
 }

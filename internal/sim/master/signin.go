@@ -18,6 +18,7 @@ const (
 	verdictAccept verdict = iota
 	verdictPending
 	verdictReject
+	verdictDenied // key mismatch: stored in minions_denied, answered like a rejection
 	verdictFull
 )
 
@@ -48,7 +49,7 @@ func (m *Master) decide(id, pub string) verdict {
 		}
 		_ = m.dirs.Write(pki.Denied, id, pub)
 		m.log.Errorf("Authentication attempt from %s failed, the public keys did not match. This may be an attempt to compromise the Salt cluster.", id)
-		return verdictReject
+		return verdictDenied
 	}
 	pending, isPending := m.dirs.Read(pki.Pending, id)
 	if !isPending {
@@ -70,7 +71,7 @@ func (m *Master) decide(id, pub string) verdict {
 	if !pki.SameKey(pending, pub) {
 		_ = m.dirs.Write(pki.Denied, id, pub)
 		m.log.Errorf("Authentication attempt from %s failed, the public keys in pending did not match. This may be an attempt to compromise the Salt cluster.", id)
-		return verdictReject
+		return verdictDenied
 	}
 	if !m.autoSign(id) {
 		m.log.Infof("Authentication failed from host %s, the key is in pending and needs to be accepted with salt-key -a %s", id, id)
@@ -138,10 +139,14 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 	if perr == nil {
 		v = m.decide(req.ID, req.Pub)
 	}
+	if validID(req.ID) {
+		// an invalid id is refused before any event (valid_id check)
+		m.fireAuth(req.ID, authAct(v), req.Pub, v == verdictAccept || v == verdictPending)
+	}
 	switch v {
 	case verdictPending:
 		reply.Ret = true
-	case verdictReject:
+	case verdictReject, verdictDenied:
 		reply.Ret = false
 	case verdictFull:
 		reply.Ret = "full"
@@ -168,4 +173,19 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 		return wire.SignedReply{}, err
 	}
 	return wire.SignedReply{Payload: payload, Sig: sig}, nil
+}
+
+// authAct is the salt/auth event's "act" field (ReqServerChannel._auth).
+func authAct(v verdict) string {
+	switch v {
+	case verdictDenied:
+		return "denied"
+	case verdictAccept:
+		return "accept"
+	case verdictPending:
+		return "pend"
+	case verdictFull:
+		return "full"
+	}
+	return "reject"
 }

@@ -58,5 +58,6 @@ func (mn *Minion) reconnect(ctx context.Context, failback bool) error {
 	mn.log.Infof("Re-initialising subsystems for new master %s", sess.Host)
 	mn.tuneIn(ctx, sess)
 	mn.log.Infof("Minion is ready to receive requests!")
+	go mn.fireStart(ctx)
 	return nil
 }

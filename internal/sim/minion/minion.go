@@ -3,6 +3,7 @@ package minion
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -20,6 +21,10 @@ type Minion struct {
 	events chan event
 	pubs   chan pubDelivery
 	sched  *schedule
+	// label and fireTimeout are read by event senders on other goroutines;
+	// opts itself is rewritten by eval_master on the run goroutine.
+	label       string
+	fireTimeout time.Duration
 
 	mu        sync.Mutex
 	sess      *signin.Session
@@ -41,6 +46,9 @@ func (m *Manager) newMinion(o config.Opts) *Minion {
 		pubs:   make(chan pubDelivery, 64),
 		sched:  newSchedule(),
 		jobs:   newRunningJobs(),
+
+		label:       fmt.Sprint(masterRepr(o)),
+		fireTimeout: o.Seconds("return_retry_timer", 5),
 	}
 }
 
@@ -62,6 +70,7 @@ func (mn *Minion) run(ctx context.Context) error {
 	}
 	mn.tuneIn(ctx, sess)
 	mn.log.Infof("Minion is ready to receive requests!")
+	go mn.fireStart(ctx)
 	for {
 		select {
 		case <-ctx.Done():

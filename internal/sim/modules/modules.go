@@ -19,6 +19,9 @@ type Env struct {
 	Grains *jsonout.Map
 	// FindJob reports a running job by jid for saltutil.find_job; nil means none.
 	FindJob func(jid string) *jsonout.Map
+	// FireMaster sends an event to every connected master (event.send);
+	// nil when no master connection exists (salt-call --local).
+	FireMaster func(ctx context.Context, tag string, data any)
 }
 
 // Result is a function's return value and retcode.
@@ -48,6 +51,7 @@ func functions() map[string]fn {
 		"cmd.retcode":        cmdRetcode,
 		"saltutil.find_job":  findJob,
 		"sys.list_functions": listFunctions,
+		"event.send":         eventSend,
 	}
 }
 

@@ -12,7 +12,20 @@ const (
 	// masters. INFER: Salt sends the events separately (_minion_event); the
 	// double batches both in one sealed SyndicForward.
 	CmdSyndicReturn = "_syndic_return"
+	// CmdMinionEvent carries an event a minion fires to its master
+	// (AESFuncs._minion_event); Data is a sealed MinionEvent.
+	CmdMinionEvent = "_minion_event"
 )
+
+// MinionEvent is the _fire_master load; the master fires it (without tok)
+// under Tag on its event bus.
+type MinionEvent struct {
+	ID     string          `json:"id"`
+	Cmd    string          `json:"cmd"`
+	Pretag any             `json:"pretag"`
+	Data   json.RawMessage `json:"data"`
+	Tag    string          `json:"tag"`
+}
 
 // Request is a frame sent to the ret port. Clear requests (_auth, ping) use
 // Load; encrypted ones carry an AES-GCM sealed Data for minion Id.
@@ -105,6 +118,11 @@ type PubFrame struct {
 const (
 	LocalPublish   = "publish"
 	LocalConnected = "connected"
+	// LocalEvents subscribes to the master event bus: the master answers
+	// with a LocalReply, then streams events.Event frames until hang-up.
+	LocalEvents = "events"
+	// LocalFire fires Tag/Data on the master event bus (salt-key, /hook).
+	LocalFire = "fire"
 )
 
 // LocalRequest asks the local master to publish a job.
@@ -120,6 +138,9 @@ type LocalRequest struct {
 	Jid string `json:"jid,omitempty"`
 	// To is the client's timeout in seconds, carried to syndics.
 	To int `json:"to,omitempty"`
+	// Tag and Data are LocalFire's event.
+	Tag  string          `json:"tag,omitempty"`
+	Data json.RawMessage `json:"data,omitempty"`
 }
 
 // LocalReply answers a LocalRequest; after it the master streams Return
