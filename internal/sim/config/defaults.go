@@ -26,7 +26,12 @@ func MasterDefaults() Opts {
 		"max_minions":        0,
 		"keep_jobs_seconds":  86400,
 		"show_timeout":       true,
-		"id":                 nil,
+		// §3.1/§3.5 MultiMaster-PKI
+		"master_sign_pubkey":          false,
+		"master_sign_key_name":        "master_sign",
+		"master_use_pubkey_signature": false,
+		"master_pubkey_signature":     "master_pubkey_signature",
+		"id":                          nil,
 	}
 }
 

@@ -32,6 +32,8 @@ type Master struct {
 	aes  []byte
 	jobs *jobCache
 	pub  *publisher
+	// pubSig is the master_sign_pubkey signature of master.pub ("" = unsigned).
+	pubSig string
 
 	mu        sync.Mutex
 	closed    bool
@@ -61,7 +63,11 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, conns: map[net.Conn]struct{}{}}
+	pubSig, err := loadPubSig(opts, keys, log)
+	if err != nil {
+		return nil, err
+	}
+	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
 	m.pub = newPublisher(aes, log)
 	return m, nil

@@ -158,6 +158,7 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 		reply.PubKey = m.keys.PubPEM
 		reply.PublishPort = m.opts.Int("publish_port", 4505)
 		reply.AES = enc
+		reply.PubSig = m.pubSig
 	}
 	payload, err := json.Marshal(reply)
 	if err != nil {

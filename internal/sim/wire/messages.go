@@ -41,6 +41,8 @@ type AuthReply struct {
 	PubKey      string `json:"pub_key,omitempty"`
 	PublishPort int    `json:"publish_port,omitempty"`
 	AES         []byte `json:"aes,omitempty"`
+	// PubSig is master_sign's base64 signature of PubKey (master_sign_pubkey).
+	PubSig string `json:"pub_sig,omitempty"`
 }
 
 // Return is a job return sent by a minion (salt/master.py AESFuncs._return).
