@@ -132,7 +132,9 @@ func TestMultiMasterPKI(t *testing.T) {
 			stderr:   []string{"Received signed public-key from master salt-master-2 but signature verification failed!", "The Salt Master server's public key did not authenticate!"},
 			cachedIs: func(l *pkiLab) string { return l.pub1 }},
 		{name: "missing master_sign.pub on the minion",
-			prep:   func(t *testing.T, l *pkiLab) { require.NoError(t, os.Remove(filepath.Join(l.dir, "pki", "master_sign.pub"))) },
+			prep: func(t *testing.T, l *pkiLab) {
+				require.NoError(t, os.Remove(filepath.Join(l.dir, "pki", "master_sign.pub")))
+			},
 			code:   1,
 			stderr: []string{"Verification public key master_sign.pub does not exist. You need to copy it from the master to the minions pki directory"}},
 		{name: "master signs but minion does not verify",

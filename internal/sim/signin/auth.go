@@ -208,4 +208,3 @@ func (a *Authenticator) rejected(ctx context.Context) (*Session, creds, error) {
 	}
 	return nil, 0, &ExitError{Code: 77, Msg: "The Salt Master has rejected this minion's public key"}
 }
-
