@@ -77,6 +77,8 @@ func MinionDefaults() Opts {
 		"log_level_logfile":         "warning",
 		"user":                      "root",
 		"file_client":               "remote",
+		"file_roots":                map[string]any{"base": []any{"/srv/salt"}},
+		"pillar_roots":              map[string]any{"base": []any{"/srv/pillar"}},
 		"hash_type":                 "sha256",
 		"minion_id_caching":         true,
 		"grains":                    map[string]any{},

@@ -28,6 +28,12 @@ func (m *Master) handleRet(c *wire.Conn) {
 			reply = map[string]any{"ret": true}
 		case wire.CmdReturn:
 			reply = m.handleReturn(req)
+		case wire.CmdPillar:
+			reply = m.handlePillar(req)
+		case wire.CmdServeFile:
+			reply = m.handleServeFile(req)
+		case wire.CmdFileHash:
+			reply = m.handleFileHash(req)
 		default:
 			reply = map[string]any{"error": "unknown command"}
 		}

@@ -71,7 +71,7 @@ func (mn *Minion) handlePublication(ctx context.Context, d pubDelivery) {
 }
 
 func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Session, p wire.Publication) {
-	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find}
+	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, Master: mn.channel(opts, sess)}
 	res := modules.Run(ctx, env, p.Fun, p.Arg)
 	retcode := res.Retcode
 	if failedDict(res.Return) && retcode == 0 {
@@ -121,4 +121,9 @@ func failedDict(v any) bool {
 		}
 	}
 	return false
+}
+
+// channel serves pillar.* and cp.* from the master that published the job.
+func (mn *Minion) channel(opts config.Opts, sess *signin.Session) *signin.Channel {
+	return &signin.Channel{Sess: sess, ID: mn.mgr.id, Timeout: opts.Seconds("return_retry_timer", 5), Current: mn.session, Reauth: mn.reauth}
 }

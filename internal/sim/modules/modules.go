@@ -19,6 +19,8 @@ type Env struct {
 	Grains *jsonout.Map
 	// FindJob reports a running job by jid for saltutil.find_job; nil means none.
 	FindJob func(jid string) *jsonout.Map
+	// Master serves pillar and files; nil means no master is reachable.
+	Master MasterChannel
 }
 
 // Result is a function's return value and retcode.
@@ -44,6 +46,11 @@ func functions() map[string]fn {
 		"grains.item":        grainsItem,
 		"grains.get":         grainsGet,
 		"pillar.items":       pillarItems,
+		"pillar.get":         pillarGet,
+		"pillar.item":        pillarItem,
+		"cp.get_file_str":    cpGetFileStr,
+		"cp.hash_file":       cpHashFile,
+		"key.finger_master":  keyFingerMaster,
 		"cmd.run":            cmdRun,
 		"cmd.retcode":        cmdRetcode,
 		"saltutil.find_job":  findJob,
@@ -86,12 +93,6 @@ func argString(args []any, i int) (string, bool) {
 func testEcho(_ context.Context, _ Env, args []any) Result {
 	s, _ := argString(args, 0)
 	return Result{Return: s}
-}
-
-func pillarItems(context.Context, Env, []any) Result {
-	// INFER: the double has no pillar compiler yet; an empty dict is what a
-	// master without pillar_roots content returns.
-	return Result{Return: jsonout.NewMap()}
 }
 
 func listFunctions(context.Context, Env, []any) Result {

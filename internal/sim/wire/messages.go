@@ -7,7 +7,31 @@ const (
 	CmdAuth   = "_auth"
 	CmdReturn = "_return"
 	CmdPing   = "ping"
+	// AES-sealed requests of the minion's remote file client and pillar
+	// (salt/master.py AESFuncs._pillar, _serve_file, _file_hash); the reply
+	// is {"data": <sealed answer>}.
+	CmdPillar    = "_pillar"
+	CmdServeFile = "_serve_file"
+	CmdFileHash  = "_file_hash"
 )
+
+// PillarLoad asks the master to compile the pillar of minion ID.
+type PillarLoad struct {
+	ID      string `json:"id"`
+	Saltenv string `json:"saltenv"`
+}
+
+// FileLoad names a file server path (salt://...).
+type FileLoad struct {
+	Path    string `json:"path"`
+	Saltenv string `json:"saltenv"`
+}
+
+// FileReply answers _serve_file; Found false means the path does not exist.
+type FileReply struct {
+	Found bool   `json:"found"`
+	Data  string `json:"data"`
+}
 
 // Request is a frame sent to the ret port. Clear requests (_auth, ping) use
 // Load; encrypted ones carry an AES-GCM sealed Data for minion Id.
