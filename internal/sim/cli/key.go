@@ -33,6 +33,10 @@ func keyFlags() []flag {
 		{names: []string{"--include-accepted"}},
 		{names: []string{"--include-all"}},
 		{names: []string{"--quiet", "-q"}},
+		{names: []string{"--gen-keys"}, value: true},
+		{names: []string{"--gen-keys-dir"}, value: true},
+		{names: []string{"--gen-signature"}},
+		{names: []string{"--auto-create"}},
 	}
 }
 
@@ -70,6 +74,10 @@ func runKey(_ context.Context, e *Env, args []string) int {
 	}
 	k := &keyCmd{e: e, p: p, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
 	switch {
+	case p.has("--gen-keys"):
+		return genKeys(e, p.str("--gen-keys-dir", "."), p.str("--gen-keys", ""))
+	case p.has("--gen-signature"):
+		return genSignature(e, opts, p.has("--auto-create"))
 	case p.has("--accept"), p.has("--accept-all"):
 		k.accept(p.str("--accept", "*"))
 	case p.has("--reject"), p.has("--reject-all"):
