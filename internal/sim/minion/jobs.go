@@ -83,6 +83,13 @@ func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Ses
 	}
 	ret := wire.Return{ID: mn.mgr.id, Jid: p.Jid, Fun: p.Fun, FunArgs: p.Arg, Return: raw, Retcode: retcode, Success: retcode == 0}
 	mn.sendReturn(ctx, opts, sess, ret)
+	// §1.5 (INFER from SRC): the return travels over the minion event bus
+	// tagged with the master's host string, and every other Minion whose
+	// opts["master"] is that same host forwards it over its own channel, so
+	// two masters behind one host (different ports) both get every return.
+	for _, other := range mn.mgr.sameHost(mn, sess.Host) {
+		other.sendReturn(ctx, other.opts.Copy(), other.session(), ret)
+	}
 }
 
 // sendReturn retries like return_retry_tries; returns only ever go to the

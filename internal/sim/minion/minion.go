@@ -36,7 +36,7 @@ func (m *Manager) newMinion(o config.Opts) *Minion {
 	auth := &signin.Authenticator{ID: m.id, Keys: m.keys, Opts: o, Log: log, Sleep: signin.SleepCtx, RejectDelay: m.deps.RejectDelay}
 	return &Minion{
 		mgr: m, opts: o, log: log,
-		ev:     &signin.Evaluator{Opts: o, Auth: auth, Resolver: m.deps.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: m.deps.Probe},
+		ev:     &signin.Evaluator{Opts: o, Auth: auth, Resolver: m.deps.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: m.deps.Probe, Loop: &m.loop},
 		events: m.bus.subscribe(),
 		pubs:   make(chan pubDelivery, 64),
 		sched:  newSchedule(),
@@ -68,8 +68,10 @@ func (mn *Minion) run(ctx context.Context) error {
 			mn.stopSubscriber()
 			return ctx.Err()
 		case d := <-mn.pubs:
+			mn.mgr.loopTurn()
 			mn.handlePublication(ctx, d)
 		case ev := <-mn.events:
+			mn.mgr.loopTurn()
 			if err := mn.handleEvent(ctx, ev); err != nil {
 				mn.stopSubscriber()
 				return err
@@ -85,6 +87,7 @@ func (mn *Minion) connect(ctx context.Context) (*signin.Session, error) {
 	max := mn.opts.Seconds("acceptance_wait_time_max", 0)
 	wait := step
 	for {
+		mn.mgr.loopTurn()
 		sess, err := mn.ev.Eval(ctx, false, false)
 		if err == nil {
 			return sess, nil
