@@ -56,11 +56,11 @@ func TestHotModeDivergentPillarAndFiles(t *testing.T) {
 
 	for i, conf := range confs {
 		want := fmt.Sprintf("master-%d", i+1)
-		res := run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "hot", "pillar.get", "role")
+		res := run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "pillar.get", "role")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": %q}\n", want), res.stdout, res.stderr)
-		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "hot", "pillar.get", "nested:a")
+		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "pillar.get", "nested:a")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": %d}\n", i+1), res.stdout, res.stderr)
-		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "hot", "cp.get_file_str", "salt://motd")
+		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "cp.get_file_str", "salt://motd")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": \"served by %s\\n\"}\n", want), res.stdout, res.stderr)
 	}
 }

@@ -144,7 +144,7 @@ func TestSurprise4SameHostMasters(t *testing.T) {
 		delete(o, "publish_port") // learned from each master's reply (§1.4)
 		m := simtest.StartMinion(t, o, r)
 		simtest.WaitConnected(t, m, "salt", 5*time.Second)
-		res := run(t, r, "", "salt", "-c", confs[0], "--out=json", "--out-indent=-1", "--show-jid", "dup", "test.ping")
+		res := run(t, r, "", "salt", "-c", confs[0], "--out=json", "--out-indent=-1", "-t", "10", "--show-jid", "dup", "test.ping")
 		require.Equal(t, 0, res.code, res.stderr)
 		jid := strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "jid: ")
 		require.Regexp(t, `^\d{20}$`, jid, res.stdout)
@@ -177,7 +177,7 @@ func TestSurprise7UnresolvableMaster(t *testing.T) {
 			ms := m.Masters()
 			return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
 		}, 5*time.Second, 20*time.Millisecond)
-		res = d.salt(t, 0, "hot", "test.ping")
+		res = d.salt(t, 0, "-t", "10", "hot", "test.ping")
 		assert.Equal(t, "{\"hot\": true}\n", res.stdout, res.stderr)
 	})
 	t.Run("str-mode salt-call with a list loops in retry_dns", func(t *testing.T) {
@@ -245,7 +245,7 @@ func TestSurprise9MastersShareNothing(t *testing.T) {
 	assert.Equal(t, []string{"m1"}, pki.KeyDirs{Root: d.masters[0].Opts.Str("pki_dir")}.List(pki.Accepted))
 	assert.Empty(t, pki.KeyDirs{Root: d.masters[1].Opts.Str("pki_dir")}.List(pki.Accepted), "the standby never saw the key")
 
-	res := d.salt(t, 0, "--show-jid", "m1", "test.ping")
+	res := d.salt(t, 0, "-t", "10", "--show-jid", "m1", "test.ping")
 	require.Equal(t, 0, res.code, res.stderr)
 	jid := strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "jid: ")
 	lookup := func(i int) string {

@@ -47,7 +47,7 @@ func BenchmarkSwarm100(b *testing.B) {
 
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res := run(b, l.r, "", "salt", "-c", l.conf, "--out=json", "--out-indent=-1", "*", "test.ping")
+		res := run(b, l.r, "", "salt", "-c", l.conf, "--out=json", "--out-indent=-1", "-t", "10", "*", "test.ping")
 		if res.code != 0 || strings.Count(res.stdout, "true}") != swarmBenchSize {
 			b.Fatalf("test.ping round %d: exit %d, %d returns\n%s", i, res.code, strings.Count(res.stdout, "\n"), res.stderr)
 		}

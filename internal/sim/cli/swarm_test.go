@@ -86,7 +86,7 @@ func TestSwarm(t *testing.T) {
 	sort.Strings(accepted)
 	assert.Equal(t, ids, accepted)
 
-	res := run(t, l.r, "", "salt", "-c", l.conf, "--out=json", "--out-indent=-1", "*", "test.ping")
+	res := run(t, l.r, "", "salt", "-c", l.conf, "--out=json", "--out-indent=-1", "-t", "10", "*", "test.ping")
 	require.Equal(t, 0, res.code, res.stderr)
 	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
 	sort.Strings(lines)
