@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
@@ -72,7 +74,7 @@ func runKey(_ context.Context, e *Env, args []string) int {
 	if err != nil {
 		return usageError(e, "salt-key", err)
 	}
-	k := &keyCmd{e: e, p: p, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
+	k := &keyCmd{e: e, p: p, opts: opts, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
 	switch {
 	case p.has("--gen-keys"):
 		return genKeys(e, p.str("--gen-keys-dir", "."), p.str("--gen-keys", ""))
@@ -97,6 +99,7 @@ func runKey(_ context.Context, e *Env, args []string) int {
 type keyCmd struct {
 	e    *Env
 	p    parsed
+	opts config.Opts
 	out  outputter.Options
 	dirs pki.KeyDirs
 	in   *bufio.Reader
@@ -261,6 +264,25 @@ func (k *keyCmd) delete(glob string) {
 			}
 			fmt.Fprintf(k.e.Stdout, "Key for minion %s deleted.\n", id)
 		}
+	}
+	k.dropFile()
+}
+
+// dropFile asks the running master to rotate its AES key, as Key.delete_key
+// does with rotate_aes_key (default True): every minion of this master
+// re-authenticates on its next publication (§4.1).
+func (k *keyCmd) dropFile() {
+	if !k.opts.Bool("rotate_aes_key") {
+		return
+	}
+	path := filepath.Join(k.opts.Str("cachedir"), master.DropFile)
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		_ = os.Remove(path) // a leftover read-only drop file
+		err = os.WriteFile(path, nil, 0o400)
+	}
+	if err != nil {
+		fmt.Fprintf(k.e.Stderr, "[ERROR   ] Failed to request an AES key rotation: %v\n", err)
 	}
 }
 

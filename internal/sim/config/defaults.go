@@ -26,6 +26,8 @@ func MasterDefaults() Opts {
 		"max_minions":        0,
 		"keep_jobs_seconds":  86400,
 		"show_timeout":       true,
+		"loop_interval":      60,
+		"rotate_aes_key":     true,
 		// §3.1/§3.5 MultiMaster-PKI
 		"master_sign_pubkey":          false,
 		"master_sign_key_name":        "master_sign",

@@ -13,7 +13,7 @@ import (
 // minion re-authenticates, as for returns.
 func handleSealed[L any](m *Master, req wire.Request, answer func(L) (any, error)) map[string]any {
 	var load L
-	if err := wire.Open(m.aes, req.Data, &load); err != nil {
+	if err := wire.Open(m.currentAES(), req.Data, &load); err != nil {
 		if errors.Is(err, wire.ErrDecrypt) {
 			return map[string]any{"error": "bad key"}
 		}
@@ -24,7 +24,7 @@ func handleSealed[L any](m *Master, req wire.Request, answer func(L) (any, error
 		m.log.Errorf("%s from %s: %v", req.Cmd, req.ID, err)
 		return map[string]any{"error": err.Error()}
 	}
-	sealed, err := wire.Seal(m.aes, v)
+	sealed, err := wire.Seal(m.currentAES(), v)
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}

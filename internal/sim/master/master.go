@@ -29,9 +29,11 @@ type Master struct {
 	log  *saltlog.Logger
 	keys *pki.KeyPair
 	dirs pki.KeyDirs
-	aes  []byte
-	jobs *jobCache
-	pub  *publisher
+	// aes is the session key; salt-key -d rotates it (see rotate.go).
+	aesMu sync.RWMutex
+	aes   []byte
+	jobs  *jobCache
+	pub   *publisher
 	// pubSig is the master_sign_pubkey signature of master.pub ("" = unsigned).
 	pubSig string
 
@@ -69,7 +71,7 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	}
 	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
-	m.pub = newPublisher(aes, log)
+	m.pub = newPublisher(m.currentAES, log)
 	return m, nil
 }
 
@@ -103,6 +105,11 @@ func (m *Master) Run(ctx context.Context) error {
 	m.serve(local, m.handleLocal)
 	m.log.Infof("Starting the Salt Publisher on tcp://%s", pub.Addr())
 	m.log.Infof("Setting up the master communication server on tcp://%s", ret.Addr())
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		m.maintenance(ctx)
+	}()
 	<-ctx.Done()
 	m.log.Infof("The salt master is shut down.") // INFER: exact shutdown text
 	m.shutdown()

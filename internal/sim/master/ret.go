@@ -48,7 +48,7 @@ func (m *Master) handleRet(c *wire.Conn) {
 // so the minion re-authenticates, as Salt's AES rotation forces it to.
 func (m *Master) handleReturn(req wire.Request) map[string]any {
 	var ret wire.Return
-	if err := wire.Open(m.aes, req.Data, &ret); err != nil {
+	if err := wire.Open(m.currentAES(), req.Data, &ret); err != nil {
 		if errors.Is(err, wire.ErrDecrypt) {
 			return map[string]any{"error": "bad key"}
 		}

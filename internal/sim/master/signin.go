@@ -150,7 +150,7 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 			_ = m.dirs.Write(pki.Accepted, req.ID, req.Pub)
 		}
 		m.log.Infof("Authentication accepted from %s", req.ID)
-		enc, err := wire.EncryptKey(minionPub, m.aes)
+		enc, err := wire.EncryptKey(minionPub, m.currentAES())
 		if err != nil {
 			return wire.SignedReply{}, err
 		}
