@@ -86,7 +86,7 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	static, _ := opts["grains"].(map[string]any)
 	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}}
 	if sess != nil {
-		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5)}
+		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5), Grains: env.Grains}
 	}
 	fargs := yamlifyArgs(p.pos[1:])
 	res := modules.Run(ctx, env, fun, fargs)

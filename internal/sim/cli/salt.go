@@ -97,10 +97,11 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 		printDoc(e, jsonout.NewMap().Set(r.ID, decodeReturn(r)), out)
 	})
 	if !p.has("--hide-timeout") {
+		cls := &missingClassifier{opts: opts, procNet: e.ProcNet}
 		for _, id := range missing {
 			printed++
 			failed = true
-			printDoc(e, jsonout.NewMap().Set(id, noResponseText(j.jid)), out)
+			printDoc(e, jsonout.NewMap().Set(id, cls.text(id, j.jid)), out)
 		}
 	}
 	switch {

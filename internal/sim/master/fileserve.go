@@ -38,7 +38,9 @@ func (m *Master) handlePillar(req wire.Request) map[string]any {
 		if l.ID != req.ID {
 			return nil, errors.New("id mismatch")
 		}
-		return pillar.Compile(m.opts.BaseRoots("pillar_roots"), l.ID), nil
+		p := pillar.Compile(m.opts.BaseRoots("pillar_roots"), l.ID)
+		m.cacheMinionData(l.ID, l.Grains, p)
+		return p, nil
 	})
 }
 

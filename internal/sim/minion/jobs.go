@@ -132,5 +132,5 @@ func failedDict(v any) bool {
 
 // channel serves pillar.* and cp.* from the master that published the job.
 func (mn *Minion) channel(opts config.Opts, sess *signin.Session) *signin.Channel {
-	return &signin.Channel{Sess: sess, ID: mn.mgr.id, Timeout: opts.Seconds("return_retry_timer", 5), Current: mn.session, Reauth: mn.reauth}
+	return &signin.Channel{Sess: sess, ID: mn.mgr.id, Timeout: opts.Seconds("return_retry_timer", 5), Grains: mn.mgr.grains, Current: mn.session, Reauth: mn.reauth}
 }

@@ -121,6 +121,7 @@ func (mn *Minion) tuneIn(ctx context.Context, sess *signin.Session) {
 	mn.reauthWith = &a
 	mn.mu.Unlock()
 	mn.startSubscriber(ctx, sess)
+	mn.compilePillar(ctx, sess)
 	if iv := mn.opts.Seconds("master_alive_interval", 0); iv > 0 && mn.opts.Str("transport") != "tcp" {
 		mn.sched.set(ctx, "__master_alive_"+sess.Host, iv, mn.aliveJob(sess.Host, true))
 	}
@@ -188,3 +189,13 @@ func (mn *Minion) aesKey() []byte {
 // sleepJitter waits where ZeroMQ would wait recon_default (+ random up to
 // recon_max); the double leaves the jitter out to keep timings predictable.
 func sleepJitter(ctx context.Context, d time.Duration) error { return signin.SleepCtx(ctx, d) }
+
+// compilePillar asks the new master for this minion's pillar as
+// _post_master_init does; the request also feeds the master's minion data
+// cache (grains), which `[Not connected]` classification relies on. The
+// double does not keep the result: pillar.* asks the master each time.
+func (mn *Minion) compilePillar(ctx context.Context, sess *signin.Session) {
+	if _, err := mn.channel(mn.opts, sess).Pillar(ctx); err != nil && ctx.Err() == nil {
+		mn.log.Errorf("Failed to compile the pillar from master %s: %v", sess.Host, err)
+	}
+}

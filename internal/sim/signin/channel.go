@@ -16,6 +16,8 @@ type Channel struct {
 	Sess    *Session
 	ID      string
 	Timeout time.Duration
+	// Grains go with pillar requests (the master's minion data cache).
+	Grains any
 	// Current returns the freshest session for Sess.Host after a key
 	// rotation (nil: keep Sess); Reauth signs in again. Both optional.
 	Current func() *Session
@@ -43,7 +45,7 @@ func (c *Channel) call(ctx context.Context, cmd string, load, out any) error {
 // Pillar asks the master to compile this minion's pillar.
 func (c *Channel) Pillar(ctx context.Context) (*jsonout.Map, error) {
 	out := jsonout.NewMap()
-	err := c.call(ctx, wire.CmdPillar, wire.PillarLoad{ID: c.ID, Saltenv: "base"}, out)
+	err := c.call(ctx, wire.CmdPillar, wire.PillarLoad{ID: c.ID, Saltenv: "base", Grains: c.Grains}, out)
 	return out, err
 }
 

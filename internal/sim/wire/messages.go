@@ -19,6 +19,9 @@ const (
 type PillarLoad struct {
 	ID      string `json:"id"`
 	Saltenv string `json:"saltenv"`
+	// Grains travel with the request; the master keeps them in its minion
+	// data cache (minion_data_cache).
+	Grains any `json:"grains,omitempty"`
 }
 
 // FileLoad names a file server path (salt://...).
