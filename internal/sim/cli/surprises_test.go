@@ -232,6 +232,22 @@ func TestSurprise8FailoverOntoPendingMaster(t *testing.T) {
 	assert.NotContains(t, back.Log.String(), "Authentication accepted from m1")
 }
 
+// §10.8 (second half): a pending key on the first-listed master pins a
+// failover minion there; it never tries the next master.
+func TestSurprise8PendingFirstMasterPins(t *testing.T) {
+	t.Parallel()
+	d := newDuo(t, false, nil, map[string]any{"auto_accept": false})
+	o := d.minionOpts("m1", "salt-master-2", "salt-master-1")
+	o["master_type"] = "failover"
+	o["master_alive_interval"] = 0.5
+	m := simtest.StartMinion(t, o, d.r)
+	require.Eventually(t, func() bool {
+		return strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node") >= 3
+	}, 10*time.Second, 20*time.Millisecond)
+	assert.Equal(t, []string{""}, m.Masters())
+	assert.NotContains(t, d.masters[0].Log.String(), "from m1", "salt-master-1 never heard of the minion")
+}
+
 // §10.9: masters share nothing — keys, job cache, manage.status are per
 // master; returns go only to the publishing master.
 func TestSurprise9MastersShareNothing(t *testing.T) {
