@@ -43,6 +43,7 @@ func TestSaltKeyDeleteRotatesAESKey(t *testing.T) {
 				simtest.WaitConnected(t, mi, "salt", 5*time.Second)
 				minions = append(minions, mi)
 			}
+			simtest.WaitSubscribed(t, m, 5*time.Second, "m1", "m2")
 			accepted := func() int { return strings.Count(m.Log.String(), "Authentication accepted from m1") }
 			require.Equal(t, 1, accepted())
 

@@ -43,7 +43,7 @@ func TestSaltNotConnectedClassification(t *testing.T) {
 	root := simtest.TempDir(t)
 	pub, ret := simtest.Ports(t, "127.0.0.1")
 	mo := simtest.MasterOpts(filepath.Join(root, "master"), "127.0.0.1", pub, ret, filepath.Join(root, "master", "pki"))
-	simtest.StartMaster(t, mo)
+	m := simtest.StartMaster(t, mo)
 	conf := filepath.Join(root, "master", "etc")
 	simtest.WriteConfig(t, conf, config.Master, mo)
 	r := simtest.NewResolver("salt", "127.0.0.1")
@@ -52,6 +52,7 @@ func TestSaltNotConnectedClassification(t *testing.T) {
 		o["grains"] = map[string]any{"ipv4": []any{ip}}
 		mi := simtest.StartMinion(t, o, r)
 		simtest.WaitConnected(t, mi, "salt", 5*time.Second)
+		simtest.WaitSubscribed(t, m, 5*time.Second, id)
 		require.Eventually(t, func() bool {
 			_, err := os.Stat(master.MinionDataPath(mo.Str("cachedir"), id))
 			return err == nil

@@ -32,6 +32,7 @@ func TestHotModeDivergentPillarAndFiles(t *testing.T) {
 	pub, ret := simtest.Ports(t, "127.0.0.1", "127.0.0.2")
 	pkiDir := filepath.Join(root, "pki-master")
 	var confs []string
+	var masters []*simtest.Master
 	for i, ip := range []string{"127.0.0.1", "127.0.0.2"} {
 		dir := filepath.Join(root, fmt.Sprint("m", i+1))
 		writeTree(t, filepath.Join(dir, "pillar"), map[string]string{
@@ -42,7 +43,7 @@ func TestHotModeDivergentPillarAndFiles(t *testing.T) {
 		o := simtest.MasterOpts(dir, ip, pub, ret, pkiDir)
 		o["pillar_roots"] = map[string]any{"base": []any{filepath.Join(dir, "pillar")}}
 		o["file_roots"] = map[string]any{"base": []any{filepath.Join(dir, "files")}}
-		simtest.StartMaster(t, o)
+		masters = append(masters, simtest.StartMaster(t, o))
 		conf := filepath.Join(dir, "etc")
 		simtest.WriteConfig(t, conf, config.Master, o)
 		confs = append(confs, conf)
@@ -53,6 +54,9 @@ func TestHotModeDivergentPillarAndFiles(t *testing.T) {
 		ms := mi.Masters()
 		return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
 	}, 5*time.Second, 20*time.Millisecond, mi.Log.String())
+	for _, m := range masters {
+		simtest.WaitSubscribed(t, m, 5*time.Second, "hot")
+	}
 
 	for i, conf := range confs {
 		want := fmt.Sprintf("master-%d", i+1)

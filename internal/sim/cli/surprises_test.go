@@ -144,6 +144,8 @@ func TestSurprise4SameHostMasters(t *testing.T) {
 		delete(o, "publish_port") // learned from each master's reply (§1.4)
 		m := simtest.StartMinion(t, o, r)
 		simtest.WaitConnected(t, m, "salt", 5*time.Second)
+		simtest.WaitSubscribed(t, masters[0], 5*time.Second, "dup")
+		simtest.WaitSubscribed(t, masters[1], 5*time.Second, "dup")
 		res := run(t, r, "", "salt", "-c", confs[0], "--out=json", "--out-indent=-1", "-t", "10", "--show-jid", "dup", "test.ping")
 		require.Equal(t, 0, res.code, res.stderr)
 		jid := strings.TrimPrefix(strings.SplitN(res.stdout, "\n", 2)[0], "jid: ")
@@ -177,6 +179,7 @@ func TestSurprise7UnresolvableMaster(t *testing.T) {
 			ms := m.Masters()
 			return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
 		}, 5*time.Second, 20*time.Millisecond)
+		simtest.WaitSubscribed(t, d.masters[0], 5*time.Second, "hot")
 		res = d.salt(t, 0, "-t", "10", "hot", "test.ping")
 		assert.Equal(t, "{\"hot\": true}\n", res.stdout, res.stderr)
 	})
@@ -257,6 +260,7 @@ func TestSurprise9MastersShareNothing(t *testing.T) {
 	o["master_type"] = "failover"
 	m := simtest.StartMinion(t, o, d.r)
 	simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
+	simtest.WaitSubscribed(t, d.masters[0], 5*time.Second, "m1")
 
 	assert.Equal(t, []string{"m1"}, pki.KeyDirs{Root: d.masters[0].Opts.Str("pki_dir")}.List(pki.Accepted))
 	assert.Empty(t, pki.KeyDirs{Root: d.masters[1].Opts.Str("pki_dir")}.List(pki.Accepted), "the standby never saw the key")
@@ -304,6 +308,8 @@ func TestSurprise10DedupIsPerJidAndInMemory(t *testing.T) {
 			ms := m.Masters()
 			return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
 		}, 5*time.Second, 20*time.Millisecond)
+		simtest.WaitSubscribed(t, d.masters[0], 5*time.Second, "hot")
+		simtest.WaitSubscribed(t, d.masters[1], 5*time.Second, "hot")
 	}
 	m := simtest.StartMinion(t, o, d.r)
 	connected(m)

@@ -67,6 +67,11 @@ func (l *swarmLab) startSwarm(t testing.TB, n int, pattern string, log *saltlog.
 		}
 		return true
 	}, time.Duration(n)*time.Second+10*time.Second, 50*time.Millisecond, "swarm did not connect")
+	ids := make([]string, 0, n)
+	for _, m := range sw.Managers {
+		ids = append(ids, m.ID())
+	}
+	simtest.WaitSubscribed(t, l.master, 10*time.Second, ids...)
 	return sw
 }
 
