@@ -5,9 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
 	"github.com/stretchr/testify/assert"
@@ -29,42 +27,29 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 func TestHotModeDivergentPillarAndFiles(t *testing.T) {
 	t.Parallel()
 	root := simtest.TempDir(t)
-	pub, ret := simtest.Ports(t, "127.0.0.1", "127.0.0.2")
-	pkiDir := filepath.Join(root, "pki-master")
-	var confs []string
-	var masters []*simtest.Master
-	for i, ip := range []string{"127.0.0.1", "127.0.0.2"} {
-		dir := filepath.Join(root, fmt.Sprint("m", i+1))
+	var mods []map[string]any
+	for i := range 2 {
+		dir := filepath.Join(root, fmt.Sprint("roots", i+1))
 		writeTree(t, filepath.Join(dir, "pillar"), map[string]string{
 			"top.sls":    "base:\n  '*':\n    - common\n",
 			"common.sls": fmt.Sprintf("role: master-%d\nnested:\n  a: %d\n", i+1, i+1),
 		})
 		writeTree(t, filepath.Join(dir, "files"), map[string]string{"motd": fmt.Sprintf("served by master-%d\n", i+1)})
-		o := simtest.MasterOpts(dir, ip, pub, ret, pkiDir)
-		o["pillar_roots"] = map[string]any{"base": []any{filepath.Join(dir, "pillar")}}
-		o["file_roots"] = map[string]any{"base": []any{filepath.Join(dir, "files")}}
-		masters = append(masters, simtest.StartMaster(t, o))
-		conf := filepath.Join(dir, "etc")
-		simtest.WriteConfig(t, conf, config.Master, o)
-		confs = append(confs, conf)
+		mods = append(mods, map[string]any{
+			"pillar_roots": map[string]any{"base": []any{filepath.Join(dir, "pillar")}},
+			"file_roots":   map[string]any{"base": []any{filepath.Join(dir, "files")}},
+		})
 	}
-	r := simtest.NewResolver("salt-master-1", "127.0.0.1", "salt-master-2", "127.0.0.2")
-	mi := simtest.StartMinion(t, simtest.MinionOpts(filepath.Join(root, "mi"), "hot", []any{"salt-master-1", "salt-master-2"}, pub, ret), r)
-	require.Eventually(t, func() bool {
-		ms := mi.Masters()
-		return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
-	}, 5*time.Second, 20*time.Millisecond, mi.Log.String())
-	for _, m := range masters {
-		simtest.WaitSubscribed(t, m, 5*time.Second, "hot")
-	}
+	d := newDuo(t, true, mods...)
+	d.startHot(t, "hot")
 
-	for i, conf := range confs {
+	for i := range 2 {
 		want := fmt.Sprintf("master-%d", i+1)
-		res := run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "pillar.get", "role")
+		res := d.salt(t, i, "-t", "10", "hot", "pillar.get", "role")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": %q}\n", want), res.stdout, res.stderr)
-		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "pillar.get", "nested:a")
+		res = d.salt(t, i, "-t", "10", "hot", "pillar.get", "nested:a")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": %d}\n", i+1), res.stdout, res.stderr)
-		res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "hot", "cp.get_file_str", "salt://motd")
+		res = d.salt(t, i, "-t", "10", "hot", "cp.get_file_str", "salt://motd")
 		assert.Equal(t, fmt.Sprintf("{\"hot\": \"served by %s\\n\"}\n", want), res.stdout, res.stderr)
 	}
 }

@@ -71,6 +71,38 @@ func (d *duo) salt(t *testing.T, i int, args ...string) result {
 	return run(t, d.r, "", "salt", append([]string{"-c", d.confs[i], "--out=json", "--out-indent=-1"}, args...)...)
 }
 
+// startHot starts a hot-mode minion listing both masters and waits until
+// both connections are up and subscribed.
+func (d *duo) startHot(t *testing.T, id string) *simtest.Minion {
+	t.Helper()
+	m := simtest.StartMinion(t, d.minionOpts(id, "salt-master-1", "salt-master-2"), d.r)
+	d.waitHot(t, m)
+	return m
+}
+
+func (d *duo) waitHot(t *testing.T, m *simtest.Minion) {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		ms := m.Masters()
+		return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
+	}, 5*time.Second, 20*time.Millisecond)
+	for _, ms := range d.masters {
+		simtest.WaitSubscribed(t, ms, 5*time.Second, m.ID())
+	}
+}
+
+// pendingLoops counts the minion's "key is pending" retries (§1.8).
+func pendingLoops(m *simtest.Minion) int {
+	return strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node")
+}
+
+// waitPendingLoops waits for n more pending retries than seen so far.
+func waitPendingLoops(t *testing.T, m *simtest.Minion, n int) {
+	t.Helper()
+	start := pendingLoops(m)
+	require.Eventually(t, func() bool { return pendingLoops(m) >= start+n }, 10*time.Second, 20*time.Millisecond)
+}
+
 func waitExit(t *testing.T, m *simtest.Minion, within time.Duration) int {
 	t.Helper()
 	select {
@@ -92,10 +124,7 @@ func TestSurprise2HotModeAliveCheckRestartsWholeMinion(t *testing.T) {
 	o["master_alive_interval"] = 0.5
 	o["auth_tries"] = 1
 	m := simtest.StartMinion(t, o, d.r)
-	require.Eventually(t, func() bool {
-		ms := m.Masters()
-		return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
-	}, 5*time.Second, 20*time.Millisecond, m.Log.String())
+	d.waitHot(t, m)
 	d.masters[1].Stop()
 	assert.Equal(t, 0, waitExit(t, m, 20*time.Second), "foreground restart path exits 0")
 	log := m.Log.String()
@@ -175,11 +204,7 @@ func TestSurprise7UnresolvableMaster(t *testing.T) {
 		res := d.salt(t, 0, "hot", "test.ping")
 		assert.Contains(t, res.stdout, `Minion did not return. [No response]`, "the io_loop is blocked in retry_dns")
 		d.r.Set("salt-master-2", "127.0.0.2")
-		require.Eventually(t, func() bool {
-			ms := m.Masters()
-			return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
-		}, 5*time.Second, 20*time.Millisecond)
-		simtest.WaitSubscribed(t, d.masters[0], 5*time.Second, "hot")
+		d.waitHot(t, m)
 		res = d.salt(t, 0, "-t", "10", "hot", "test.ping")
 		assert.Equal(t, "{\"hot\": true}\n", res.stdout, res.stderr)
 	})
@@ -220,17 +245,11 @@ func TestSurprise8FailoverOntoPendingMaster(t *testing.T) {
 	m := simtest.StartMinion(t, o, d.r)
 	simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
 	d.masters[0].Stop()
-	t.Cleanup(func() { t.Log(m.Log.String()); t.Log(d.masters[1].Log.String()) })
-	require.Eventually(t, func() bool {
-		return strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node") >= 3
-	}, 10*time.Second, 20*time.Millisecond)
+	waitPendingLoops(t, m, 3)
 	assert.Equal(t, []string{"m1"}, pki.KeyDirs{Root: d.masters[1].Opts.Str("pki_dir")}.List(pki.Pending))
 	// master-1 comes back: the minion stays in master-2's pending loop.
 	back := simtest.StartMaster(t, d.masters[0].Opts)
-	n := strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node")
-	require.Eventually(t, func() bool {
-		return strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node") >= n+3
-	}, 10*time.Second, 20*time.Millisecond)
+	waitPendingLoops(t, m, 3)
 	assert.Equal(t, []string{""}, m.Masters())
 	assert.NotContains(t, back.Log.String(), "Authentication accepted from m1")
 }
@@ -244,9 +263,7 @@ func TestSurprise8PendingFirstMasterPins(t *testing.T) {
 	o["master_type"] = "failover"
 	o["master_alive_interval"] = 0.5
 	m := simtest.StartMinion(t, o, d.r)
-	require.Eventually(t, func() bool {
-		return strings.Count(m.Log.String(), "The Salt Master has cached the public key for this node") >= 3
-	}, 10*time.Second, 20*time.Millisecond)
+	waitPendingLoops(t, m, 3)
 	assert.Equal(t, []string{""}, m.Masters())
 	assert.NotContains(t, d.masters[0].Log.String(), "from m1", "salt-master-1 never heard of the minion")
 }
@@ -303,16 +320,8 @@ func TestSurprise10DedupIsPerJidAndInMemory(t *testing.T) {
 		b, _ := os.ReadFile(marker)
 		return strings.Count(string(b), "x\n")
 	}
-	connected := func(m *simtest.Minion) {
-		require.Eventually(t, func() bool {
-			ms := m.Masters()
-			return len(ms) == 2 && ms[0] == "salt-master-1" && ms[1] == "salt-master-2"
-		}, 5*time.Second, 20*time.Millisecond)
-		simtest.WaitSubscribed(t, d.masters[0], 5*time.Second, "hot")
-		simtest.WaitSubscribed(t, d.masters[1], 5*time.Second, "hot")
-	}
 	m := simtest.StartMinion(t, o, d.r)
-	connected(m)
+	d.waitHot(t, m)
 	publish(0, "20260101000000000007")
 	publish(1, "20260101000000000007")
 	assert.Equal(t, 1, ran(), "same jid from both masters runs once")
@@ -320,7 +329,7 @@ func TestSurprise10DedupIsPerJidAndInMemory(t *testing.T) {
 	assert.Equal(t, 2, ran())
 	require.Equal(t, 0, m.Stop())
 	m2 := simtest.StartMinion(t, o, d.r)
-	connected(m2)
+	d.waitHot(t, m2)
 	publish(0, "20260101000000000007")
 	assert.Equal(t, 3, ran(), "a restarted minion forgot the jid")
 }
