@@ -125,15 +125,19 @@ func TestUnknownService(t *testing.T) {
 	assert.ErrorContains(t, err, "services: a, b, c, solo")
 }
 
-// The project's real topology must stay loadable by the lab.
+// The project's real topologies must stay loadable by the lab.
 func TestLoadFailoverTopology(t *testing.T) {
-	opts := testOptions()
-	opts.Files = []string{filepath.Join("..", "..", "compose", "failover", "compose.yaml")}
-	l, _ := load(t, opts)
-	assert.Contains(t, l.Services(), "salt-master-1")
-	for _, name := range l.Services() {
-		spec := l.specs[name]
-		assert.Equal(t, opts.Project+"-"+name+"-1", spec.name)
-		assert.NotContains(t, spec.config.Image, "$", "interpolated")
+	for _, topo := range []string{"failover", "failover-dns", "failover-pki"} {
+		t.Run(topo, func(t *testing.T) {
+			opts := testOptions()
+			opts.Files = []string{filepath.Join("..", "..", "compose", topo, "compose.yaml")}
+			l, _ := load(t, opts)
+			assert.Contains(t, l.Services(), "salt-master-1")
+			for _, name := range l.Services() {
+				spec := l.specs[name]
+				assert.Equal(t, opts.Project+"-"+name+"-1", spec.name)
+				assert.NotContains(t, spec.config.Image, "$", "interpolated")
+			}
+		})
 	}
 }

@@ -84,8 +84,9 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 		return 255
 	}
 	static, _ := opts["grains"].(map[string]any)
-	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static)}
+	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}}
 	if sess != nil {
+		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5), Grains: env.Grains}
 		// salt-call's event.send goes straight to the master it signed in to.
 		env.FireMaster = func(ctx context.Context, tag string, data any) {
 			if err := sess.FireEvent(ctx, id, tag, data, opts.Seconds("auth_timeout", 5)); err != nil {

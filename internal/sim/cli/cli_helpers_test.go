@@ -17,7 +17,7 @@ type result struct {
 }
 
 // run invokes a program in-process with the test resolver.
-func run(t *testing.T, r *simtest.Resolver, stdin string, prog string, args ...string) result {
+func run(t testing.TB, r *simtest.Resolver, stdin string, prog string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	e := &Env{

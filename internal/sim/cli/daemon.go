@@ -73,10 +73,24 @@ func runMinion(ctx context.Context, e *Env, args []string) int {
 	defer log.Close()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	mgr, err := minion.NewManager(opts, minion.Deps{
+	deps := minion.Deps{
 		Resolver: e.Resolver, ProcNet: e.ProcNet, Log: log, Hostname: e.Hostname,
 		RejectDelay: e.RejectDelay, Probe: e.Probe,
-	})
+	}
+	if n, pattern, ok, err := swarmSettings(e); ok || err != nil {
+		if err != nil {
+			fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
+			return 1
+		}
+		sw, err := minion.NewSwarm(opts, deps, n, pattern)
+		if err != nil {
+			fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
+			return 1
+		}
+		log.Infof("saltlab sim swarm mode: %d minions (%s)", n, pattern)
+		return sw.Run(ctx)
+	}
+	mgr, err := minion.NewManager(opts, deps)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
 		return 1

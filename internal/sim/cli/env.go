@@ -25,13 +25,15 @@ type Env struct {
 	Hostname       func() (string, error)
 	RejectDelay    func() time.Duration
 	Probe          time.Duration
+	// Getenv reads the double's own SALTSIM_* settings; nil reads nothing.
+	Getenv func(string) string
 }
 
 // DefaultEnv is the real process environment.
 func DefaultEnv() *Env {
 	return &Env{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Resolver: net.DefaultResolver, ProcNet: "/proc/net", Hostname: os.Hostname,
+		Resolver: net.DefaultResolver, ProcNet: "/proc/net", Hostname: os.Hostname, Getenv: os.Getenv,
 		RejectDelay: func() time.Duration { return time.Duration(10+time.Now().UnixNano()%11) * time.Second },
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
+	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
@@ -35,6 +37,10 @@ func keyFlags() []flag {
 		{names: []string{"--include-accepted"}},
 		{names: []string{"--include-all"}},
 		{names: []string{"--quiet", "-q"}},
+		{names: []string{"--gen-keys"}, value: true},
+		{names: []string{"--gen-keys-dir"}, value: true},
+		{names: []string{"--gen-signature"}},
+		{names: []string{"--auto-create"}},
 	}
 }
 
@@ -70,7 +76,7 @@ func runKey(_ context.Context, e *Env, args []string) int {
 	if err != nil {
 		return usageError(e, "salt-key", err)
 	}
-	k := &keyCmd{e: e, p: p, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
+	k := &keyCmd{e: e, p: p, opts: opts, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
 	lc := localclient.New(opts, 0)
 	k.fire = func(act, id string) {
 		// salt.key.Key fires salt/key on the master event bus; with the
@@ -78,6 +84,10 @@ func runKey(_ context.Context, e *Env, args []string) int {
 		_ = lc.Fire(events.KeyTag, events.KeyData(act, id))
 	}
 	switch {
+	case p.has("--gen-keys"):
+		return genKeys(e, p.str("--gen-keys-dir", "."), p.str("--gen-keys", ""))
+	case p.has("--gen-signature"):
+		return genSignature(e, opts, p.has("--auto-create"))
 	case p.has("--accept"), p.has("--accept-all"):
 		k.accept(p.str("--accept", "*"))
 	case p.has("--reject"), p.has("--reject-all"):
@@ -97,6 +107,7 @@ func runKey(_ context.Context, e *Env, args []string) int {
 type keyCmd struct {
 	e    *Env
 	p    parsed
+	opts config.Opts
 	out  outputter.Options
 	dirs pki.KeyDirs
 	in   *bufio.Reader
@@ -263,6 +274,25 @@ func (k *keyCmd) delete(glob string) {
 			fmt.Fprintf(k.e.Stdout, "Key for minion %s deleted.\n", id)
 			k.fire("delete", id)
 		}
+	}
+	k.dropFile()
+}
+
+// dropFile asks the running master to rotate its AES key, as Key.delete_key
+// does with rotate_aes_key (default True): every minion of this master
+// re-authenticates on its next publication (§4.1).
+func (k *keyCmd) dropFile() {
+	if !k.opts.Bool("rotate_aes_key") {
+		return
+	}
+	path := filepath.Join(k.opts.Str("cachedir"), master.DropFile)
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		_ = os.Remove(path) // a leftover read-only drop file
+		err = os.WriteFile(path, nil, 0o400)
+	}
+	if err != nil {
+		fmt.Fprintf(k.e.Stderr, "[ERROR   ] Failed to request an AES key rotation: %v\n", err)
 	}
 }
 

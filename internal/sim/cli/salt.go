@@ -103,6 +103,7 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 	})
 	if !p.has("--hide-timeout") {
 		syndics := registeredSyndics(opts)
+		cls := &missingClassifier{opts: opts, procNet: e.ProcNet}
 		for _, id := range missing {
 			if syndics[id] {
 				// A registered syndic id is not a minion: Salt does not
@@ -111,7 +112,7 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 			}
 			printed++
 			failed = true
-			printDoc(e, jsonout.NewMap().Set(id, noResponseText(j.jid)), out)
+			printDoc(e, jsonout.NewMap().Set(id, cls.text(id, j.jid)), out)
 		}
 	}
 	switch {

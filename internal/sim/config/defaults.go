@@ -36,6 +36,13 @@ func MasterDefaults() Opts {
 		"syndic_forward_all_events":    false,
 		"syndic_event_forward_timeout": 0.5,
 		"syndic_jid_forward_cache_hwm": 100,
+		"loop_interval":                60,
+		"rotate_aes_key":               true,
+		// §3.1/§3.5 MultiMaster-PKI
+		"master_sign_pubkey":          false,
+		"master_sign_key_name":        "master_sign",
+		"master_use_pubkey_signature": false,
+		"master_pubkey_signature":     "master_pubkey_signature",
 	}
 }
 
@@ -81,6 +88,8 @@ func MinionDefaults() Opts {
 		"log_level_logfile":         "warning",
 		"user":                      "root",
 		"file_client":               "remote",
+		"file_roots":                map[string]any{"base": []any{"/srv/salt"}},
+		"pillar_roots":              map[string]any{"base": []any{"/srv/pillar"}},
 		"hash_type":                 "sha256",
 		"minion_id_caching":         true,
 		"grains":                    map[string]any{},

@@ -45,7 +45,7 @@ func (m *Master) fireAuth(id, act, pub string, result any) {
 // fired under its own tag.
 func (m *Master) handleMinionEvent(req wire.Request) map[string]any {
 	var ev wire.MinionEvent
-	if err := wire.Open(m.aes, req.Data, &ev); err != nil {
+	if err := wire.Open(m.currentAES(), req.Data, &ev); err != nil {
 		if errors.Is(err, wire.ErrDecrypt) {
 			return map[string]any{"error": "bad key"}
 		}

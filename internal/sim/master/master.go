@@ -30,10 +30,14 @@ type Master struct {
 	log  *saltlog.Logger
 	keys *pki.KeyPair
 	dirs pki.KeyDirs
-	aes  []byte
-	jobs *jobCache
-	pub  *publisher
-	bus  *events.Bus
+	// aes is the session key; salt-key -d rotates it (see rotate.go).
+	aesMu sync.RWMutex
+	aes   []byte
+	jobs  *jobCache
+	pub   *publisher
+	bus   *events.Bus
+	// pubSig is the master_sign_pubkey signature of master.pub ("" = unsigned).
+	pubSig string
 
 	mu        sync.Mutex
 	closed    bool
@@ -63,9 +67,13 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, conns: map[net.Conn]struct{}{}}
+	pubSig, err := loadPubSig(opts, keys, log)
+	if err != nil {
+		return nil, err
+	}
+	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
-	m.pub = newPublisher(aes, log)
+	m.pub = newPublisher(m.currentAES, log)
 	m.bus = events.NewBus()
 	return m, nil
 }
@@ -100,6 +108,11 @@ func (m *Master) Run(ctx context.Context) error {
 	m.serve(local, m.handleLocal)
 	m.log.Infof("Starting the Salt Publisher on tcp://%s", pub.Addr())
 	m.log.Infof("Setting up the master communication server on tcp://%s", ret.Addr())
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		m.maintenance(ctx)
+	}()
 	<-ctx.Done()
 	m.log.Infof("The salt master is shut down.") // INFER: exact shutdown text
 	m.shutdown()

@@ -10,14 +10,14 @@ import (
 // publisher fans publications out to every subscribed minion connection,
 // like a ZeroMQ PUB socket: minions filter targets themselves.
 type publisher struct {
-	aes []byte
+	aes func() []byte // current session key
 	log *saltlog.Logger
 
 	mu   sync.Mutex
 	subs map[*wire.Conn]string // conn -> minion id
 }
 
-func newPublisher(aes []byte, log *saltlog.Logger) *publisher {
+func newPublisher(aes func() []byte, log *saltlog.Logger) *publisher {
 	return &publisher{aes: aes, log: log, subs: map[*wire.Conn]string{}}
 }
 
@@ -34,7 +34,7 @@ func (m *Master) handlePub(c *wire.Conn) {
 		return
 	}
 	var h hello
-	if err := wire.Open(m.aes, f.Data, &h); err != nil || h.ID != f.ID {
+	if err := wire.Open(m.currentAES(), f.Data, &h); err != nil || h.ID != f.ID {
 		// Salt's PUB socket would accept the subscriber, but it could not
 		// decrypt anything; tell it to re-authenticate instead.
 		_ = c.Send(wire.PubFrame{ID: "reauth"})
@@ -78,7 +78,7 @@ func (p *publisher) connected() []string {
 }
 
 func (p *publisher) publish(pub wire.Publication) error {
-	data, err := wire.Seal(p.aes, pub)
+	data, err := wire.Seal(p.aes(), pub)
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,12 @@ func (m *Master) handleRet(c *wire.Conn) {
 			reply = m.handleSyndicReturn(req)
 		case wire.CmdMinionEvent:
 			reply = m.handleMinionEvent(req)
+		case wire.CmdPillar:
+			reply = m.handlePillar(req)
+		case wire.CmdServeFile:
+			reply = m.handleServeFile(req)
+		case wire.CmdFileHash:
+			reply = m.handleFileHash(req)
 		default:
 			reply = map[string]any{"error": "unknown command"}
 		}
@@ -46,7 +52,7 @@ func (m *Master) handleRet(c *wire.Conn) {
 // so the minion re-authenticates, as Salt's AES rotation forces it to.
 func (m *Master) handleReturn(req wire.Request) map[string]any {
 	var ret wire.Return
-	if err := wire.Open(m.aes, req.Data, &ret); err != nil {
+	if err := wire.Open(m.currentAES(), req.Data, &ret); err != nil {
 		if errors.Is(err, wire.ErrDecrypt) {
 			return map[string]any{"error": "bad key"}
 		}

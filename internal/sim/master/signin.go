@@ -155,7 +155,7 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 			_ = m.dirs.Write(pki.Accepted, req.ID, req.Pub)
 		}
 		m.log.Infof("Authentication accepted from %s", req.ID)
-		enc, err := wire.EncryptKey(minionPub, m.aes)
+		enc, err := wire.EncryptKey(minionPub, m.currentAES())
 		if err != nil {
 			return wire.SignedReply{}, err
 		}
@@ -163,6 +163,7 @@ func (m *Master) handleAuth(load json.RawMessage) (wire.SignedReply, error) {
 		reply.PubKey = m.keys.PubPEM
 		reply.PublishPort = m.opts.Int("publish_port", 4505)
 		reply.AES = enc
+		reply.PubSig = m.pubSig
 	}
 	payload, err := json.Marshal(reply)
 	if err != nil {

@@ -1,6 +1,7 @@
 package master
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,4 +94,20 @@ func TestValidID(t *testing.T) {
 	for id, want := range map[string]bool{"m1": true, "web-1.example": true, "": false, "../x": false, "a/b": false, "..": false} {
 		assert.Equal(t, want, validID(id), id)
 	}
+}
+
+// master_use_pubkey_signature without the signature file stops the master.
+func TestMasterPubkeySignatureMissing(t *testing.T) {
+	t.Parallel()
+	o := config.MasterDefaults()
+	root := t.TempDir()
+	o["pki_dir"] = filepath.Join(root, "pki")
+	o["cachedir"] = filepath.Join(root, "cache")
+	o["sock_dir"] = filepath.Join(root, "sock")
+	o["master_sign_pubkey"] = true
+	o["master_use_pubkey_signature"] = true
+	var buf bytes.Buffer
+	_, err := New(o, saltlog.New("salt.master", &buf, saltlog.Debug))
+	require.Error(t, err)
+	assert.Contains(t, buf.String(), "no signature file found at the defined location "+filepath.Join(root, "pki", "master_pubkey_signature"))
 }

@@ -24,7 +24,7 @@ func (m *Master) handleSyndicReturn(req wire.Request) map[string]any {
 		return map[string]any{"error": "not accepted"}
 	}
 	var fwd wire.SyndicForward
-	if err := wire.Open(m.aes, req.Data, &fwd); err != nil {
+	if err := wire.Open(m.currentAES(), req.Data, &fwd); err != nil {
 		if errors.Is(err, wire.ErrDecrypt) {
 			return map[string]any{"error": "bad key"}
 		}

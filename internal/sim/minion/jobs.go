@@ -71,7 +71,7 @@ func (mn *Minion) handlePublication(ctx context.Context, d pubDelivery) {
 }
 
 func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Session, p wire.Publication) {
-	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, FireMaster: mn.mgr.FireMaster}
+	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, FireMaster: mn.mgr.FireMaster, Master: mn.channel(opts, sess)}
 	res := modules.Run(ctx, env, p.Fun, p.Arg)
 	retcode := res.Retcode
 	if failedDict(res.Return) && retcode == 0 {
@@ -83,6 +83,13 @@ func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Ses
 	}
 	ret := wire.Return{ID: mn.mgr.id, Jid: p.Jid, Fun: p.Fun, FunArgs: p.Arg, Return: raw, Retcode: retcode, Success: retcode == 0}
 	mn.sendReturn(ctx, opts, sess, ret)
+	// §1.5 (INFER from SRC): the return travels over the minion event bus
+	// tagged with the master's host string, and every other Minion whose
+	// opts["master"] is that same host forwards it over its own channel, so
+	// two masters behind one host (different ports) both get every return.
+	for _, other := range mn.mgr.sameHost(mn, sess.Host) {
+		other.sendReturn(ctx, other.opts.Copy(), other.session(), ret)
+	}
 }
 
 // sendReturn retries like return_retry_tries; returns only ever go to the
@@ -121,4 +128,9 @@ func failedDict(v any) bool {
 		}
 	}
 	return false
+}
+
+// channel serves pillar.* and cp.* from the master that published the job.
+func (mn *Minion) channel(opts config.Opts, sess *signin.Session) *signin.Channel {
+	return &signin.Channel{Sess: sess, ID: mn.mgr.id, Timeout: opts.Seconds("return_retry_timer", 5), Grains: mn.mgr.grains, Current: mn.session, Reauth: mn.reauth}
 }

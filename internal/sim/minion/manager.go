@@ -43,6 +43,15 @@ type Manager struct {
 
 	mu      sync.Mutex
 	minions []*Minion
+	// loop stands for the process's single tornado io_loop, blocked while a
+	// Minion sleeps in retry_dns (see signin.Evaluator.Loop).
+	loop sync.Mutex
+}
+
+// loopTurn waits until the io_loop is free (not blocked in retry_dns).
+func (m *Manager) loopTurn() {
+	m.loop.Lock()
+	m.loop.Unlock() //nolint:staticcheck // a turn, not a critical section
 }
 
 // NewManager resolves the id and loads or generates minion.pem/minion.pub.
@@ -149,6 +158,20 @@ func (m *Manager) Masters() []string {
 	out := make([]string, 0, len(m.minions))
 	for _, mn := range m.minions {
 		out = append(out, mn.currentMaster())
+	}
+	return out
+}
+
+// sameHost returns the other connected Minion objects whose master has the
+// given host string (hot mode with two masters on one host, §1.5).
+func (m *Manager) sameHost(self *Minion, host string) []*Minion {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []*Minion
+	for _, mn := range m.minions {
+		if mn != self && mn.currentMaster() == host {
+			out = append(out, mn)
+		}
 	}
 	return out
 }

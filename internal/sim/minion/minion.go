@@ -41,7 +41,7 @@ func (m *Manager) newMinion(o config.Opts) *Minion {
 	auth := &signin.Authenticator{ID: m.id, Keys: m.keys, Opts: o, Log: log, Sleep: signin.SleepCtx, RejectDelay: m.deps.RejectDelay}
 	return &Minion{
 		mgr: m, opts: o, log: log,
-		ev:     &signin.Evaluator{Opts: o, Auth: auth, Resolver: m.deps.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: m.deps.Probe},
+		ev:     &signin.Evaluator{Opts: o, Auth: auth, Resolver: m.deps.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: m.deps.Probe, Loop: &m.loop},
 		events: m.bus.subscribe(),
 		pubs:   make(chan pubDelivery, 64),
 		sched:  newSchedule(),
@@ -77,8 +77,10 @@ func (mn *Minion) run(ctx context.Context) error {
 			mn.stopSubscriber()
 			return ctx.Err()
 		case d := <-mn.pubs:
+			mn.mgr.loopTurn()
 			mn.handlePublication(ctx, d)
 		case ev := <-mn.events:
+			mn.mgr.loopTurn()
 			if err := mn.handleEvent(ctx, ev); err != nil {
 				mn.stopSubscriber()
 				return err
@@ -94,6 +96,7 @@ func (mn *Minion) connect(ctx context.Context) (*signin.Session, error) {
 	max := mn.opts.Seconds("acceptance_wait_time_max", 0)
 	wait := step
 	for {
+		mn.mgr.loopTurn()
 		sess, err := mn.ev.Eval(ctx, false, false)
 		if err == nil {
 			return sess, nil
@@ -127,6 +130,7 @@ func (mn *Minion) tuneIn(ctx context.Context, sess *signin.Session) {
 	mn.reauthWith = &a
 	mn.mu.Unlock()
 	mn.startSubscriber(ctx, sess)
+	mn.compilePillar(ctx, sess)
 	if iv := mn.opts.Seconds("master_alive_interval", 0); iv > 0 && mn.opts.Str("transport") != "tcp" {
 		mn.sched.set(ctx, "__master_alive_"+sess.Host, iv, mn.aliveJob(sess.Host, true))
 	}
@@ -194,3 +198,13 @@ func (mn *Minion) aesKey() []byte {
 // sleepJitter waits where ZeroMQ would wait recon_default (+ random up to
 // recon_max); the double leaves the jitter out to keep timings predictable.
 func sleepJitter(ctx context.Context, d time.Duration) error { return signin.SleepCtx(ctx, d) }
+
+// compilePillar asks the new master for this minion's pillar as
+// _post_master_init does; the request also feeds the master's minion data
+// cache (grains), which `[Not connected]` classification relies on. The
+// double does not keep the result: pillar.* asks the master each time.
+func (mn *Minion) compilePillar(ctx context.Context, sess *signin.Session) {
+	if _, err := mn.channel(mn.opts, sess).Pillar(ctx); err != nil && ctx.Err() == nil {
+		mn.log.Errorf("Failed to compile the pillar from master %s: %v", sess.Host, err)
+	}
+}

@@ -22,6 +22,8 @@ type Env struct {
 	// FireMaster sends an event to every connected master (event.send);
 	// nil when no master connection exists (salt-call --local).
 	FireMaster func(ctx context.Context, tag string, data any)
+	// Master serves pillar and files; nil means no master is reachable.
+	Master MasterChannel
 }
 
 // Result is a function's return value and retcode.
@@ -47,6 +49,11 @@ func functions() map[string]fn {
 		"grains.item":        grainsItem,
 		"grains.get":         grainsGet,
 		"pillar.items":       pillarItems,
+		"pillar.get":         pillarGet,
+		"pillar.item":        pillarItem,
+		"cp.get_file_str":    cpGetFileStr,
+		"cp.hash_file":       cpHashFile,
+		"key.finger_master":  keyFingerMaster,
 		"cmd.run":            cmdRun,
 		"cmd.retcode":        cmdRetcode,
 		"saltutil.find_job":  findJob,
@@ -90,12 +97,6 @@ func argString(args []any, i int) (string, bool) {
 func testEcho(_ context.Context, _ Env, args []any) Result {
 	s, _ := argString(args, 0)
 	return Result{Return: s}
-}
-
-func pillarItems(context.Context, Env, []any) Result {
-	// INFER: the double has no pillar compiler yet; an empty dict is what a
-	// master without pillar_roots content returns.
-	return Result{Return: jsonout.NewMap()}
 }
 
 func listFunctions(context.Context, Env, []any) Result {

@@ -91,6 +91,17 @@ func parseAddr(s string) (net.IP, int, error) {
 // addresses unmapped) of ESTABLISHED connections whose remote port is port,
 // reading <procNet>/tcp and <procNet>/tcp6. Missing files are skipped.
 func RemoteEstablished(procNet string, port int) ([]string, error) {
+	return established(procNet, func(c Conn) bool { return c.RemotePort == port })
+}
+
+// PeersOfLocalPort returns the remote IPs of ESTABLISHED connections whose
+// local port is port: salt.utils.network.local_port_tcp, what the master's
+// CkMinions.connected_ids uses to see who is on its publish port.
+func PeersOfLocalPort(procNet string, port int) ([]string, error) {
+	return established(procNet, func(c Conn) bool { return c.LocalPort == port })
+}
+
+func established(procNet string, match func(Conn) bool) ([]string, error) {
 	seen := map[string]bool{}
 	var out []string
 	for _, name := range []string{"tcp", "tcp6"} {
@@ -107,7 +118,7 @@ func RemoteEstablished(procNet string, port int) ([]string, error) {
 			return nil, err
 		}
 		for _, c := range conns {
-			if c.Established() && c.RemotePort == port && !seen[c.RemoteIP.String()] {
+			if c.Established() && match(c) && !seen[c.RemoteIP.String()] {
 				seen[c.RemoteIP.String()] = true
 				out = append(out, c.RemoteIP.String())
 			}

@@ -5,10 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
-	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -146,17 +144,37 @@ func request(ctx context.Context, addr string, req wire.Request, timeout time.Du
 	}
 }
 
+// masterPubName is the cached master key file in pki_dir (§3.2, §6.1).
+func (a *Authenticator) masterPubName() string {
+	if a.MasterPubName != "" {
+		return a.MasterPubName
+	}
+	return "minion_master.pub"
+}
+
 func newNonce() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
 
-// handleReply is handle_signin_response + verify_master (§1.8, §3.4).
+// handleReply is handle_signin_response (§1.8, §3.4), in Salt's order:
+// verify_master for an accepted reply (which may replace the cached
+// minion_master.pub), then the whole-reply signature against the cached
+// key, then the ret verdict, master_finger and the AES key.
 func (a *Authenticator) handleReply(ctx context.Context, host, ip string, retPort int, nonce string, sr wire.SignedReply) (*Session, creds, error) {
 	var r wire.AuthReply
 	if err := json.Unmarshal(sr.Payload, &r); err != nil || r.Nonce != nonce {
 		return nil, 0, fmt.Errorf("decode sign-in reply: invalid payload")
+	}
+	cachePath := filepath.Join(a.Opts.Str("pki_dir"), a.masterPubName())
+	if r.Accepted && !a.verifyMaster(host, cachePath, r) {
+		a.Log.Criticalf("The Salt Master server's public key did not authenticate!\nThe master may need to be updated if it is a version of Salt lower than %s, or\nIf you are confident that you are connecting to a valid Salt Master, then remove the master public key and restart the Salt Minion.\nThe master public key can be found at:\n%s", simver.SaltVersion, cachePath)
+		return nil, 0, ErrInvalidKey
+	}
+	if err := verifyPayload(cachePath, sr); err != nil {
+		a.Log.Criticalf("The payload signature did not validate.")
+		return nil, 0, err
 	}
 	if !r.Accepted {
 		switch v := r.Ret.(type) {
@@ -174,8 +192,9 @@ func (a *Authenticator) handleReply(ctx context.Context, host, ip string, retPor
 		}
 		return nil, 0, fmt.Errorf("decode sign-in reply: unexpected ret %v", r.Ret)
 	}
-	if err := a.verifyMaster(host, r.PubKey, sr); err != nil {
-		return nil, 0, err
+	if fp := a.Opts.Str("master_finger"); fp != "" && fp != pki.FingerFile(cachePath) {
+		a.Log.Criticalf("The specified fingerprint in the master configuration file:\n%s\nDoes not match the authenticating master's key:\n%s\nVerify that the configured fingerprint matches the fingerprint of the correct master and that this minion is not subject to a man-in-the-middle attack.", fp, pki.FingerFile(cachePath))
+		return nil, 0, &ExitError{Code: 42, Msg: "master_finger mismatch"}
 	}
 	aes, err := wire.DecryptKey(a.Keys.Private, r.AES)
 	if err != nil {
@@ -199,43 +218,4 @@ func (a *Authenticator) rejected(ctx context.Context) (*Session, creds, error) {
 		_ = a.Sleep(ctx, a.RejectDelay())
 	}
 	return nil, 0, &ExitError{Code: 77, Msg: "The Salt Master has rejected this minion's public key"}
-}
-
-// verifyMaster checks the reply signature and the cached minion_master.pub.
-// UNCONFIRMED: which of "payload signature did not validate" and "master key
-// has changed" Salt logs first for a changed key; both refuse the master.
-func (a *Authenticator) verifyMaster(host, pubPEM string, sr wire.SignedReply) error {
-	pub, err := pki.ParsePublic(pubPEM)
-	if err != nil {
-		return ErrInvalidKey
-	}
-	if err := wire.Verify(pub, sr.Payload, sr.Sig); err != nil {
-		a.Log.Criticalf("The payload signature did not validate.")
-		return errors.New("Invalid signature")
-	}
-	if fp := a.Opts.Str("master_finger"); fp != "" && fp != pki.Finger(pubPEM) {
-		a.Log.Criticalf("The specified fingerprint in the master configuration file:\n%s\nDoes not match the authenticating master's key:\n%s\nVerify that the configured fingerprint matches the fingerprint of the correct master and that this minion is not subject to a man-in-the-middle attack.", fp, pki.Finger(pubPEM))
-		return &ExitError{Code: 42, Msg: "master_finger mismatch"}
-	}
-	name := a.MasterPubName
-	if name == "" {
-		name = "minion_master.pub"
-	}
-	cachePath := filepath.Join(a.Opts.Str("pki_dir"), name)
-	cached, err := os.ReadFile(cachePath)
-	if err != nil {
-		return pki.WriteFileAtomic(cachePath, []byte(pubPEM), 0o644)
-	}
-	if pki.SameKey(string(cached), pubPEM) {
-		return nil
-	}
-	if a.Opts.Bool("verify_master_pubkey_sign") {
-		// UNCONFIRMED: master_sign key verification is not implemented; the
-		// double trusts the new key as if the signature had verified.
-		a.Log.Infof("Received signed and verified master pubkey from master %s", host)
-		return pki.WriteFileAtomic(cachePath, []byte(pubPEM), 0o644)
-	}
-	a.Log.Errorf("The master key has changed, the salt master could have been subverted, verify salt master's public key")
-	a.Log.Criticalf("The Salt Master server's public key did not authenticate!\nThe master may need to be updated if it is a version of Salt lower than %s, or\nIf you are confident that you are connecting to a valid Salt Master, then remove the master public key and restart the Salt Minion.\nThe master public key can be found at:\n%s", simver.SaltVersion, cachePath)
-	return ErrInvalidKey
 }

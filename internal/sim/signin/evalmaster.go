@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
@@ -23,6 +24,11 @@ type Evaluator struct {
 	Sleep    func(ctx context.Context, d time.Duration) error
 	// Probe is dns_check's connect-test timeout (2 s in Salt).
 	Probe time.Duration
+	// Loop, when set, is the minion process's shared io_loop: resolve_dns
+	// sleeps with time.sleep inside a coroutine, so while retry_dns waits
+	// nothing else in the process runs (§1.7, §10.7). Held for the whole
+	// retry loop; other Minion objects wait for it between steps.
+	Loop sync.Locker
 }
 
 // Eval connects to a master and returns the session. failed is true after a
@@ -254,6 +260,10 @@ func (e *Evaluator) retryDNS(ctx context.Context, host string, port int, fallbac
 			return "127.0.0.1", nil
 		}
 		return "", ErrUnresolvable
+	}
+	if e.Loop != nil {
+		e.Loop.Lock()
+		defer e.Loop.Unlock()
 	}
 	count := -1
 	if o.Has("retry_dns_count") {

@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/minion"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
 	"github.com/saltlab/saltlab/internal/sim/syndic"
+	"github.com/saltlab/saltlab/internal/sim/wire"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
@@ -330,4 +331,43 @@ func StartSyndic(t testing.TB, masterOpts, minionOpts config.Opts, r *Resolver) 
 	}
 	t.Cleanup(func() { stop() })
 	return &Syndic{Syndic: s, Log: buf, stop: stop}
+}
+
+// Subscribed lists the minion ids holding a live publish connection to m
+// (the master's local "connected" command).
+func (m *Master) Subscribed() ([]string, error) {
+	c, err := wire.Dial("unix", filepath.Join(m.Opts.Str("sock_dir"), master.SocketName), time.Second)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	var ids []string
+	err = c.Request(wire.LocalRequest{Cmd: wire.LocalConnected}, &ids, time.Second)
+	return ids, err
+}
+
+// WaitSubscribed waits until every id has a publish connection to m. A
+// minion reports itself connected right after sign-in, a moment before its
+// subscription reaches the master; a job published in between is lost to it,
+// as with a ZeroMQ PUB socket.
+func WaitSubscribed(t testing.TB, m *Master, within time.Duration, ids ...string) {
+	t.Helper()
+	var got []string
+	require.Eventually(t, func() bool {
+		var err error
+		got, err = m.Subscribed()
+		if err != nil {
+			return false
+		}
+		have := map[string]bool{}
+		for _, id := range got {
+			have[id] = true
+		}
+		for _, id := range ids {
+			if !have[id] {
+				return false
+			}
+		}
+		return true
+	}, within, 20*time.Millisecond, "minions %v not all subscribed to %s", ids, m.Opts.Str("interface"))
 }

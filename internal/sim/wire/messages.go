@@ -15,6 +15,12 @@ const (
 	// CmdMinionEvent carries an event a minion fires to its master
 	// (AESFuncs._minion_event); Data is a sealed MinionEvent.
 	CmdMinionEvent = "_minion_event"
+	// AES-sealed requests of the minion's remote file client and pillar
+	// (salt/master.py AESFuncs._pillar, _serve_file, _file_hash); the reply
+	// is {"data": <sealed answer>}.
+	CmdPillar    = "_pillar"
+	CmdServeFile = "_serve_file"
+	CmdFileHash  = "_file_hash"
 )
 
 // MinionEvent is the _fire_master load; the master fires it (without tok)
@@ -25,6 +31,27 @@ type MinionEvent struct {
 	Pretag any             `json:"pretag"`
 	Data   json.RawMessage `json:"data"`
 	Tag    string          `json:"tag"`
+}
+
+// PillarLoad asks the master to compile the pillar of minion ID.
+type PillarLoad struct {
+	ID      string `json:"id"`
+	Saltenv string `json:"saltenv"`
+	// Grains travel with the request; the master keeps them in its minion
+	// data cache (minion_data_cache).
+	Grains any `json:"grains,omitempty"`
+}
+
+// FileLoad names a file server path (salt://...).
+type FileLoad struct {
+	Path    string `json:"path"`
+	Saltenv string `json:"saltenv"`
+}
+
+// FileReply answers _serve_file; Found false means the path does not exist.
+type FileReply struct {
+	Found bool   `json:"found"`
+	Data  string `json:"data"`
 }
 
 // Request is a frame sent to the ret port. Clear requests (_auth, ping) use
@@ -59,6 +86,8 @@ type AuthReply struct {
 	PubKey      string `json:"pub_key,omitempty"`
 	PublishPort int    `json:"publish_port,omitempty"`
 	AES         []byte `json:"aes,omitempty"`
+	// PubSig is master_sign's base64 signature of PubKey (master_sign_pubkey).
+	PubSig string `json:"pub_sig,omitempty"`
 }
 
 // Return is a job return sent by a minion (salt/master.py AESFuncs._return).
