@@ -20,6 +20,9 @@ func definitions() []def {
 		{`^I stop "([^"]+)"$`, stopService},
 		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)"$`, saltCallServedWithinBound},
 		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
+		{`^I note the process of every minion daemon$`, noteMinionDaemons},
+		{`^within the hot-mode bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinionHot},
+		{`^for the whole restart window every minion daemon keeps running as the process noted before$`, minionDaemonsDidNotRestart},
 		{`^for the whole alive-check bound "([^"]+)" reaches no minion with "test\.ping"$`, masterReachesNoMinion},
 	}
 }

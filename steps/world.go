@@ -33,6 +33,7 @@ type world struct {
 	mu        sync.Mutex
 	faultAt   time.Time // when the last fault took effect
 	faultDesc string
+	daemons   map[string]string // minion -> daemon identity, see noteMinionDaemons
 }
 
 type worldKey struct{}

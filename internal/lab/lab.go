@@ -54,6 +54,10 @@ type Options struct {
 	// HealthTimeout bounds each dependency condition and health wait
 	// (DefaultHealthTimeout when zero).
 	HealthTimeout time.Duration
+	// Transform, when set, rewrites the loaded compose model before it is
+	// validated and converted (e.g. saltlab's per-run knobs: scaled
+	// minions, extra read-only mounts).
+	Transform func(*types.Project) error
 }
 
 // Docker is the part of the Docker Engine client the lab uses;

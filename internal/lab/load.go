@@ -32,6 +32,11 @@ func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load compose project from %s: %w", files, err)
 	}
+	if opts.Transform != nil {
+		if err := opts.Transform(project); err != nil {
+			return nil, fmt.Errorf("load compose project from %s: %w", files, err)
+		}
+	}
 	l := &Lab{
 		cli:     cli,
 		opts:    opts,

@@ -33,6 +33,11 @@ const (
 	// resource, so the next run can tell leftovers of a dead runner from a
 	// lab that is still running next to it.
 	Owner = "io.saltlab.owner"
+	// DetachedOwner is the Owner value of a run's marker volume once
+	// `saltlab up` (or `run --keep`) has handed the lab over to the user:
+	// such a run is never stale, although the process that created it is
+	// gone. `saltlab down --run ID` removes it.
+	DetachedOwner = "detached"
 )
 
 var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{2,62}$`)
