@@ -126,7 +126,11 @@ func holdIdentity(ctx context.Context, w *world, minion, before string, start ti
 		now, err := daemonIdentity(ctx, w.Lab, minion)
 		switch {
 		case err != nil:
-			return fmt.Sprintf("after %s: %v", time.Since(start).Round(time.Millisecond), err)
+			after := time.Since(start).Round(time.Millisecond)
+			if st, serr := w.Lab.Status(ctx, minion); serr == nil && !strings.HasPrefix(st, "healthy") && st != "running" {
+				return fmt.Sprintf("the daemon is gone after %s: its container is %s (a foreground minion that restarts itself exits, salt-semantics §1.10)", after, st)
+			}
+			return fmt.Sprintf("after %s: %v", after, err)
 		case now != before:
 			return fmt.Sprintf("restarted after %s (process %q, before %q)", time.Since(start).Round(time.Millisecond), now, before)
 		case time.Now().After(deadline):

@@ -24,7 +24,10 @@ func containerRow(ctx context.Context, t Target, service string) ContainerRow {
 		row.State, row.Error = "unknown", err.Error()
 		return row
 	}
-	row.State, row.Health, row.ExitCode, row.IPs = st.Status, st.Health, st.ExitCode, st.IPs
+	row.State, row.ExitCode, row.IPs = st.Status, st.ExitCode, st.IPs
+	if st.Running {
+		row.Health = st.Health // a stopped container's last health is stale
+	}
 	return row
 }
 

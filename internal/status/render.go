@@ -28,7 +28,7 @@ func (r Report) WriteText(w io.Writer) error {
 	if r.KeysAgree {
 		agree = "yes"
 	}
-	fmt.Fprintf(tw, "masters share one key pair: %s\n", agree)
+	fmt.Fprintf(tw, "masters share one key pair: %s (compared %d of %d masters)\n", agree, r.KeysCompared, len(r.Masters))
 	fmt.Fprintln(tw, "\nMINION\tCONNECTED TO\tERROR")
 	for _, m := range r.Minions {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Service, dash(strings.Join(m.ConnectedTo, ",")), m.Error)

@@ -64,11 +64,13 @@ type Report struct {
 	Flavor     string         `json:"flavor"`
 	Containers []ContainerRow `json:"containers"`
 	Masters    []MasterRow    `json:"masters"`
-	// KeysAgree is true when every master reported the same master.pub
-	// fingerprint (the shared key pair of an HA setup).
-	KeysAgree bool          `json:"keys_agree"`
-	Minions   []MinionRow   `json:"minions"`
-	Checks    []CheckResult `json:"checks"`
+	// KeysAgree is true when at least one master reported a master.pub
+	// fingerprint and all that reported one agree (the shared key pair of
+	// an HA setup); KeysCompared says how many reported.
+	KeysAgree    bool          `json:"keys_agree"`
+	KeysCompared int           `json:"keys_compared"`
+	Minions      []MinionRow   `json:"minions"`
+	Checks       []CheckResult `json:"checks"`
 }
 
 // ContainerRow is one service's container.
@@ -136,20 +138,20 @@ func Collect(ctx context.Context, t Target, checks []Check) Report {
 			r.Checks[i-len(masters)-len(minions)] = res
 		}
 	})
-	r.KeysAgree = keysAgree(r.Masters)
+	r.KeysAgree, r.KeysCompared = keysAgree(r.Masters)
 	return r
 }
 
-func keysAgree(rows []MasterRow) bool {
-	if len(rows) == 0 {
-		return false
-	}
+// keysAgree compares the fingerprints of the masters that reported one.
+func keysAgree(rows []MasterRow) (agree bool, compared int) {
+	fps := map[string]bool{}
 	for _, m := range rows {
-		if m.Fingerprint == "" || m.Fingerprint != rows[0].Fingerprint {
-			return false
+		if m.Fingerprint != "" {
+			fps[m.Fingerprint] = true
+			compared++
 		}
 	}
-	return true
+	return len(fps) == 1, compared
 }
 
 func parallel(n int, f func(i int)) {
