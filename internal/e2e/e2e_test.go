@@ -37,7 +37,7 @@ const (
 )
 
 // saltlabBinary builds cmd/saltlab once per test binary run.
-func saltlabBinary(t *testing.T) string {
+func saltlabBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "saltlab")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
@@ -47,11 +47,11 @@ func saltlabBinary(t *testing.T) string {
 	return bin
 }
 
-func runID(t *testing.T, kind string) string {
+func runID(t testing.TB, kind string) string {
 	return fmt.Sprintf("e2e-%s-%d", kind, time.Now().UnixNano()%1_000_000_000)
 }
 
-func saltlab(t *testing.T, bin string, args ...string) *exec.Cmd {
+func saltlab(t testing.TB, bin string, args ...string) *exec.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)

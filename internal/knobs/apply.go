@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
 )
@@ -207,6 +208,31 @@ func replaceMount(s types.ServiceConfig, target, dir string, add bool) types.Ser
 	return s
 }
 
+// probeCostPerMinion is the health interval each minion adds. Every probe
+// is a docker exec (tens of ms of engine CPU); 50 minions probing every
+// 500 ms saturate a 2-core engine so that probes time out and Up never
+// sees them healthy.
+const probeCostPerMinion = 100 * time.Millisecond
+
+// spreadHealthcheck stretches the template's probe interval (and timeout)
+// to at least n x probeCostPerMinion, keeping the engine's probe load
+// near 10 execs per second however many minions there are.
+func spreadHealthcheck(hc *types.HealthCheckConfig, n int) *types.HealthCheckConfig {
+	if hc == nil || hc.Interval == nil {
+		return hc
+	}
+	want := types.Duration(time.Duration(n) * probeCostPerMinion)
+	if *hc.Interval >= want {
+		return hc
+	}
+	c := *hc
+	c.Interval = &want
+	if c.Timeout == nil || *c.Timeout < want {
+		c.Timeout = &want
+	}
+	return &c
+}
+
 // scaleMinions replaces the topology's salt-minion-* services by n copies
 // of the template. Copies share the template's settings, including named
 // volumes, so templates keep per-minion state inside the container.
@@ -220,6 +246,7 @@ func scaleMinions(p *types.Project, n int) error {
 			delete(p.Services, name)
 		}
 	}
+	tmpl.HealthCheck = spreadHealthcheck(tmpl.HealthCheck, n)
 	for i := 1; i <= n; i++ {
 		c := tmpl
 		c.Name = minionPrefix + strconv.Itoa(i)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/stretchr/testify/assert"
@@ -175,4 +177,24 @@ func TestScaleDown(t *testing.T) {
 func TestScaleNeedsTemplate(t *testing.T) {
 	p := &types.Project{Name: "x", Services: types.Services{"salt-minion-a": {Name: "salt-minion-a"}}}
 	assert.ErrorContains(t, knobs.Apply(p, knobs.Settings{Minions: 2}), "topology x has no salt-minion-1 service to clone")
+}
+
+func TestScaleSpreadsHealthProbes(t *testing.T) {
+	tests := []struct {
+		minions           int
+		interval, timeout time.Duration
+	}{
+		{minions: 3, interval: 500 * time.Millisecond, timeout: 2 * time.Second},
+		{minions: 50, interval: 5 * time.Second, timeout: 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.minions), func(t *testing.T) {
+			_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: tt.minions}) })
+			hc := p.Services["salt-minion-2"].HealthCheck
+			require.NotNil(t, hc)
+			assert.Equal(t, tt.interval, time.Duration(*hc.Interval))
+			assert.Equal(t, tt.timeout, time.Duration(*hc.Timeout))
+			assert.Equal(t, 500*time.Millisecond, time.Duration(*p.Services["salt-master-1"].HealthCheck.Interval), "masters keep theirs")
+		})
+	}
 }

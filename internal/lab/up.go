@@ -43,7 +43,7 @@ func (l *Lab) Up(ctx context.Context) error {
 			return err
 		}
 		return l.startService(ctx, name)
-	})
+	}, graph.WithMaxConcurrency(createConcurrency))
 	if err != nil {
 		return fmt.Errorf("up project %s: %w", l.opts.Project, err)
 	}
@@ -53,6 +53,12 @@ func (l *Lab) Up(ctx context.Context) error {
 	l.out.printf("up: project %s ready in %s", l.opts.Project, since(start))
 	return nil
 }
+
+// createConcurrency bounds how many services are created and started at
+// once. Independent services (e.g. 50 minions) start concurrently, but a
+// 2-core engine thrashes with dozens of simultaneous creates: one create
+// took 18 s among 50 and 0.3 s among 8.
+const createConcurrency = 8
 
 // checkImages verifies every image is present before anything is created:
 // there is no registry, and a missing image must not leave half a lab.
