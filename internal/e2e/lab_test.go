@@ -6,7 +6,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -42,6 +44,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	idA, idB := runID(t, "upa"), runID(t, "upb")
+	ci := ciInputs(t)
 	for _, id := range []string{idA, idB} {
 		t.Cleanup(func() { _ = saltlab(t, bin, "down", "--run", id).Run() })
 	}
@@ -52,7 +55,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 	var mu sync.Mutex
 	for id, extra := range map[string][]string{
 		idA: {"--minions", "3", "--set", "minion.master_alive_interval=3"},
-		idB: nil,
+		idB: {"--states", ci.states, "--pillar", ci.pillar, "--master-config", ci.masterConf, "--minion-config", ci.minionConf},
 	} {
 		wg.Add(1)
 		go func() {
@@ -96,6 +99,25 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		r, err := l.Exec(ctx, "salt-minion-3", []string{"cat", "/etc/salt/minion.d/zz-saltlab-set.conf"})
 		require.NoError(t, err)
 		assert.Contains(t, r.Stdout, "master_alive_interval: 3")
+	})
+
+	t.Run("CIGateInputsAreMountedReadOnly", func(t *testing.T) {
+		ctx := context.Background()
+		cli, err := dockerx.New(ctx)
+		require.NoError(t, err)
+		defer cli.Close()
+		l, err := runner.Open(ctx, cli, stB)
+		require.NoError(t, err)
+		for _, c := range []struct{ service, script, want string }{
+			{"salt-master-2", "cat /srv/salt/top.sls /srv/pillar/top.sls", "base:\n  '*':\n    - site\nbase:\n  '*':\n    - data\n"},
+			{"salt-master-1", "ls /etc/salt/master.d", "lab.conf\nzz-ci-gate.conf\n"},
+			{"salt-minion-2", "ls /etc/salt/minion.d", "lab.conf\nzz-ci-gate.conf\n"},
+			{"salt-master-1", "touch /srv/salt/x 2>&1 || echo read-only", "read-only"},
+		} {
+			r, err := l.Exec(ctx, c.service, []string{"bash", "-c", c.script})
+			require.NoError(t, err)
+			assert.Contains(t, r.Stdout, c.want, "%s: %s", c.service, c.script)
+		}
 	})
 
 	t.Run("Status", func(t *testing.T) {
@@ -231,4 +253,25 @@ func TestHotScenarioPassesOnTheDouble(t *testing.T) {
 	assertNothingLeft(t, id)
 	assert.Contains(t, string(out), "1 scenarios (1 passed)")
 	assert.Contains(t, string(out), "same daemon process for the whole restart window")
+}
+
+type ciDirs struct{ states, pillar, masterConf, minionConf string }
+
+// ciInputs writes a user's states, pillar and drop-ins as a CI gate would
+// pass them.
+func ciInputs(t *testing.T) ciDirs {
+	t.Helper()
+	root := t.TempDir()
+	d := ciDirs{states: root + "/salt", pillar: root + "/pillar", masterConf: root + "/master.d", minionConf: root + "/minion.d"}
+	files := map[string]string{
+		d.states + "/top.sls":       "base:\n  '*':\n    - site\n",
+		d.pillar + "/top.sls":       "base:\n  '*':\n    - data\n",
+		d.masterConf + "/gate.conf": "keep_jobs_seconds: 600\n",
+		d.minionConf + "/gate.conf": "log_level: info\n",
+	}
+	for path, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+	}
+	return d
 }
