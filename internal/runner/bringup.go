@@ -25,7 +25,7 @@ import (
 
 // subnetAttempts bounds how often bring-up picks a new subnet after losing
 // a race for one to a lab started at the same moment.
-const subnetAttempts = 5
+const subnetAttempts = 8
 
 // session is a lab that bringUp brought up healthy. Close releases the
 // Docker client; removing the lab is the caller's decision.
@@ -97,31 +97,30 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 		Flavor: report.Flavor{Name: flavor.Name, Reason: flavor.Reason}, Started: s.started}
 	s.run.Host, _ = os.Hostname()
 	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
-	for attempt := 1; ; attempt++ {
-		err := s.tryUp(ctx, cfg, file, flavor)
-		if err == nil {
-			phase(s.log, s.started, "lab %s is up", s.run.Project)
-			return nil
+	attempt := 0
+	err = netalloc.Retry(ctx, s.cli, 2, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
+		if attempt++; attempt > 1 {
+			phase(s.log, s.started, "subnet taken by a lab started at the same time; picked %s (attempt %d/%d)", plan.Subnet, attempt, subnetAttempts)
 		}
-		if s.lab != nil && !cfg.Keep {
+		err := s.tryUp(ctx, cfg, file, flavor, plan)
+		// A lost subnet race is always undone: the retry reuses the names.
+		if err != nil && s.lab != nil && (!cfg.Keep || errors.Is(err, lab.ErrSubnetTaken)) {
 			if derr := s.lab.Down(ctx); derr != nil {
 				err = errors.Join(err, derr)
 			}
 		}
-		if !errors.Is(err, lab.ErrSubnetTaken) || attempt == subnetAttempts || ctx.Err() != nil {
-			return err
-		}
-		phase(s.log, s.started, "subnet taken by a lab started at the same time; picking another (attempt %d/%d)", attempt+1, subnetAttempts)
-	}
-}
-
-// tryUp is one bring-up attempt on a freshly allocated subnet.
-func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor images.Flavor) error {
-	s.lab = nil
-	plan, err := netalloc.Allocate(ctx, s.cli, 2)
+		return err
+	})
 	if err != nil {
 		return err
 	}
+	phase(s.log, s.started, "lab %s is up", s.run.Project)
+	return nil
+}
+
+// tryUp is one bring-up attempt on a freshly allocated subnet.
+func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor images.Flavor, plan netalloc.Plan) error {
+	s.lab = nil
 	env := plan.Env()
 	env["SALTLAB_SALT_IMAGE"] = flavor.Image
 	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
