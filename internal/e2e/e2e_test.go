@@ -136,28 +136,11 @@ func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
 func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
 	bin := saltlabBinary(t)
 	id := runID(t, "sigint")
-	cmd := saltlab(t, bin, "run", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id)
-	pipe, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	cmd.Stderr = cmd.Stdout
-	require.NoError(t, cmd.Start())
-
 	// Interrupt right after the fault acted, in the middle of the scenario.
-	sc := bufio.NewScanner(pipe)
-	var seen []string
-	interrupted := false
-	for sc.Scan() {
-		line := sc.Text()
-		seen = append(seen, line)
-		if !interrupted && strings.Contains(line, "salt-master-1 stopped at") {
-			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-			interrupted = true
-		}
-	}
-	err = cmd.Wait()
-	require.True(t, interrupted, "the scenario never reached the fault:\n%s", strings.Join(seen, "\n"))
+	seen, err := signalOnLine(t, saltlab(t, bin, "run", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id),
+		"salt-master-1 stopped at", syscall.SIGINT)
 	require.Error(t, err, "an interrupted run must not exit 0")
-	assert.Contains(t, strings.Join(seen, "\n"), "interrupted")
+	assert.Contains(t, seen, "interrupted")
 	assertNothingLeft(t, id)
 }
 
@@ -173,4 +156,29 @@ func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
 	require.Len(t, junit.Suites, 1, "only the @failover-dns feature runs on this topology")
 	assert.Equal(t, "Stopping master-1 strands the minion daemons but not salt-call", junit.Suites[0].Cases[0].Name)
 	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
+}
+
+// signalOnLine starts cmd, sends sig once a line of its output contains
+// marker, and returns every line and cmd's exit error. It fails the test
+// when the marker never appears.
+func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (string, error) {
+	t.Helper()
+	pipe, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = cmd.Stdout
+	require.NoError(t, cmd.Start())
+	sc := bufio.NewScanner(pipe)
+	var seen []string
+	signalled := false
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if !signalled && strings.Contains(sc.Text(), marker) {
+			require.NoError(t, cmd.Process.Signal(sig))
+			signalled = true
+		}
+	}
+	err = cmd.Wait()
+	out := strings.Join(seen, "\n")
+	require.True(t, signalled, "never saw %q:\n%s", marker, out)
+	return out, err
 }

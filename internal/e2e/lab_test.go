@@ -3,13 +3,11 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -184,23 +182,8 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 // container was started, so the lab is half built.
 func killMidUp(t *testing.T, bin, reports, id string) {
 	t.Helper()
-	cmd := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", id)
-	pipe, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	cmd.Stderr = cmd.Stdout
-	require.NoError(t, cmd.Start())
-	sc := bufio.NewScanner(pipe)
-	var seen []string
-	killed := false
-	for sc.Scan() {
-		seen = append(seen, sc.Text())
-		if !killed && strings.Contains(sc.Text(), "service salt-master-1 started") {
-			require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
-			killed = true
-		}
-	}
-	err = cmd.Wait()
-	require.True(t, killed, "up never started salt-master-1:\n%s", strings.Join(seen, "\n"))
+	_, err := signalOnLine(t, saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", id),
+		"service salt-master-1 started", syscall.SIGKILL)
 	var exitErr *exec.ExitError
 	require.ErrorAs(t, err, &exitErr)
 	assert.Equal(t, "signal: killed", exitErr.Error())
