@@ -145,13 +145,8 @@ func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
 }
 
 func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "dns")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "failover-dns", "--reports", reports, "--run-id", id).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	runDir, _ := runTopologyOnDouble(t, "failover-dns")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
 	require.Len(t, junit.Suites, 1, "only the @failover-dns feature runs on this topology")
 	assert.Equal(t, "Stopping master-1 strands the minion daemons but not salt-call", junit.Suites[0].Cases[0].Name)
@@ -181,4 +176,18 @@ func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (st
 	out := strings.Join(seen, "\n")
 	require.True(t, signalled, "never saw %q:\n%s", marker, out)
 	return out, err
+}
+
+// runTopologyOnDouble runs every scenario of a topology on the Salt double,
+// requires success and a clean engine, and returns the run directory and
+// the output.
+func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
+	t.Helper()
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	id := runID(t, topology)
+	b, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", topology, "--reports", reports, "--run-id", id).CombinedOutput()
+	require.NoError(t, err, string(b))
+	assertNothingLeft(t, id)
+	return filepath.Join(reports, id), string(b)
 }

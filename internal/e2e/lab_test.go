@@ -20,6 +20,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runner"
 	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/saltout"
@@ -228,14 +229,14 @@ func countContainers(t *testing.T, id string) int {
 }
 
 func TestHotScenarioPassesOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "hot")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "hot", "--reports", reports, "--run-id", id).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	assert.Contains(t, string(out), "1 scenarios (1 passed)")
-	assert.Contains(t, string(out), "same daemon process for the whole restart window")
+	runDir, out := runTopologyOnDouble(t, "hot")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
+	require.NoError(t, err)
+	require.Len(t, junit.Suites, 1, "only the @hot feature runs on this topology")
+	c := junit.Suites[0].Cases[0]
+	assert.Equal(t, "Stopping master-1 leaves every minion reachable through master-2 without a restart", c.Name)
+	assert.Equal(t, report.StatusPassed, c.Status)
+	assert.Contains(t, out, "same daemon process for the whole restart window")
 }
 
 type ciDirs struct{ states, pillar, masterConf, minionConf string }
