@@ -60,7 +60,9 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			args := append([]string{"up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", id}, extra...)
-			out, err := saltlab(t, bin, args...).CombinedOutput()
+			cmd := saltlab(t, bin, args...)
+			cmd.Env = append(os.Environ(), "SALTLAB_KEY_WAIT_SECONDS=45")
+			out, err := cmd.CombinedOutput()
 			mu.Lock()
 			outs[id], errs[id] = out, err
 			mu.Unlock()
@@ -79,6 +81,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 	assert.NotEqual(t, stA.Env["SALTLAB_SUBNET"], stB.Env["SALTLAB_SUBNET"], "concurrent labs need distinct subnets")
 	assert.NotEqual(t, stA.Project, stB.Project)
 	assert.True(t, stA.Detached)
+	assert.Equal(t, "45", stA.Env["SALTLAB_KEY_WAIT_SECONDS"], "the key-wait bound comes from saltlab's environment")
 
 	t.Run("BothMastersReachEveryMinion", func(t *testing.T) {
 		ctx := context.Background()
@@ -112,6 +115,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 			{"salt-master-1", "ls /etc/salt/master.d", "lab.conf\nzz-ci-gate.conf\n"},
 			{"salt-minion-2", "ls /etc/salt/minion.d", "lab.conf\nzz-ci-gate.conf\n"},
 			{"salt-master-1", "touch /srv/salt/x 2>&1 || echo read-only", "read-only"},
+			{"salt-minion-1", "timeout 5 salt-call --local config.get log_level", "info"},
 		} {
 			r, err := l.Exec(ctx, c.service, []string{"bash", "-c", c.script})
 			require.NoError(t, err)

@@ -43,6 +43,8 @@ type Options struct {
 	// Topology and Flavor are stored as label values only.
 	Topology string
 	Flavor   string
+	// Owner overrides the labels.Owner value (default labels.OwnerID()).
+	Owner string
 	// Env holds the interpolation variables. The OS environment and .env
 	// files are NOT read, so a run is reproducible from its options alone.
 	Env map[string]string

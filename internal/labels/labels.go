@@ -38,6 +38,12 @@ const (
 	// such a run is never stale, although the process that created it is
 	// gone. `saltlab down --run ID` removes it.
 	DetachedOwner = "detached"
+	// UpOwnerPrefix starts the Owner value of resources `saltlab up`
+	// creates: "up:<hostname>:<pid>". The lab is meant to outlive that
+	// process, so it is stale only if the process died before marking the
+	// run detached. The prefix also keeps saltlab versions that predate the
+	// marker from sweeping such a lab as a dead runner's leftover.
+	UpOwnerPrefix = "up:"
 )
 
 var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{2,62}$`)

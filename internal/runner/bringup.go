@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"time"
@@ -50,6 +51,9 @@ func (s *session) Close() error { return s.cli.Close() }
 // when ctx was cancelled.
 func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
 	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if _, err := osUserEnv(); err != nil {
 		return nil, err
 	}
 	log := cfg.Log
@@ -121,10 +125,17 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 // tryUp is one bring-up attempt on a freshly allocated subnet.
 func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor images.Flavor, plan netalloc.Plan) error {
 	s.lab = nil
-	env := plan.Env()
+	env, err := osUserEnv()
+	if err != nil {
+		return err
+	}
+	maps.Copy(env, plan.Env())
 	env["SALTLAB_SALT_IMAGE"] = flavor.Image
 	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
 		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started}
+	if cfg.detach {
+		s.state.Owner = labels.UpOwnerPrefix + s.state.Owner
+	}
 	resolve := func(p *types.Project) error {
 		ks, err := knobs.Resolve(p, cfg.Knobs, s.runDir)
 		if err != nil {
@@ -152,7 +163,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 // loadLab loads a run's topology; transform rewrites the compose model.
 func loadLab(ctx context.Context, cli lab.Docker, st runstate.State, transform func(*types.Project) error, log io.Writer) (*lab.Lab, error) {
 	return lab.Load(ctx, cli, lab.Options{Files: st.Files, Project: st.Project, RunID: st.RunID,
-		Topology: st.Topology, Flavor: st.Flavor, Env: st.Env, Log: log, Transform: transform})
+		Topology: st.Topology, Flavor: st.Flavor, Env: st.Env, Log: log, Transform: transform, Owner: st.Owner})
 }
 
 // Open loads the lab of a saved run, re-applying its knobs, so another

@@ -28,6 +28,9 @@ type Config struct {
 	Keep       bool     // leave the lab running after the scenarios (debugging)
 	Knobs      knobs.Inputs
 	Log        io.Writer
+	// detach marks resources as created by `saltlab up` (see
+	// labels.UpOwnerPrefix); set by Up.
+	detach bool
 }
 
 func (c Config) validate() error {

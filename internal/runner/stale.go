@@ -68,6 +68,8 @@ func StaleRuns(owners map[string]string) []string {
 	host, _ := os.Hostname()
 	var stale []string
 	for run, owner := range owners {
+		// An up-owned run that was not marked detached died during up.
+		owner = strings.TrimPrefix(owner, labels.UpOwnerPrefix)
 		h, pidText, ok := strings.Cut(owner, ":")
 		pid, err := strconv.Atoi(pidText)
 		if !ok || err != nil || h != host {

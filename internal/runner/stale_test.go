@@ -24,8 +24,11 @@ func TestStaleRuns(t *testing.T) {
 		"otherhost": "elsewhere.invalid:1",
 		"no-owner":  "",
 		"garbage":   host + ":notapid",
+		"up-alive":  labels.UpOwnerPrefix + host + ":" + self,
+		"up-dead":   labels.UpOwnerPrefix + host + ":999999999",
+		"detached":  labels.DetachedOwner,
 	}
-	assert.Equal(t, []string{"dead"}, StaleRuns(owners))
+	assert.Equal(t, []string{"dead", "up-dead"}, StaleRuns(owners))
 }
 
 // fakeLister returns fixed labelled resources.
@@ -53,12 +56,13 @@ func TestDetachedRunsAreNeverStale(t *testing.T) {
 		return map[string]string{labels.Run: run, labels.Owner: owner}
 	}
 	// The marker may be listed before or after the creator's resources.
+	upDead := labels.UpOwnerPrefix + dead
 	f := fakeLister{
-		containers: []container.Summary{{Labels: lbl("up-lab", dead)}, {Labels: lbl("killed", dead)}},
-		volumes:    []*volume.Volume{{Labels: lbl("up-lab", labels.DetachedOwner)}, {Labels: lbl("up-lab", dead)}, {Labels: lbl("killed", dead)}},
+		containers: []container.Summary{{Labels: lbl("up-lab", upDead)}, {Labels: lbl("killed", upDead)}},
+		volumes:    []*volume.Volume{{Labels: lbl("up-lab", labels.DetachedOwner)}, {Labels: lbl("up-lab", upDead)}, {Labels: lbl("killed", upDead)}},
 	}
 	owners, err := RunOwners(context.Background(), f)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"up-lab": labels.DetachedOwner, "killed": dead}, owners)
+	assert.Equal(t, map[string]string{"up-lab": labels.DetachedOwner, "killed": upDead}, owners)
 	assert.Equal(t, []string{"killed"}, StaleRuns(owners))
 }

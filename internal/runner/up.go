@@ -27,6 +27,7 @@ type ServiceAddr struct {
 // and leaves the lab running. If bring-up fails or is interrupted, the
 // half-built lab is removed before Up returns.
 func Up(ctx context.Context, cfg Config) (UpResult, error) {
+	cfg.detach = true
 	s, err := bringUp(ctx, &cfg, time.Now())
 	if err != nil {
 		return UpResult{}, err
