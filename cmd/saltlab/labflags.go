@@ -64,8 +64,7 @@ func openRun(ctx context.Context, reports, id string) (*lab.Lab, runstate.State,
 }
 
 // pickRun returns the run id's state, or without an id the one run under
-// reports whose lab still exists on the engine; several are an error that
-// lists them.
+// reports whose lab still exists on the engine.
 func pickRun(ctx context.Context, cli *client.Client, reports, id string) (runstate.State, error) {
 	if id != "" {
 		st, err := runstate.Load(runstate.Dir(reports, id))
@@ -82,6 +81,12 @@ func pickRun(ctx context.Context, cli *client.Client, reports, id string) (runst
 	if err != nil {
 		return runstate.State{}, err
 	}
+	return onlyLive(all, owners, reports)
+}
+
+// onlyLive picks the one run of all that has resources on the engine
+// (owners); none or several are errors, the latter listing them.
+func onlyLive(all []runstate.State, owners map[string]string, reports string) (runstate.State, error) {
 	var live []runstate.State
 	for _, st := range all {
 		if _, ok := owners[st.RunID]; ok {

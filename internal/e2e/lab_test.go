@@ -156,6 +156,13 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		assert.Contains(t, string(out), "key-wait: master key pair present")
 	})
 
+	t.Run("SameRunIDIsRefused", func(t *testing.T) {
+		out, err := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", idA).CombinedOutput()
+		require.Error(t, err)
+		assert.Contains(t, string(out), "run id "+idA+" already has a lab on this engine")
+		assert.Equal(t, 6, countContainers(t, idA), "the existing lab (2 masters, key-wait, 3 minions) is untouched")
+	})
+
 	t.Run("KilledRunnerIsSweptDetachedLabsSurvive", func(t *testing.T) {
 		idC, idD := runID(t, "killed"), runID(t, "upd")
 		t.Cleanup(func() { _ = saltlab(t, bin, "down", "--run", idD).Run() })

@@ -85,7 +85,11 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 }
 
 func (s *session) up(ctx context.Context, cfg *Config, file string) error {
-	sweepStale(ctx, s.cli, s.log)
+	if _, taken := sweepStale(ctx, s.cli, s.log)[cfg.RunID]; taken {
+		// Bringing it up again would fail and the cleanup would then remove
+		// the existing lab, which carries the same labels.
+		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
+	}
 	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return fmt.Errorf("ensure base image: %w", err)

@@ -119,11 +119,12 @@ func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u steps.Lab
 }
 
 // sweepStale removes what runs whose runner died (e.g. SIGKILL) left behind.
-func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) {
+// It returns the runs that still have resources afterwards.
+func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) map[string]string {
 	owners, err := RunOwners(ctx, cli)
 	if err != nil {
 		fmt.Fprintf(log, "warning: look for leftovers of earlier runs: %v\n", err)
-		return
+		return nil
 	}
 	for _, id := range StaleRuns(owners) {
 		sw, err := lab.Sweep(ctx, cli, map[string]string{labels.Run: id})
@@ -131,8 +132,10 @@ func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) {
 			fmt.Fprintf(log, "warning: sweep leftovers of run %s: %v\n", id, err)
 			continue
 		}
+		delete(owners, id)
 		fmt.Fprintf(log, "swept leftovers of dead run %s: %+v\n", id, sw)
 	}
+	return owners
 }
 
 func phase(w io.Writer, started time.Time, format string, args ...any) {
