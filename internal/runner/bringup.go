@@ -28,6 +28,11 @@ import (
 // a race for one to a lab started at the same moment.
 const subnetAttempts = 8
 
+// staticMasters is how many static master addresses (SALTLAB_MASTER_<n>_IP)
+// a lab subnet offers: the syndic topology has a master of masters and two
+// syndic masters; topologies with fewer masters ignore the rest.
+const staticMasters = 3
+
 // session is a lab that bringUp brought up healthy. Close releases the
 // Docker client; removing the lab is the caller's decision.
 type session struct {
@@ -106,7 +111,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	s.run.Host, _ = os.Hostname()
 	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
 	attempt := 0
-	err = netalloc.Retry(ctx, s.cli, 2, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
+	err = netalloc.Retry(ctx, s.cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
 		if attempt++; attempt > 1 {
 			phase(s.log, s.started, "subnet taken by a lab started at the same time; picked %s (attempt %d/%d)", plan.Subnet, attempt, subnetAttempts)
 		}
