@@ -270,3 +270,18 @@ func ciInputs(t *testing.T) ciDirs {
 	}
 	return d
 }
+
+// TestFailedUpRemovesHalfBuiltLab: a master that cannot start fails `up`
+// with the reason, and nothing of the run is left.
+func TestFailedUpRemovesHalfBuiltLab(t *testing.T) {
+	bin := saltlabBinary(t)
+	id := runID(t, "upfail")
+	cmd := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id,
+		"--set", "master.interface=256.1.1.1")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err, string(out))
+	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
+	assert.Contains(t, string(out), `service "salt-master-1" exited before becoming healthy`)
+	assert.Contains(t, string(out), "256.1.1.1", "the master's own log line says why")
+	assertNothingLeft(t, id)
+}
