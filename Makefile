@@ -2,6 +2,7 @@
 #   make lab    build images, run the scenarios against a fresh lab, write reports, tear down
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
+#   make bench  time `saltlab up` to healthy for the hot topology (3 and 50 minions)
 
 SALT     ?= auto
 TOPOLOGY ?= failover
@@ -10,7 +11,7 @@ GO       ?= go
 BIN      := bin/saltlab
 export GOTOOLCHAIN := local
 
-.PHONY: lab test unit vet images down build prereqs
+.PHONY: lab test unit vet images down build prereqs bench
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
@@ -44,3 +45,9 @@ unit:
 # Docker-backed packages run one at a time (-p 1): they share one engine.
 test: prereqs vet unit
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
+
+# Wall time of `saltlab up` to healthy (images cached), hot topology with 3
+# and 50 minions; one timed up per size (BENCHTIME=3x for more).
+BENCHTIME ?= 1x
+bench: prereqs
+	$(GO) test -tags docker -p 1 -count=1 -run '^$$' -bench BenchmarkUp -benchtime $(BENCHTIME) -timeout 30m ./internal/e2e

@@ -33,7 +33,8 @@ type world struct {
 	mu        sync.Mutex
 	faultAt   time.Time // when the last fault took effect
 	faultDesc string
-	marker    string // file the marker job appends to (syndic steps)
+	marker    string            // file the marker job appends to (syndic steps)
+	daemons   map[string]string // minion -> daemon identity, see noteMinionDaemons
 }
 
 type worldKey struct{}

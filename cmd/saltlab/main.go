@@ -4,7 +4,11 @@
 //
 // Usage:
 //
-//	saltlab run    [--topology failover] [--salt auto|real|sim] [--tags EXPR] [--keep] [paths...]
+//	saltlab run    [--topology failover] [--salt auto|real|sim] [--tags EXPR] [--keep] [knobs] [paths...]
+//	saltlab up     [--topology failover] [--salt auto|real|sim] [--run-id ID] [knobs]
+//	saltlab status [--run ID] [--json]
+//	saltlab logs   [--run ID] [--tail N] [SERVICE...]
+//	  knobs: [--minions N] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
 //	saltlab images [--salt auto|real|sim]
 //	saltlab down   (--run ID | --all)
 //	saltlab version
@@ -96,6 +100,9 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"run":     {"build images, bring the topology up, run the scenarios, write reports, tear down", cmdRun},
+		"up":      {"build images and bring a lab up healthy, leaving it running", cmdUp},
+		"status":  {"show a running lab: containers, master keys, minion connections", cmdStatus},
+		"logs":    {"print the container logs of a run", cmdLogs},
 		"images":  {"build the base image and the Salt image of a flavour", cmdImages},
 		"down":    {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
 		"version": {"print saltlab's version", cmdVersion},

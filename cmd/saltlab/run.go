@@ -16,12 +16,8 @@ func cmdRun(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(out)
 	cfg := runner.Config{Log: out}
-	fs.StringVar(&cfg.Topology, "topology", "failover", "topology under compose/")
-	fs.StringVar(&cfg.Flavor, "salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
+	labFlags(fs, &cfg)
 	fs.StringVar(&cfg.Tags, "tags", "", "godog tag expression, e.g. '~@wip'")
-	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")
-	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
-	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
 	timeout := fs.Duration("timeout", 0, "abort the run after this long (0 = no limit); cleanup still runs")
 	fs.Usage = func() {
@@ -35,7 +31,7 @@ func cmdRun(ctx context.Context, args []string, out io.Writer) error {
 	if len(cfg.Features) == 0 {
 		cfg.Features = []string{cfg.RepoRoot + "/features"}
 	}
-	if err := checkFlavor(cfg.Flavor); err != nil {
+	if err := checkLabFlags(cfg); err != nil {
 		return err
 	}
 	if *timeout > 0 {

@@ -37,7 +37,7 @@ const (
 )
 
 // saltlabBinary builds cmd/saltlab once per test binary run.
-func saltlabBinary(t *testing.T) string {
+func saltlabBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "saltlab")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
@@ -47,11 +47,11 @@ func saltlabBinary(t *testing.T) string {
 	return bin
 }
 
-func runID(t *testing.T, kind string) string {
+func runID(t testing.TB, kind string) string {
 	return fmt.Sprintf("e2e-%s-%d", kind, time.Now().UnixNano()%1_000_000_000)
 }
 
-func saltlab(t *testing.T, bin string, args ...string) *exec.Cmd {
+func saltlab(t testing.TB, bin string, args ...string) *exec.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)
@@ -136,39 +136,17 @@ func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
 func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
 	bin := saltlabBinary(t)
 	id := runID(t, "sigint")
-	cmd := saltlab(t, bin, "run", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id)
-	pipe, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	cmd.Stderr = cmd.Stdout
-	require.NoError(t, cmd.Start())
-
 	// Interrupt right after the fault acted, in the middle of the scenario.
-	sc := bufio.NewScanner(pipe)
-	var seen []string
-	interrupted := false
-	for sc.Scan() {
-		line := sc.Text()
-		seen = append(seen, line)
-		if !interrupted && strings.Contains(line, "salt-master-1 stopped at") {
-			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-			interrupted = true
-		}
-	}
-	err = cmd.Wait()
-	require.True(t, interrupted, "the scenario never reached the fault:\n%s", strings.Join(seen, "\n"))
+	seen, err := signalOnLine(t, saltlab(t, bin, "run", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id),
+		"salt-master-1 stopped at", syscall.SIGINT)
 	require.Error(t, err, "an interrupted run must not exit 0")
-	assert.Contains(t, strings.Join(seen, "\n"), "interrupted")
+	assert.Contains(t, seen, "interrupted")
 	assertNothingLeft(t, id)
 }
 
 func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "dns")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "failover-dns", "--reports", reports, "--run-id", id).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	runDir, _ := runTopologyOnDouble(t, "failover-dns")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
 	require.Len(t, junit.Suites, 1, "only the @failover-dns feature runs on this topology")
 	assert.Equal(t, "Stopping master-1 strands the minion daemons but not salt-call", junit.Suites[0].Cases[0].Name)
@@ -193,4 +171,43 @@ func TestSyndicTopologyRunsJobsOnceOnTheDouble(t *testing.T) {
 	require.Len(t, junit.Suites[0].Cases, 1)
 	assert.Equal(t, "A job from the master of masters runs once on every minion", junit.Suites[0].Cases[0].Name)
 	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
+}
+
+// signalOnLine starts cmd, sends sig once a line of its output contains
+// marker, and returns every line and cmd's exit error. It fails the test
+// when the marker never appears.
+func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (string, error) {
+	t.Helper()
+	pipe, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	cmd.Stderr = cmd.Stdout
+	require.NoError(t, cmd.Start())
+	sc := bufio.NewScanner(pipe)
+	var seen []string
+	signalled := false
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if !signalled && strings.Contains(sc.Text(), marker) {
+			require.NoError(t, cmd.Process.Signal(sig))
+			signalled = true
+		}
+	}
+	err = cmd.Wait()
+	out := strings.Join(seen, "\n")
+	require.True(t, signalled, "never saw %q:\n%s", marker, out)
+	return out, err
+}
+
+// runTopologyOnDouble runs every scenario of a topology on the Salt double,
+// requires success and a clean engine, and returns the run directory and
+// the output.
+func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
+	t.Helper()
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	id := runID(t, topology)
+	b, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", topology, "--reports", reports, "--run-id", id).CombinedOutput()
+	require.NoError(t, err, string(b))
+	assertNothingLeft(t, id)
+	return filepath.Join(reports, id), string(b)
 }

@@ -43,6 +43,8 @@ type Options struct {
 	// Topology and Flavor are stored as label values only.
 	Topology string
 	Flavor   string
+	// Owner overrides the labels.Owner value (default labels.OwnerID()).
+	Owner string
 	// Env holds the interpolation variables. The OS environment and .env
 	// files are NOT read, so a run is reproducible from its options alone.
 	Env map[string]string
@@ -54,6 +56,10 @@ type Options struct {
 	// HealthTimeout bounds each dependency condition and health wait
 	// (DefaultHealthTimeout when zero).
 	HealthTimeout time.Duration
+	// Transform, when set, rewrites the loaded compose model before it is
+	// validated and converted (e.g. saltlab's per-run knobs: scaled
+	// minions, extra read-only mounts).
+	Transform func(*types.Project) error
 }
 
 // Docker is the part of the Docker Engine client the lab uses;

@@ -32,6 +32,11 @@ func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load compose project from %s: %w", files, err)
 	}
+	if opts.Transform != nil {
+		if err := opts.Transform(project); err != nil {
+			return nil, fmt.Errorf("load compose project from %s: %w", files, err)
+		}
+	}
 	l := &Lab{
 		cli:     cli,
 		opts:    opts,
@@ -102,6 +107,7 @@ func loadProject(ctx context.Context, opts Options) (*types.Project, error) {
 // labelMeta is what every object of the lab is labelled with.
 type labelMeta struct {
 	runID, project, topology, flavor string
+	owner                            string
 	workingDir                       string
 	configFiles                      []string
 }
@@ -112,6 +118,7 @@ func (l *Lab) meta() labelMeta {
 		project:     l.opts.Project,
 		topology:    l.opts.Topology,
 		flavor:      l.opts.Flavor,
+		owner:       l.opts.Owner,
 		workingDir:  l.project.WorkingDir,
 		configFiles: l.project.ComposeFiles,
 	}
@@ -121,6 +128,9 @@ func (l *Lab) meta() labelMeta {
 // set every container, network and volume carries.
 func (m labelMeta) common() map[string]string {
 	out := labels.ForRun(m.runID, m.project)
+	if m.owner != "" {
+		out[labels.Owner] = m.owner
+	}
 	out[labels.Topology] = m.topology
 	out[labels.Flavor] = m.flavor
 	out[composeProject] = m.project

@@ -2,12 +2,14 @@ package lab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/image"
@@ -26,6 +28,7 @@ type fakeDocker struct {
 	Docker
 	missing map[string]bool // images absent
 	exits   map[string]int  // container name -> exit code of a one-shot
+	netErr  error           // returned by NetworkCreate
 
 	mu      sync.Mutex
 	calls   []string
@@ -47,6 +50,9 @@ func (f *fakeDocker) ImageInspect(_ context.Context, ref string, _ ...client.Ima
 
 func (f *fakeDocker) NetworkCreate(_ context.Context, name string, _ network.CreateOptions) (network.CreateResponse, error) {
 	f.record("network %s", name)
+	if f.netErr != nil {
+		return network.CreateResponse{}, f.netErr
+	}
 	return network.CreateResponse{ID: name}, nil
 }
 
@@ -152,4 +158,41 @@ func TestUpChecksImagesBeforeSideEffects(t *testing.T) {
 func TestSweepRefusesEmptyMatch(t *testing.T) {
 	_, err := Sweep(context.Background(), newFake(), nil)
 	assert.ErrorContains(t, err, "refusing")
+}
+
+func TestUpMarksSubnetRaces(t *testing.T) {
+	tests := []struct {
+		name  string
+		err   error
+		taken bool
+	}{
+		{"overlap", errors.New("Error response from daemon: Pool overlaps with other one on this address space"), true},
+		{"other", errors.New("Error response from daemon: plugin not found"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFake()
+			fake.netErr = tt.err
+			l, err := Load(context.Background(), fake, testOptions("chain.yaml"))
+			require.NoError(t, err)
+			err = l.Up(context.Background())
+			require.Error(t, err)
+			assert.Equal(t, tt.taken, errors.Is(err, ErrSubnetTaken), err.Error())
+			assert.ErrorContains(t, err, tt.err.Error())
+		})
+	}
+}
+
+func TestLoadAppliesTransform(t *testing.T) {
+	opts := testOptions("chain.yaml")
+	opts.Transform = func(p *types.Project) error {
+		delete(p.Services, "solo")
+		return nil
+	}
+	l, err := Load(context.Background(), nil, opts)
+	require.NoError(t, err)
+	assert.NotContains(t, l.Services(), "solo")
+	opts.Transform = func(*types.Project) error { return errors.New("bad knob") }
+	_, err = Load(context.Background(), nil, opts)
+	assert.ErrorContains(t, err, "bad knob")
 }

@@ -33,6 +33,17 @@ const (
 	// resource, so the next run can tell leftovers of a dead runner from a
 	// lab that is still running next to it.
 	Owner = "io.saltlab.owner"
+	// DetachedOwner is the Owner value of a run's marker volume once
+	// `saltlab up` (or `run --keep`) has handed the lab over to the user:
+	// such a run is never stale, although the process that created it is
+	// gone. `saltlab down --run ID` removes it.
+	DetachedOwner = "detached"
+	// UpOwnerPrefix starts the Owner value of resources `saltlab up`
+	// creates: "up:<hostname>:<pid>". The lab is meant to outlive that
+	// process, so it is stale only if the process died before marking the
+	// run detached. The prefix also keeps saltlab versions that predate the
+	// marker from sweeping such a lab as a dead runner's leftover.
+	UpOwnerPrefix = "up:"
 )
 
 var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{2,62}$`)

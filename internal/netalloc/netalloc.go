@@ -9,6 +9,7 @@ package netalloc
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net/netip"
 
 	"github.com/docker/docker/api/types/network"
@@ -41,9 +42,10 @@ func (p Plan) Env() map[string]string {
 	return env
 }
 
-// Allocate picks the first /24 of Pool that overlaps no existing network.
-// Concurrent runs may race for the same /24; the loser's network create
-// fails with Docker's overlap error, which names the subnet.
+// Allocate picks a /24 of Pool that overlaps no existing network: the
+// first free one from a random starting point, so that labs started at the
+// same moment rarely pick the same one. They still may; the loser's network
+// create then fails with Docker's overlap error, and Retry picks again.
 func Allocate(ctx context.Context, cli Lister, masters int) (Plan, error) {
 	nets, err := cli.NetworkList(ctx, network.ListOptions{})
 	if err != nil {
@@ -57,13 +59,15 @@ func Allocate(ctx context.Context, cli Lister, masters int) (Plan, error) {
 			}
 		}
 	}
-	return pick(used, masters)
+	return pick(used, masters, rand.IntN(256))
 }
 
-func pick(used []netip.Prefix, masters int) (Plan, error) {
+// pick returns the first free /24 at or after the start-th (wrapping).
+func pick(used []netip.Prefix, masters, start int) (Plan, error) {
 	pool := netip.MustParsePrefix(Pool)
 	base := pool.Addr().As4()
-	for third := 0; third < 256; third++ {
+	for i := range 256 {
+		third := (start + i) % 256
 		cand := netip.PrefixFrom(netip.AddrFrom4([4]byte{base[0], base[1], byte(third), 0}), 24)
 		if overlaps(cand, used) {
 			continue

@@ -28,16 +28,29 @@ func TestAllocate(t *testing.T) {
 	tests := []struct {
 		name   string
 		nets   fakeLister
+		start  int
 		subnet string
 	}{
-		{"empty engine", nil, "172.29.0.0/24"},
-		{"skips used /24s", fakeLister{netWith("172.29.0.0/24"), netWith("172.29.1.0/24")}, "172.29.2.0/24"},
-		{"unrelated networks do not matter", fakeLister{netWith("172.17.0.0/16")}, "172.29.0.0/24"},
-		{"ignores ipv6 and junk", fakeLister{netWith("fd00::/64", "nonsense")}, "172.29.0.0/24"},
+		{"empty engine", nil, 0, "172.29.0.0/24"},
+		{"starts at start", nil, 7, "172.29.7.0/24"},
+		{"wraps around", fakeLister{netWith("172.29.255.0/24")}, 255, "172.29.0.0/24"},
+		{"skips used /24s", fakeLister{netWith("172.29.0.0/24"), netWith("172.29.1.0/24")}, 0, "172.29.2.0/24"},
+		{"unrelated networks do not matter", fakeLister{netWith("172.17.0.0/16")}, 0, "172.29.0.0/24"},
+		{"ignores ipv6 and junk", fakeLister{netWith("fd00::/64", "nonsense")}, 0, "172.29.0.0/24"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := Allocate(context.Background(), tc.nets, 2)
+			used, err := tc.nets.NetworkList(context.Background(), network.ListOptions{})
+			require.NoError(t, err)
+			var prefixes []netip.Prefix
+			for _, n := range used {
+				for _, c := range n.IPAM.Config {
+					if p, err := netip.ParsePrefix(c.Subnet); err == nil {
+						prefixes = append(prefixes, p)
+					}
+				}
+			}
+			p, err := pick(prefixes, 2, tc.start)
 			require.NoError(t, err)
 			assert.Equal(t, tc.subnet, p.Subnet.String())
 			env := p.Env()

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/knobs"
 )
 
 // TeardownTimeout bounds healing faults plus removing the lab. It runs on a
@@ -24,7 +26,11 @@ type Config struct {
 	ReportsDir string   // reports/<run id>/ is written below it
 	RunID      string   // generated when empty
 	Keep       bool     // leave the lab running after the scenarios (debugging)
+	Knobs      knobs.Inputs
 	Log        io.Writer
+	// detach marks resources as created by `saltlab up` (see
+	// labels.UpOwnerPrefix); set by Up.
+	detach bool
 }
 
 func (c Config) validate() error {
@@ -33,12 +39,10 @@ func (c Config) validate() error {
 		return fmt.Errorf("validate config: repo root is empty")
 	case c.Topology == "":
 		return fmt.Errorf("validate config: topology is empty")
-	case len(c.Features) == 0:
-		return fmt.Errorf("validate config: no feature paths")
 	case c.ReportsDir == "":
 		return fmt.Errorf("validate config: reports dir is empty")
 	}
-	return nil
+	return c.Knobs.Validate()
 }
 
 // ProjectName is the compose project name of a run.

@@ -5,20 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
-	"github.com/saltlab/saltlab/internal/netalloc"
 	"github.com/saltlab/saltlab/internal/report"
-	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -34,8 +30,8 @@ type Result struct {
 // Run executes one run. Cleanup (fault heal, lab teardown) always happens,
 // on a context detached from ctx, unless cfg.Keep.
 func Run(ctx context.Context, cfg Config) (res Result, err error) {
-	if err := cfg.validate(); err != nil {
-		return res, err
+	if len(cfg.Features) == 0 {
+		return res, fmt.Errorf("validate config: no feature paths")
 	}
 	log := cfg.Log
 	if log == nil {
@@ -47,79 +43,29 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, fmt.Errorf("check features: %w", err)
 	}
 	phase(log, started, "checked %d scenario(s) in %v", n, cfg.Features)
-	file, err := TopologyFile(cfg.RepoRoot, cfg.Topology)
-	if err != nil {
+	s, err := bringUp(ctx, &cfg, started)
+	if s == nil {
+		if cfg.RunID != "" && cfg.ReportsDir != "" {
+			res.RunDir = filepath.Join(cfg.ReportsDir, cfg.RunID)
+		}
 		return res, err
 	}
-	if cfg.RunID == "" {
-		cfg.RunID = labels.NewRunID(started)
-	}
-	if err := labels.ValidateRunID(cfg.RunID); err != nil {
-		return res, err
-	}
-	res.RunDir = filepath.Join(cfg.ReportsDir, cfg.RunID)
-	if err := os.MkdirAll(res.RunDir, 0o755); err != nil {
-		return res, fmt.Errorf("create run dir: %w", err)
-	}
-	cli, err := dockerx.New(ctx)
-	if err != nil {
-		return res, err
-	}
-	defer cli.Close()
-	sweepStale(ctx, cli, log)
-
-	b := images.NewBuilder(cli, cfg.RepoRoot, log)
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return res, fmt.Errorf("ensure base image: %w", err)
-	}
-	flavor, err := b.Resolve(ctx, cfg.Flavor)
-	if err != nil {
-		return res, fmt.Errorf("resolve salt flavour: %w", err)
-	}
-	announceFlavor(log, cfg.Flavor, flavor)
-	phase(log, started, "images ready")
-
-	run := report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
-		Flavor: report.Flavor{Name: flavor.Name, Reason: flavor.Reason}, Started: started}
-	run.Host, _ = os.Hostname()
-	// Three static addresses (SALTLAB_MASTER_{1,2,3}_IP): the syndic
-	// topology has a master of masters and two syndic masters; topologies
-	// with fewer masters ignore the rest.
-	plan, err := netalloc.Allocate(ctx, cli, 3)
-	if err != nil {
-		return res, err
-	}
-	env := plan.Env()
-	env["SALTLAB_SALT_IMAGE"] = flavor.Image
-	state := runstate.State{RunID: cfg.RunID, Project: run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
-		Image: flavor.Image, Files: []string{file}, Env: env,
-		Owner: labels.OwnerID(), Started: started}
-	l, err := lab.Load(ctx, cli, lab.Options{Files: state.Files, Project: state.Project, RunID: state.RunID,
-		Topology: state.Topology, Flavor: state.Flavor, Env: state.Env, Log: log})
-	if err != nil {
-		return res, fmt.Errorf("load topology %s: %w", cfg.Topology, err)
-	}
-	// Saved before anything is created, so `saltlab heal`/`down` can find
-	// this lab even if this process is killed during Up.
-	if err := runstate.Save(res.RunDir, state); err != nil {
-		return res, err
-	}
-	ledger := fault.NewLedger(filepath.Join(res.RunDir, runstate.LedgerFile))
-	adapter := labAdapter{l: l}
+	defer s.Close()
+	res.RunDir = s.runDir
+	adapter := labAdapter{l: s.lab}
 	defer func() {
 		if cfg.Keep {
-			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", run.Project, cfg.RunID)
+			if derr := s.detach(ctx); derr != nil {
+				err = errors.Join(err, derr)
+			}
+			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, cfg.RunID)
 			return
 		}
-		if terr := teardown(ctx, l, ledger, adapter, log, started); terr != nil {
+		if terr := teardown(ctx, s.lab, s.ledger, adapter, log, started); terr != nil {
 			err = errors.Join(err, terr)
 		}
 	}()
-
-	if err := l.Up(ctx); err != nil {
-		return res, fmt.Errorf("bring lab up: %w", err)
-	}
-	phase(log, started, "lab %s is up", run.Project)
+	run := s.run
 	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
 		run.Flavor.Version = v
 	} else {
@@ -127,7 +73,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, adapter, ledger, ms, log)
+	status := runScenarios(ctx, cfg, res.RunDir, adapter, s.ledger, ms, log)
 	run.Duration = time.Since(started)
 	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
 	if err != nil {
@@ -173,11 +119,12 @@ func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u steps.Lab
 }
 
 // sweepStale removes what runs whose runner died (e.g. SIGKILL) left behind.
-func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) {
+// It returns the runs that still have resources afterwards.
+func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) map[string]string {
 	owners, err := RunOwners(ctx, cli)
 	if err != nil {
 		fmt.Fprintf(log, "warning: look for leftovers of earlier runs: %v\n", err)
-		return
+		return nil
 	}
 	for _, id := range StaleRuns(owners) {
 		sw, err := lab.Sweep(ctx, cli, map[string]string{labels.Run: id})
@@ -185,8 +132,10 @@ func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) {
 			fmt.Fprintf(log, "warning: sweep leftovers of run %s: %v\n", id, err)
 			continue
 		}
+		delete(owners, id)
 		fmt.Fprintf(log, "swept leftovers of dead run %s: %+v\n", id, sw)
 	}
+	return owners
 }
 
 func phase(w io.Writer, started time.Time, format string, args ...any) {

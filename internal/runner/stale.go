@@ -31,7 +31,8 @@ func RunOwners(ctx context.Context, cli lister) (map[string]string, error) {
 	f := filters.NewArgs(filters.Arg("label", labels.Managed+"=true"))
 	out := map[string]string{}
 	add := func(l map[string]string) {
-		if id := l[labels.Run]; id != "" {
+		// A detached marker wins over the creator's owner label.
+		if id := l[labels.Run]; id != "" && out[id] != labels.DetachedOwner {
 			out[id] = l[labels.Owner]
 		}
 	}
@@ -60,12 +61,15 @@ func RunOwners(ctx context.Context, cli lister) (map[string]string, error) {
 }
 
 // StaleRuns returns the runs whose owning saltlab process is gone from this
-// host (SIGKILLed, crashed). Runs owned by a live process, or by another
-// host sharing the engine, are left alone so that labs can run side by side.
+// host (SIGKILLed, crashed). Runs owned by a live process, by another host
+// sharing the engine, or detached (`saltlab up`) are left alone so that
+// labs can run side by side.
 func StaleRuns(owners map[string]string) []string {
 	host, _ := os.Hostname()
 	var stale []string
 	for run, owner := range owners {
+		// An up-owned run that was not marked detached died during up.
+		owner = strings.TrimPrefix(owner, labels.UpOwnerPrefix)
 		h, pidText, ok := strings.Cut(owner, ":")
 		pid, err := strconv.Atoi(pidText)
 		if !ok || err != nil || h != host {
@@ -82,4 +86,21 @@ func StaleRuns(owners map[string]string) []string {
 func processAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// volumeCreator is the part of the Docker client markDetached needs.
+type volumeCreator interface {
+	VolumeCreate(ctx context.Context, options volume.CreateOptions) (volume.Volume, error)
+}
+
+// markDetached creates the run's marker volume whose owner label is
+// labels.DetachedOwner. Labels cannot change after create, so the marker is
+// how a lab outlives the process that created it without being swept.
+func markDetached(ctx context.Context, cli volumeCreator, runID, project string) error {
+	lbl := labels.ForRun(runID, project)
+	lbl[labels.Owner] = labels.DetachedOwner
+	if _, err := cli.VolumeCreate(ctx, volume.CreateOptions{Name: project + "_saltlab-detached", Labels: lbl}); err != nil {
+		return fmt.Errorf("mark run %s detached: %w", runID, err)
+	}
+	return nil
 }

@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"sort"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/knobs"
 )
 
 // File names inside a run directory.
@@ -34,6 +36,11 @@ type State struct {
 	Env      map[string]string `json:"env"`
 	Owner    string            `json:"owner"`
 	Started  time.Time         `json:"started"`
+	// Knobs are the per-run settings (--minions, --set, CI-gate inputs)
+	// that Files are rewritten with; reloading must re-apply them.
+	Knobs knobs.Settings `json:"knobs"`
+	// Detached is set once `saltlab up` left the lab running.
+	Detached bool `json:"detached,omitempty"`
 }
 
 // Dir returns the run directory of runID under reportsDir.

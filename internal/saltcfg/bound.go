@@ -67,3 +67,42 @@ func (m Minion) IndexOf(host string) (int, error) {
 	}
 	return 0, fmt.Errorf("master %q is not in the minion's master list %v", host, m.Masters)
 }
+
+// HotBound bounds how long a surviving master of a hot multi-master setup
+// (master_type str with a master list, §1.13) needs to reach a minion after
+// another master died: the minion's connection to it is independent, so one
+// return (auth_timeout) plus ProcessSlack.
+func (m Minion) HotBound() (Bound, error) {
+	if err := m.checkHot(); err != nil {
+		return Bound{}, fmt.Errorf("hot bound: %w", err)
+	}
+	return Bound{Limit: m.AuthTimeout + m.ProcessSlack, Explain: fmt.Sprintf(
+		"surviving connection: auth_timeout %s + process slack %s", m.AuthTimeout, m.ProcessSlack)}, nil
+}
+
+// RestartWindow is how long after a master dies a hot minion with the
+// default master_tries: 1 would have restarted itself (§1.10): the alive
+// check notices the loss within master_alive_interval, then the single
+// path re-signs-in to the same master (dns probe + auth_tries x
+// auth_timeout) and gives up. INFER: the ~35 s observed upstream matches
+// these defaults (2 s + 7 x 5 s). A minion still running the same process
+// after the window did not restart.
+func (m Minion) RestartWindow() (Bound, error) {
+	if err := m.checkHot(); err != nil {
+		return Bound{}, fmt.Errorf("restart window: %w", err)
+	}
+	if m.MasterAliveInterval <= 0 {
+		return Bound{}, fmt.Errorf("restart window: master_alive_interval is 0, so a hot minion never notices a lost master (salt-semantics §1.13)")
+	}
+	lim := m.MasterAliveInterval + aliveLoopSlack + m.signInCost() + m.ProcessSlack
+	return Bound{Limit: lim, Explain: fmt.Sprintf(
+		"master_alive_interval %s + loop slack %s + one failed sign-in %s + process slack %s",
+		m.MasterAliveInterval, aliveLoopSlack, m.signInCost(), m.ProcessSlack)}, nil
+}
+
+func (m Minion) checkHot() error {
+	if m.MasterType != MasterTypeStr || len(m.Masters) < 2 {
+		return fmt.Errorf("want hot multi-master (master_type %q with two or more masters), got master_type %q with %d master(s)", MasterTypeStr, m.MasterType, len(m.Masters))
+	}
+	return nil
+}

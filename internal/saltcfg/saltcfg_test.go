@@ -90,3 +90,29 @@ func TestBounds(t *testing.T) {
 	// str mode: 7 tries x 5s per dead master
 	assert.Equal(t, (2+35+5+8)*time.Second, hot.CallBound(1).Limit)
 }
+
+func TestHotBounds(t *testing.T) {
+	hot, err := Parse("master: [m1, m2]\nmaster_alive_interval: 2\nauth_timeout: 3\nauth_tries: 2\n")
+	require.NoError(t, err)
+	b, err := hot.HotBound()
+	require.NoError(t, err)
+	assert.Equal(t, 3*time.Second+ProcessSlack, b.Limit)
+	w, err := hot.RestartWindow()
+	require.NoError(t, err)
+	assert.Equal(t, 2*time.Second+aliveLoopSlack+dnsProbeTimeout+2*3*time.Second+ProcessSlack, w.Limit)
+	assert.Contains(t, w.Explain, "master_alive_interval 2s")
+
+	defaults, err := Parse("master: [m1, m2]\n")
+	require.NoError(t, err)
+	_, err = defaults.RestartWindow()
+	assert.ErrorContains(t, err, "master_alive_interval is 0")
+
+	for _, doc := range []string{"master: [m1, m2]\nmaster_type: failover\n", "master: m1\n"} {
+		m, err := Parse(doc)
+		require.NoError(t, err)
+		_, err = m.HotBound()
+		assert.ErrorContains(t, err, "want hot multi-master", doc)
+		_, err = m.RestartWindow()
+		assert.ErrorContains(t, err, "want hot multi-master", doc)
+	}
+}

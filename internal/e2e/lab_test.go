@@ -1,0 +1,287 @@
+//go:build docker
+
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/status"
+)
+
+const (
+	// pingTimeout bounds polling a master until every minion answers.
+	pingTimeout = 30 * time.Second
+	pingPause   = 500 * time.Millisecond
+)
+
+// TestUpStatusLogsAndIsolation brings two hot labs up at once with
+// `saltlab up` and checks them through one shared setup: both healthy on
+// distinct subnets and projects, both masters of the first reach every
+// (cloned) minion, --set reached the minions, status and logs describe the
+// lab, a runner SIGKILLed mid-up is swept by the next `up` while detached
+// labs survive, and each `down --run` removes only its own lab.
+func TestUpStatusLogsAndIsolation(t *testing.T) {
+	bin := saltlabBinary(t)
+	reports := t.TempDir()
+	idA, idB := runID(t, "upa"), runID(t, "upb")
+	ci := ciInputs(t)
+	for _, id := range []string{idA, idB} {
+		t.Cleanup(func() { _ = saltlab(t, bin, "down", "--run", id).Run() })
+	}
+
+	var wg sync.WaitGroup
+	outs := map[string][]byte{}
+	errs := map[string]error{}
+	var mu sync.Mutex
+	for id, extra := range map[string][]string{
+		idA: {"--minions", "3", "--set", "minion.master_alive_interval=3"},
+		idB: {"--states", ci.states, "--pillar", ci.pillar, "--master-config", ci.masterConf, "--minion-config", ci.minionConf},
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			args := append([]string{"up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", id}, extra...)
+			cmd := saltlab(t, bin, args...)
+			cmd.Env = append(os.Environ(), "SALTLAB_KEY_WAIT_SECONDS=45")
+			out, err := cmd.CombinedOutput()
+			mu.Lock()
+			outs[id], errs[id] = out, err
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	for _, id := range []string{idA, idB} {
+		require.NoError(t, errs[id], string(outs[id]))
+		assert.Contains(t, string(outs[id]), "saltlab status --run "+id)
+		assert.Contains(t, string(outs[id]), "saltlab down --run "+id)
+	}
+	stA, err := runstate.Load(runstate.Dir(reports, idA))
+	require.NoError(t, err)
+	stB, err := runstate.Load(runstate.Dir(reports, idB))
+	require.NoError(t, err)
+	assert.NotEqual(t, stA.Env["SALTLAB_SUBNET"], stB.Env["SALTLAB_SUBNET"], "concurrent labs need distinct subnets")
+	assert.NotEqual(t, stA.Project, stB.Project)
+	assert.True(t, stA.Detached)
+	assert.Equal(t, "45", stA.Env["SALTLAB_KEY_WAIT_SECONDS"], "the key-wait bound comes from saltlab's environment")
+
+	t.Run("BothMastersReachEveryMinion", func(t *testing.T) {
+		ctx := context.Background()
+		cli, err := dockerx.New(ctx)
+		require.NoError(t, err)
+		defer cli.Close()
+		l, err := runner.Open(ctx, cli, stA)
+		require.NoError(t, err)
+		minions := []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}
+		for _, m := range []string{"salt-master-1", "salt-master-2"} {
+			got := pingAll(t, func(ctx context.Context) (string, error) {
+				r, err := l.Exec(ctx, m, []string{"salt", "*", "test.ping", "--out=json"})
+				return r.Stdout, err
+			}, minions)
+			assert.Equal(t, minions, got, "minions answering %s", m)
+		}
+		r, err := l.Exec(ctx, "salt-minion-3", []string{"cat", "/etc/salt/minion.d/zz-saltlab-set.conf"})
+		require.NoError(t, err)
+		assert.Contains(t, r.Stdout, "master_alive_interval: 3")
+	})
+
+	t.Run("CIGateInputsAreMountedReadOnly", func(t *testing.T) {
+		ctx := context.Background()
+		cli, err := dockerx.New(ctx)
+		require.NoError(t, err)
+		defer cli.Close()
+		l, err := runner.Open(ctx, cli, stB)
+		require.NoError(t, err)
+		for _, c := range []struct{ service, script, want string }{
+			{"salt-master-2", "cat /srv/salt/top.sls /srv/pillar/top.sls", "base:\n  '*':\n    - site\nbase:\n  '*':\n    - data\n"},
+			{"salt-master-1", "ls /etc/salt/master.d", "lab.conf\nzz-ci-gate.conf\n"},
+			{"salt-minion-2", "ls /etc/salt/minion.d", "lab.conf\nzz-ci-gate.conf\n"},
+			{"salt-master-1", "touch /srv/salt/x 2>&1 || echo read-only", "read-only"},
+			{"salt-minion-1", "timeout 5 salt-call --local config.get log_level", "info"},
+		} {
+			r, err := l.Exec(ctx, c.service, []string{"bash", "-c", c.script})
+			require.NoError(t, err)
+			assert.Contains(t, r.Stdout, c.want, "%s: %s", c.service, c.script)
+		}
+	})
+
+	t.Run("Status", func(t *testing.T) {
+		out, err := saltlab(t, bin, "status", "--reports", reports, "--run", idA, "--json").Output()
+		require.NoError(t, err)
+		var r status.Report
+		require.NoError(t, json.Unmarshal(out, &r))
+		assert.True(t, r.KeysAgree)
+		assert.Equal(t, 2, r.KeysCompared)
+		require.Len(t, r.Minions, 3)
+		for _, m := range r.Minions {
+			assert.Equal(t, []string{"salt-master-1", "salt-master-2"}, m.ConnectedTo, m.Service)
+		}
+		for _, m := range r.Masters {
+			assert.Equal(t, []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}, m.Accepted, m.Service)
+		}
+		require.Len(t, r.Checks, 1)
+		assert.Equal(t, "no load balancer in topology hot", r.Checks[0].Detail)
+
+		// Without --run, two live runs are ambiguous.
+		cmd := saltlab(t, bin, "status", "--reports", reports)
+		out, err = cmd.CombinedOutput()
+		require.Error(t, err)
+		assert.Contains(t, string(out), "several live runs")
+		assert.Contains(t, string(out), idA)
+		assert.Contains(t, string(out), idB)
+	})
+
+	t.Run("Logs", func(t *testing.T) {
+		out, err := saltlab(t, bin, "logs", "--reports", reports, "--run", idA, "--tail", "5", "key-wait").CombinedOutput()
+		require.NoError(t, err, string(out))
+		assert.Contains(t, string(out), "==> key-wait")
+		assert.Contains(t, string(out), "key-wait: master key pair present")
+	})
+
+	t.Run("SameRunIDIsRefused", func(t *testing.T) {
+		out, err := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", idA).CombinedOutput()
+		require.Error(t, err)
+		assert.Contains(t, string(out), "run id "+idA+" already has a lab on this engine")
+		assert.Equal(t, 6, countContainers(t, idA), "the existing lab (2 masters, key-wait, 3 minions) is untouched")
+	})
+
+	t.Run("KilledRunnerIsSweptDetachedLabsSurvive", func(t *testing.T) {
+		idC, idD := runID(t, "killed"), runID(t, "upd")
+		t.Cleanup(func() { _ = saltlab(t, bin, "down", "--run", idD).Run() })
+		killMidUp(t, bin, reports, idC)
+		require.NotZero(t, countContainers(t, idC), "the killed runner should have left containers behind")
+
+		out, err := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", idD).CombinedOutput()
+		require.NoError(t, err, string(out))
+		assert.Contains(t, string(out), "swept leftovers of dead run "+idC)
+		assertNothingLeft(t, idC)
+		assert.NotZero(t, countContainers(t, idA), "a detached lab is no leftover")
+		assert.NotZero(t, countContainers(t, idB), "a detached lab is no leftover")
+		require.NoError(t, saltlab(t, bin, "down", "--run", idD).Run())
+		assertNothingLeft(t, idD)
+	})
+
+	t.Run("DownRemovesOnlyItsOwn", func(t *testing.T) {
+		out, err := saltlab(t, bin, "down", "--run", idA).CombinedOutput()
+		require.NoError(t, err, string(out))
+		assertNothingLeft(t, idA)
+		assert.Equal(t, 5, countContainers(t, idB), "the other lab keeps all 5 containers")
+		out, err = saltlab(t, bin, "down", "--run", idB).CombinedOutput()
+		require.NoError(t, err, string(out))
+		assertNothingLeft(t, idB)
+	})
+}
+
+// killMidUp starts `saltlab up` and SIGKILLs it once the first master
+// container was started, so the lab is half built.
+func killMidUp(t *testing.T, bin, reports, id string) {
+	t.Helper()
+	_, err := signalOnLine(t, saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", id),
+		"service salt-master-1 started", syscall.SIGKILL)
+	var exitErr *exec.ExitError
+	require.ErrorAs(t, err, &exitErr)
+	assert.Equal(t, "signal: killed", exitErr.Error())
+}
+
+// pingAll polls until every expected minion answered true on one `salt`
+// run, and returns the minions that did on the last run, sorted.
+func pingAll(t *testing.T, run func(context.Context) (string, error), want []string) []string {
+	t.Helper()
+	deadline := time.Now().Add(pingTimeout)
+	var got []string
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), pingTimeout)
+		out, err := run(ctx)
+		cancel()
+		require.NoError(t, err)
+		rets, _, err := saltout.ParseStream(out)
+		got = got[:0]
+		if err == nil {
+			for _, m := range want {
+				if rets.True(m) {
+					got = append(got, m)
+				}
+			}
+		}
+		if len(got) == len(want) || time.Now().After(deadline) {
+			return got
+		}
+		time.Sleep(pingPause)
+	}
+}
+
+func countContainers(t *testing.T, id string) int {
+	t.Helper()
+	ctx := context.Background()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	cs, err := cli.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(filters.Arg("label", labels.Run+"="+id))})
+	require.NoError(t, err)
+	return len(cs)
+}
+
+func TestHotScenarioPassesOnTheDouble(t *testing.T) {
+	runDir, out := runTopologyOnDouble(t, "hot")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
+	require.NoError(t, err)
+	require.Len(t, junit.Suites, 1, "only the @hot feature runs on this topology")
+	c := junit.Suites[0].Cases[0]
+	assert.Equal(t, "Stopping master-1 leaves every minion reachable through master-2 without a restart", c.Name)
+	assert.Equal(t, report.StatusPassed, c.Status)
+	assert.Contains(t, out, "same daemon process for the whole restart window")
+}
+
+type ciDirs struct{ states, pillar, masterConf, minionConf string }
+
+// ciInputs writes a user's states, pillar and drop-ins as a CI gate would
+// pass them.
+func ciInputs(t *testing.T) ciDirs {
+	t.Helper()
+	root := t.TempDir()
+	d := ciDirs{states: root + "/salt", pillar: root + "/pillar", masterConf: root + "/master.d", minionConf: root + "/minion.d"}
+	files := map[string]string{
+		d.states + "/top.sls":       "base:\n  '*':\n    - site\n",
+		d.pillar + "/top.sls":       "base:\n  '*':\n    - data\n",
+		d.masterConf + "/gate.conf": "keep_jobs_seconds: 600\n",
+		d.minionConf + "/gate.conf": "log_level: info\n",
+	}
+	for path, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(body), 0o644))
+	}
+	return d
+}
+
+// TestFailedUpRemovesHalfBuiltLab: a master that cannot start fails `up`
+// with the reason, and nothing of the run is left.
+func TestFailedUpRemovesHalfBuiltLab(t *testing.T) {
+	bin := saltlabBinary(t)
+	id := runID(t, "upfail")
+	cmd := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id,
+		"--set", "master.interface=256.1.1.1")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err, string(out))
+	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
+	assert.Contains(t, string(out), `service "salt-master-1" exited before becoming healthy`)
+	assert.Contains(t, string(out), "256.1.1.1", "the master's own log line says why")
+	assertNothingLeft(t, id)
+}

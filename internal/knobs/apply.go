@@ -1,0 +1,265 @@
+package knobs
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/compose-spec/compose-go/v2/types"
+)
+
+// Container paths the knobs replace.
+const (
+	statesTarget = "/srv/salt"
+	pillarTarget = "/srv/pillar"
+	// MinionTemplate is the service --minions clones; a topology defines
+	// it and saltlab names the clones salt-minion-2..N (hostname = service
+	// name = minion id).
+	MinionTemplate = "salt-minion-1"
+	minionPrefix   = "salt-minion-"
+	masterPrefix   = "salt-master-"
+	// userPrefix names the user's drop-ins inside the per-run directory:
+	// after the topology's own files, before SetFile.
+	userPrefix = "zz-ci-"
+)
+
+func dropInTarget(k Kind) string { return "/etc/salt/" + string(k) + ".d" }
+
+// Resolve validates the inputs, writes the per-run drop-in directories
+// under runDir/config (the topology's files, then the user's, then the
+// --set file), and returns the settings Apply uses. Salt reads a single
+// <kind>.d directory, so layering needs one merged directory per run; it is
+// mounted read-only.
+func Resolve(p *types.Project, in Inputs, runDir string) (Settings, error) {
+	v, err := in.validate()
+	if err != nil {
+		return Settings{}, err
+	}
+	s := Settings{Minions: v.Minions, States: v.States, Pillar: v.Pillar}
+	for _, k := range []Kind{Master, Minion} {
+		set, err := v.overrides.YAML(k)
+		if err != nil {
+			return Settings{}, err
+		}
+		if len(set) == 0 && v.config[k] == "" {
+			continue
+		}
+		for i, src := range dropInSources(p, k) {
+			dst := filepath.Join(runDir, "config", fmt.Sprintf("%s.d-%d", k, i+1))
+			if err := buildDropIn(dst, src, v.config[k], set); err != nil {
+				return Settings{}, err
+			}
+			if s.DropIns == nil {
+				s.DropIns = map[string]string{}
+			}
+			s.DropIns[src] = dst
+		}
+	}
+	return s, nil
+}
+
+// dropInSources lists the distinct bind sources mounted on /etc/salt/<k>.d,
+// plus string(k) when a service of that role has no such mount.
+func dropInSources(p *types.Project, k Kind) []string {
+	seen := map[string]bool{}
+	for _, s := range p.Services {
+		src, ok := dropInSource(s, k)
+		if ok {
+			seen[src] = true
+		} else if strings.HasPrefix(s.Name, "salt-"+string(k)+"-") {
+			seen[string(k)] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for src := range seen {
+		out = append(out, src)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func dropInSource(s types.ServiceConfig, k Kind) (string, bool) {
+	for _, v := range s.Volumes {
+		if v.Target == dropInTarget(k) && v.Type == types.VolumeTypeBind {
+			return v.Source, true
+		}
+	}
+	return "", false
+}
+
+// buildDropIn fills dst with the topology's files (from src, when it is a
+// directory), the user's files prefixed userPrefix, and the --set file.
+func buildDropIn(dst, src, user string, set []byte) error {
+	if err := os.RemoveAll(dst); err != nil {
+		return fmt.Errorf("reset drop-in dir %s: %w", dst, err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return fmt.Errorf("create drop-in dir %s: %w", dst, err)
+	}
+	if filepath.IsAbs(src) {
+		if err := copyFiles(src, dst, ""); err != nil {
+			return err
+		}
+	}
+	if user != "" {
+		if err := copyFiles(user, dst, userPrefix); err != nil {
+			return err
+		}
+	}
+	if len(set) > 0 {
+		if err := os.WriteFile(filepath.Join(dst, SetFile), set, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", SetFile, err)
+		}
+	}
+	return nil
+}
+
+// copyFiles copies the regular files of src (not subdirectories: Salt
+// reads <kind>.d/*.conf only) into dst, prefixing their names.
+func copyFiles(src, dst, prefix string) error {
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return fmt.Errorf("read drop-in dir %s: %w", src, err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if err := copyFile(filepath.Join(src, e.Name()), filepath.Join(dst, prefix+e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	if err := out.Close(); err != nil {
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	return nil
+}
+
+// Apply rewrites the project in place: clones the minion template, and
+// mounts states, pillar and the per-run drop-ins read-only. It writes
+// nothing, so a later process can re-apply saved Settings.
+func Apply(p *types.Project, s Settings) error {
+	if s.Minions > 0 {
+		if err := scaleMinions(p, s.Minions); err != nil {
+			return err
+		}
+	}
+	for name, svc := range p.Services {
+		svc = replaceMount(svc, statesTarget, s.States, strings.HasPrefix(name, masterPrefix))
+		svc = replaceMount(svc, pillarTarget, s.Pillar, strings.HasPrefix(name, masterPrefix))
+		for _, k := range []Kind{Master, Minion} {
+			src, ok := dropInSource(svc, k)
+			if !ok {
+				src = string(k)
+			}
+			if dst, ok := s.DropIns[src]; ok {
+				svc = replaceMount(svc, dropInTarget(k), dst, strings.HasPrefix(name, "salt-"+string(k)+"-"))
+			}
+		}
+		p.Services[name] = svc
+	}
+	return nil
+}
+
+// replaceMount points the mount on target at a read-only bind of dir; a
+// service without one gets it added when add is set. Empty dir: no change.
+func replaceMount(s types.ServiceConfig, target, dir string, add bool) types.ServiceConfig {
+	if dir == "" {
+		return s
+	}
+	bind := types.ServiceVolumeConfig{Type: types.VolumeTypeBind, Source: dir, Target: target, ReadOnly: true}
+	vols := make([]types.ServiceVolumeConfig, 0, len(s.Volumes)+1)
+	found := false
+	for _, v := range s.Volumes {
+		if v.Target == target {
+			v, found = bind, true
+		}
+		vols = append(vols, v)
+	}
+	if !found {
+		if !add {
+			return s
+		}
+		vols = append(vols, bind)
+	}
+	s.Volumes = vols
+	return s
+}
+
+// probeCostPerMinion is the health interval each minion adds. Every probe
+// is a docker exec (tens of ms of engine CPU); 50 minions probing every
+// 500 ms saturate a 2-core engine so that probes time out and Up never
+// sees them healthy.
+const probeCostPerMinion = 100 * time.Millisecond
+
+// spreadHealthcheck stretches the template's probe interval (and timeout)
+// to at least n x probeCostPerMinion, keeping the engine's probe load
+// near 10 execs per second however many minions there are.
+func spreadHealthcheck(hc *types.HealthCheckConfig, n int) *types.HealthCheckConfig {
+	if hc == nil || hc.Interval == nil {
+		return hc
+	}
+	want := types.Duration(time.Duration(n) * probeCostPerMinion)
+	if *hc.Interval >= want {
+		return hc
+	}
+	c := *hc
+	c.Interval = &want
+	if c.Timeout == nil || *c.Timeout < want {
+		c.Timeout = &want
+	}
+	return &c
+}
+
+// scaleMinions replaces the topology's salt-minion-* services by n copies
+// of the template. Copies share the template's settings, including named
+// volumes, so templates keep per-minion state inside the container.
+func scaleMinions(p *types.Project, n int) error {
+	tmpl, ok := p.Services[MinionTemplate]
+	if !ok {
+		return fmt.Errorf("scale minions: topology %s has no %s service to clone", p.Name, MinionTemplate)
+	}
+	for name := range p.Services {
+		if strings.HasPrefix(name, minionPrefix) {
+			delete(p.Services, name)
+		}
+	}
+	tmpl.HealthCheck = spreadHealthcheck(tmpl.HealthCheck, n)
+	for i := 1; i <= n; i++ {
+		c := tmpl
+		c.Name = minionPrefix + strconv.Itoa(i)
+		c.Hostname = c.Name
+		p.Services[c.Name] = c
+	}
+	for name, svc := range p.Services {
+		for dep := range svc.DependsOn {
+			if _, ok := p.Services[dep]; !ok && strings.HasPrefix(dep, minionPrefix) {
+				delete(svc.DependsOn, dep)
+			}
+		}
+		p.Services[name] = svc
+	}
+	return nil
+}

@@ -1,0 +1,200 @@
+package knobs_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/compose-spec/compose-go/v2/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/knobs"
+	"github.com/saltlab/saltlab/internal/lab"
+)
+
+func TestParseSets(t *testing.T) {
+	tests := []struct {
+		name    string
+		pairs   []string
+		want    knobs.Overrides
+		wantErr string
+	}{
+		{name: "int and float", pairs: []string{"minion.master_alive_interval=5", "master.timeout=2.5"},
+			want: knobs.Overrides{knobs.Minion: {"master_alive_interval": 5}, knobs.Master: {"timeout": 2.5}}},
+		{name: "list and bool", pairs: []string{"minion.master=[a, b]", "master.auto_accept=false"},
+			want: knobs.Overrides{knobs.Minion: {"master": []any{"a", "b"}}, knobs.Master: {"auto_accept": false}}},
+		{name: "later wins", pairs: []string{"minion.auth_timeout=3", "minion.auth_timeout=4"},
+			want: knobs.Overrides{knobs.Minion: {"auth_timeout": 4}}},
+		{name: "unknown prefix", pairs: []string{"syndic.foo=1"}, wantErr: `unknown prefix "syndic": the key must start with "minion." or "master."`},
+		{name: "no prefix", pairs: []string{"timeout=1"}, wantErr: `unknown prefix "timeout"`},
+		{name: "no equals", pairs: []string{"minion.timeout"}, wantErr: "want KEY=VALUE"},
+		{name: "bad option", pairs: []string{"minion.Bad-Name=1"}, wantErr: `invalid Salt option name "Bad-Name"`},
+		{name: "bad yaml", pairs: []string{"minion.master=[a"}, wantErr: "value is not YAML"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := knobs.ParseSets(tt.pairs)
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestOverridesYAML(t *testing.T) {
+	o, err := knobs.ParseSets([]string{"minion.master_alive_interval=5", "minion.master=[m1, m2]", "master.timeout=10"})
+	require.NoError(t, err)
+	b, err := o.YAML(knobs.Minion)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "master:\n    - m1\n    - m2\nmaster_alive_interval: 5\n")
+	assert.NotContains(t, string(b), "timeout")
+	none, err := knobs.Overrides{}.YAML(knobs.Master)
+	require.NoError(t, err)
+	assert.Empty(t, none)
+}
+
+func TestValidate(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	tests := []struct {
+		name    string
+		in      knobs.Inputs
+		wantErr string
+	}{
+		{name: "zero is fine", in: knobs.Inputs{}},
+		{name: "dirs", in: knobs.Inputs{Minions: 3, States: dir, Pillar: dir, MasterConfig: dir, MinionConfig: dir}},
+		{name: "missing", in: knobs.Inputs{States: filepath.Join(dir, "nope")}, wantErr: "validate --states: directory"},
+		{name: "not a dir", in: knobs.Inputs{Pillar: file}, wantErr: "validate --pillar: " + file + " is not a directory"},
+		{name: "negative minions", in: knobs.Inputs{Minions: -1}, wantErr: "validate --minions -1: want 1 to 120"},
+		{name: "too many minions", in: knobs.Inputs{Minions: 500}, wantErr: "validate --minions 500"},
+		{name: "bad set", in: knobs.Inputs{Sets: []string{"x.y=1"}}, wantErr: `unknown prefix "x"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.in.Validate()
+			if tt.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, tt.wantErr)
+		})
+	}
+}
+
+// loadHot loads the hot topology with transform and returns the rewritten
+// compose model.
+func loadHot(t *testing.T, transform func(*types.Project) error) (*lab.Lab, *types.Project) {
+	t.Helper()
+	file, err := filepath.Abs("../../compose/hot/compose.yaml")
+	require.NoError(t, err)
+	var got *types.Project
+	l, err := lab.Load(context.Background(), nil, lab.Options{Files: []string{file}, Project: "saltlab-hot-knobs", RunID: "knobs-test",
+		Env: map[string]string{"SALTLAB_SALT_IMAGE": "saltlab/salt-sim:latest"},
+		Transform: func(p *types.Project) error {
+			got = p
+			return transform(p)
+		}})
+	require.NoError(t, err)
+	return l, got
+}
+
+func mountOn(s types.ServiceConfig, target string) types.ServiceVolumeConfig {
+	for _, v := range s.Volumes {
+		if v.Target == target {
+			return v
+		}
+	}
+	return types.ServiceVolumeConfig{}
+}
+
+func TestResolveAndApply(t *testing.T) {
+	states, pillar, userMinion := t.TempDir(), t.TempDir(), t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(userMinion, "site.conf"), []byte("log_level: debug\n"), 0o644))
+	runDir := t.TempDir()
+	in := knobs.Inputs{Minions: 4, Sets: []string{"minion.master_alive_interval=5", "master.timeout=10"},
+		States: states, Pillar: pillar, MinionConfig: userMinion}
+	var settings knobs.Settings
+	l, p := loadHot(t, func(p *types.Project) error {
+		var err error
+		settings, err = knobs.Resolve(p, in, runDir)
+		if err != nil {
+			return err
+		}
+		return knobs.Apply(p, settings)
+	})
+
+	assert.Equal(t, []string{"key-wait", "salt-master-1", "salt-master-2", "salt-minion-1", "salt-minion-2", "salt-minion-3", "salt-minion-4"}, l.Services())
+	assert.Equal(t, "salt-minion-3", p.Services["salt-minion-3"].Hostname, "hostname = service name = minion id")
+
+	minionDir := mountOn(p.Services["salt-minion-4"], "/etc/salt/minion.d")
+	assert.True(t, minionDir.ReadOnly)
+	assert.Equal(t, filepath.Join(runDir, "config", "minion.d-1"), minionDir.Source)
+	entries, err := os.ReadDir(minionDir.Source)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"lab.conf", "zz-ci-site.conf", knobs.SetFile}, names, "topology's files, then the user's, then --set, in Salt's read order")
+	set, err := os.ReadFile(filepath.Join(minionDir.Source, knobs.SetFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(set), "master_alive_interval: 5")
+
+	masterDir := mountOn(p.Services["salt-master-2"], "/etc/salt/master.d")
+	assert.Equal(t, filepath.Join(runDir, "config", "master.d-1"), masterDir.Source)
+	assert.FileExists(t, filepath.Join(masterDir.Source, "lab.conf"))
+	set, err = os.ReadFile(filepath.Join(masterDir.Source, knobs.SetFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(set), "timeout: 10")
+
+	for _, m := range []string{"salt-master-1", "salt-master-2"} {
+		assert.Equal(t, types.ServiceVolumeConfig{Type: types.VolumeTypeBind, Source: states, Target: "/srv/salt", ReadOnly: true}, mountOn(p.Services[m], "/srv/salt"))
+		assert.Equal(t, pillar, mountOn(p.Services[m], "/srv/pillar").Source)
+	}
+	assert.Empty(t, mountOn(p.Services["key-wait"], "/srv/salt").Target, "services without the mount stay without it")
+
+	// A later process re-applies the saved settings without writing files.
+	require.NoError(t, os.RemoveAll(filepath.Join(runDir, "config", "master.d-1", knobs.SetFile)))
+	l2, p2 := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, settings) })
+	assert.Equal(t, l.Services(), l2.Services())
+	assert.Equal(t, minionDir, mountOn(p2.Services["salt-minion-2"], "/etc/salt/minion.d"))
+	assert.NoFileExists(t, filepath.Join(runDir, "config", "master.d-1", knobs.SetFile))
+}
+
+func TestScaleDown(t *testing.T) {
+	l, _ := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 1}) })
+	assert.Equal(t, []string{"key-wait", "salt-master-1", "salt-master-2", "salt-minion-1"}, l.Services())
+}
+
+func TestScaleNeedsTemplate(t *testing.T) {
+	p := &types.Project{Name: "x", Services: types.Services{"salt-minion-a": {Name: "salt-minion-a"}}}
+	assert.ErrorContains(t, knobs.Apply(p, knobs.Settings{Minions: 2}), "topology x has no salt-minion-1 service to clone")
+}
+
+func TestScaleSpreadsHealthProbes(t *testing.T) {
+	tests := []struct {
+		minions           int
+		interval, timeout time.Duration
+	}{
+		{minions: 3, interval: 500 * time.Millisecond, timeout: 2 * time.Second},
+		{minions: 50, interval: 5 * time.Second, timeout: 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Itoa(tt.minions), func(t *testing.T) {
+			_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: tt.minions}) })
+			hc := p.Services["salt-minion-2"].HealthCheck
+			require.NotNil(t, hc)
+			assert.Equal(t, tt.interval, time.Duration(*hc.Interval))
+			assert.Equal(t, tt.timeout, time.Duration(*hc.Timeout))
+			assert.Equal(t, 500*time.Millisecond, time.Duration(*p.Services["salt-master-1"].HealthCheck.Interval), "masters keep theirs")
+		})
+	}
+}

@@ -1,0 +1,122 @@
+package status
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/saltout"
+)
+
+// establishedToPublish lists the minion's ESTABLISHED TCP connections to a
+// publish port (4505): Salt's own notion of "connected" (salt-semantics
+// §1.9). Cheaper and bounded, unlike `salt-call config.get master`, which
+// hangs on a dead master.
+var establishedToPublish = []string{"ss", "-Htn", "state", "established", "( dport = :4505 )"}
+
+func containerRow(ctx context.Context, t Target, service string) ContainerRow {
+	row := ContainerRow{Service: service, Container: t.ContainerName(service)}
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
+	defer cancel()
+	st, err := t.State(ctx, service)
+	if err != nil {
+		row.State, row.Error = "unknown", err.Error()
+		return row
+	}
+	row.State, row.ExitCode, row.IPs = st.Status, st.ExitCode, st.IPs
+	if st.Running {
+		row.Health = st.Health // a stopped container's last health is stale
+	}
+	return row
+}
+
+func masterRow(ctx context.Context, t Target, service string) MasterRow {
+	row := MasterRow{Service: service}
+	var errs []string
+	out, err := run(ctx, t, service, "salt-key", "-F", "--out=json")
+	if err == nil {
+		var fingers map[string]string
+		if fingers, err = saltout.ParseLocalFingers(out); err == nil {
+			if row.Fingerprint = fingers["master.pub"]; row.Fingerprint == "" {
+				err = fmt.Errorf("no master.pub fingerprint: the master has no key pair yet")
+			}
+		}
+	}
+	if err != nil {
+		errs = append(errs, "fingerprint: "+err.Error())
+	}
+	out, err = run(ctx, t, service, "salt-key", "-L", "--out=json")
+	if err == nil {
+		var keys saltout.KeyList
+		if keys, err = saltout.ParseKeyList(out); err == nil {
+			row.Accepted = keys.Accepted
+		}
+	}
+	if err != nil {
+		errs = append(errs, "accepted keys: "+err.Error())
+	}
+	row.Error = strings.Join(errs, "; ")
+	return row
+}
+
+func minionRow(ctx context.Context, t Target, service string, masterIPs map[string]string) MinionRow {
+	row := MinionRow{Service: service, ConnectedTo: []string{}}
+	out, err := run(ctx, t, service, establishedToPublish...)
+	if err != nil {
+		row.Error = err.Error()
+		return row
+	}
+	row.ConnectedTo = connectedMasters(out, masterIPs)
+	return row
+}
+
+// connectedMasters maps the peer addresses of `ss -Htn` lines to master
+// services; peers that are no master of the lab are listed as addresses.
+func connectedMasters(ssOut string, masterIPs map[string]string) []string {
+	seen := map[string]bool{}
+	for _, line := range strings.Split(ssOut, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 {
+			continue
+		}
+		host, _, err := net.SplitHostPort(f[3])
+		if err != nil {
+			continue
+		}
+		if m, ok := masterIPs[host]; ok {
+			seen[m] = true
+		} else {
+			seen[host] = true
+		}
+	}
+	return sortedValues(seen)
+}
+
+// run executes argv in service with CallTimeout; a non-zero exit is an
+// error carrying the command's stderr.
+func run(ctx context.Context, t Target, service string, argv ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
+	defer cancel()
+	r, err := t.Exec(ctx, service, argv)
+	if err != nil {
+		return "", err
+	}
+	if r.ExitCode != 0 {
+		return "", fmt.Errorf("%s exited %d: %s", strings.Join(argv, " "), r.ExitCode, strings.TrimSpace(r.Stderr+" "+r.Stdout))
+	}
+	return r.Stdout, nil
+}
+
+// NoLoadBalancer is the API check of topologies without a load balancer in
+// front of salt-api. A topology with one plugs in a check that calls the
+// API through it.
+type NoLoadBalancer struct{ Topology string }
+
+// Name implements Check.
+func (NoLoadBalancer) Name() string { return "API through load balancer" }
+
+// Run implements Check.
+func (n NoLoadBalancer) Run(context.Context, Target) CheckResult {
+	return CheckResult{Status: StatusSkipped, Detail: fmt.Sprintf("no load balancer in topology %s", n.Topology)}
+}
