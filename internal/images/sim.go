@@ -24,7 +24,7 @@ func flavorLabels(flavor string) map[string]string {
 
 // BuildSim builds the simulator image: the simulator binary, built on the
 // host, copied onto the base under every Salt command name. The build has no
-// network. The image is tagged with a digest of its inputs (see simRef) and
+// network. The image is tagged with a digest of its inputs (see digestRef) and
 // also as SimRef for use by hand; the digest tag is returned, so a run keeps
 // the image it built even when another checkout builds a different
 // simulator on the same engine at the same time.
@@ -45,7 +45,7 @@ func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
 	if err := b.goBuild(ctx, b.simPackage, bin); err != nil {
 		return "", err
 	}
-	ref, err = simRef(dockerfile, bin)
+	ref, err = digestRef(simRepo, dockerfile, bin)
 	if err != nil {
 		return "", err
 	}
@@ -59,20 +59,20 @@ func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
 	return ref, nil
 }
 
-// simRef names the simulator image after a digest of its Dockerfile and
-// binary: "saltlab/salt-sim:<12 hex digits>".
-func simRef(dockerfile []byte, bin string) (string, error) {
+// digestRef names an image of repo after a digest of its Dockerfile and
+// binary, e.g. "saltlab/salt-sim:<12 hex digits>".
+func digestRef(repo string, dockerfile []byte, bin string) (string, error) {
 	f, err := os.Open(bin)
 	if err != nil {
-		return "", fmt.Errorf("hash simulator binary: %w", err)
+		return "", fmt.Errorf("hash binary %s: %w", filepath.Base(bin), err)
 	}
 	defer f.Close()
 	h := sha256.New()
 	h.Write(dockerfile)
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("hash simulator binary: %w", err)
+		return "", fmt.Errorf("hash binary %s: %w", filepath.Base(bin), err)
 	}
-	return fmt.Sprintf("%s:%x", simRepo, h.Sum(nil)[:6]), nil
+	return fmt.Sprintf("%s:%x", repo, h.Sum(nil)[:6]), nil
 }
 
 func simContext(dockerfile []byte, bin string) []contextFile {
