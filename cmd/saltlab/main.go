@@ -7,6 +7,9 @@
 //	saltlab run    [--topology failover] [--salt auto|real|sim] [--tags EXPR] [--keep] [paths...]
 //	saltlab images [--salt auto|real|sim]
 //	saltlab down   (--run ID | --all)
+//	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
+//	saltlab heal   [--run ID | --all]
+//	saltlab doctor
 //	saltlab version
 package main
 
@@ -99,6 +102,9 @@ func commands() map[string]command {
 		"images":  {"build the base image and the Salt image of a flavour", cmdImages},
 		"down":    {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
 		"version": {"print saltlab's version", cmdVersion},
+		"chaos":   {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
+		"heal":    {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
+		"doctor":  {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 	}
 }
 
