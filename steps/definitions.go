@@ -21,6 +21,16 @@ func definitions() []def {
 		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)"$`, saltCallServedWithinBound},
 		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
 		{`^for the whole alive-check bound "([^"]+)" reaches no minion with "test\.ping"$`, masterReachesNoMinion},
+		{`^I pause "([^"]+)"$`, pauseService},
+		{`^I isolate "([^"]+)" from the network$`, isolateService},
+		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
+		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},
+		{`^I block port (\d+) on "([^"]+)"$`, blockPort},
+		{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency},
+		{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess},
+		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
+		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
+		{`^all faults are healed$`, healAllFaults},
 	}
 }
 

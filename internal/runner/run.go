@@ -11,6 +11,7 @@ import (
 
 	"github.com/docker/docker/client"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/images"
@@ -103,12 +104,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	ledger := fault.NewLedger(filepath.Join(res.RunDir, runstate.LedgerFile))
 	adapter := labAdapter{l: l}
+	eng := chaos.New(cli, cfg.RunID, run.Project, ledger)
+	eng.Log = log
+	eng.HelperImage = b.BuildHelper // built on the first network fault only
 	defer func() {
 		if cfg.Keep {
 			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", run.Project, cfg.RunID)
 			return
 		}
-		if terr := teardown(ctx, l, ledger, adapter, log, started); terr != nil {
+		if terr := teardown(ctx, l, ledger, steps.Undoer(adapter, eng), log, started); terr != nil {
 			err = errors.Join(err, terr)
 		}
 	}()
@@ -124,7 +128,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, adapter, ledger, ms, log)
+	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: ledger, Measurements: ms, Log: log, Chaos: eng})
 	run.Duration = time.Since(started)
 	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
 	if err != nil {
@@ -153,14 +157,15 @@ func writeReports(runDir string, run report.Run, ms *report.Measurements, runErr
 	return sum, report.WriteFiles(runDir, suites, sum)
 }
 
-// teardown heals recorded faults, then removes the lab, on a context that
-// the run's cancellation cannot reach.
-func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u steps.Lab, log io.Writer, started time.Time) error {
+// teardown heals recorded faults, then removes the lab (chaos helpers carry
+// its labels and go with it), on a context that the run's cancellation
+// cannot reach.
+func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u fault.Undoer, log io.Writer, started time.Time) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), TeardownTimeout)
 	defer cancel()
 	var errs []error
 	if len(ledger.Pending()) > 0 {
-		errs = append(errs, ledger.UndoAll(ctx, steps.Undoer(u)))
+		errs = append(errs, ledger.UndoAll(ctx, u))
 	}
 	if err := l.Down(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("tear lab down: %w", err))
