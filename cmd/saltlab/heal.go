@@ -53,7 +53,9 @@ func cmdHeal(ctx context.Context, args []string, out io.Writer) error {
 			continue
 		}
 		n := len(e.Ledger().Pending())
-		herr := e.HealAll(ctx)
+		// Replay first (newest first, with recorded data), then the sweep
+		// cleans and removes the helpers whatever the replay left.
+		herr := e.Ledger().UndoAll(ctx, e)
 		sw, serr := e.Sweep(ctx)
 		fmt.Fprintf(out, "run %s: healed %d of %d recorded fault(s); swept %s\n", st.RunID, n-len(e.Ledger().Pending()), n, sw)
 		if herr != nil || serr != nil {

@@ -129,10 +129,11 @@ func lossRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse
 // its namespace, so an /etc/hosts override cannot remove a name and a
 // drop of all port-53 traffic would break every name. Instead queries that
 // carry the name (iptables string match on its wire-format labels, which
-// also catches search-domain expansions) are dropped: the resolver times
-// out for that name alone, as when a DNS server loses a record, with no
-// extra process to keep alive. A responder answering NXDOMAIN would be
-// faster to fail but needs redirecting and forwarding every other query.
+// also catches search-domain expansions) are dropped in OUTPUT. A local
+// DROP makes the resolver's send fail at once (EPERM), so lookups of that
+// name fail immediately, like a SERVFAIL, while every other name resolves;
+// there is no extra process to keep alive. A responder answering NXDOMAIN
+// in the helper would need a redirect plus forwarding of every other query.
 func dnsRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse) (ruleSet, map[string]string, error) {
 	hex := dnsHexString(s.Name)
 	var rs ruleSet

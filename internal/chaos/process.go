@@ -88,7 +88,7 @@ func processFault(signal string) func(context.Context, *Engine, Spec) (fault.Ent
 		if err != nil {
 			return en, err
 		}
-		if _, err := e.run(ctx, info.ID, append([]string{"kill", "-s", sig}, pids...)...); err != nil {
+		if err := e.signal(ctx, info.ID, sig, pids); err != nil {
 			return en, fmt.Errorf("signal %s of %s: %w", s.Process, svc, err)
 		}
 		e.logf("sent SIG%s to %s (pids %s) in %s (fault %d)", sig, s.Process, strings.Join(pids, " "), svc, en.ID)
@@ -99,8 +99,7 @@ func processFault(signal string) func(context.Context, *Engine, Spec) (fault.Ent
 // undoProcStop continues the recorded pids that still exist.
 func undoProcStop(ctx context.Context, e *Engine, en fault.Entry) error {
 	id := en.Data[dataContainer]
-	script := `for p in ` + en.Data[dataPIDs] + `; do kill -CONT "$p" 2>/dev/null || true; done`
-	if err := e.inRunning(ctx, id, func() error { _, err := e.sh(ctx, id, script); return err }); err != nil {
+	if err := e.inRunning(ctx, id, func() error { return e.signal(ctx, id, "CONT", strings.Fields(en.Data[dataPIDs])) }); err != nil {
 		return fmt.Errorf("continue %s in %s: %w", en.Data[dataProcess], en.Data[dataService], err)
 	}
 	return nil
@@ -166,4 +165,29 @@ func (e *Engine) inStopped(ctx context.Context, id, what string, fn func() error
 		return fmt.Errorf("container %.12s is %s, so %s cannot be undone now: start it and run `saltlab heal` again", id, status(info), what)
 	}
 	return fn()
+}
+
+// signal sends sig (e.g. "STOP") to pids in container id. The container's
+// PID 1 ignores signals sent from inside its namespace unless it handles
+// them (SIGSTOP and SIGKILL never are), and a compose service's daemon is
+// often PID 1, so PID 1 is signalled through the engine, from the host's
+// namespace, where the kernel delivers them. Other pids get kill(1) inside;
+// a pid that is gone is skipped, so a repeated CONT is harmless.
+func (e *Engine) signal(ctx context.Context, id, sig string, pids []string) error {
+	var inside []string
+	for _, p := range pids {
+		if p == "1" {
+			if err := e.docker.ContainerKill(ctx, id, "SIG"+sig); err != nil {
+				return fmt.Errorf("send SIG%s to PID 1: %w", sig, err)
+			}
+			continue
+		}
+		inside = append(inside, p)
+	}
+	if len(inside) == 0 {
+		return nil
+	}
+	script := `rc=0; for p in ` + strings.Join(inside, " ") + `; do [ -d /proc/$p ] || continue; kill -s ` + sig + ` "$p" || rc=1; done; exit $rc`
+	_, err := e.sh(ctx, id, script)
+	return err
 }

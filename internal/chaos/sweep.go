@@ -51,22 +51,9 @@ func (e *Engine) Sweep(ctx context.Context) (Swept, error) {
 	if err != nil {
 		return sw, fmt.Errorf("list containers of run %s: %w", e.runID, err)
 	}
-	var errs []error
-	for _, c := range cs {
-		if c.Labels[LabelHelper] == "true" {
-			if c.State == container.StateRunning {
-				if _, err := e.sh(ctx, c.ID, helperCleanup(e.runID)); err != nil {
-					errs = append(errs, fmt.Errorf("clean helper %s: %w", name(c), err))
-					continue
-				}
-			}
-			if err := e.removeHelper(ctx, c.ID); err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			sw.Helpers++
-		}
-	}
+	n, err := e.cleanHelpers(ctx, cs)
+	sw.Helpers = n
+	errs := []error{err}
 	for _, c := range cs {
 		if c.Labels[LabelHelper] == "true" {
 			continue
@@ -110,18 +97,40 @@ func (e *Engine) sweepLab(ctx context.Context, c container.Summary, sw *Swept) e
 	return nil
 }
 
-// removeHelpers removes the run's helper containers.
+// removeHelpers cleans and removes the run's helper containers.
 func (e *Engine) removeHelpers(ctx context.Context) error {
 	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(
 		filters.Arg("label", labels.Run+"="+e.runID), filters.Arg("label", LabelHelper+"=true"))})
 	if err != nil {
 		return fmt.Errorf("list chaos helpers of run %s: %w", e.runID, err)
 	}
+	_, err = e.cleanHelpers(ctx, cs)
+	return err
+}
+
+// cleanHelpers removes, in the namespace of every running helper among cs,
+// all of the run's chains, qdiscs and proxies, then removes the helper. A
+// helper that cannot be cleaned is kept, so a later heal can retry.
+func (e *Engine) cleanHelpers(ctx context.Context, cs []container.Summary) (int, error) {
+	n := 0
 	var errs []error
 	for _, c := range cs {
-		errs = append(errs, e.removeHelper(ctx, c.ID))
+		if c.Labels[LabelHelper] != "true" {
+			continue
+		}
+		if c.State == container.StateRunning {
+			if _, err := e.sh(ctx, c.ID, helperCleanup(e.runID)); err != nil {
+				errs = append(errs, fmt.Errorf("clean helper %s: %w", name(c), err))
+				continue
+			}
+		}
+		if err := e.removeHelper(ctx, c.ID); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n++
 	}
-	return errors.Join(errs...)
+	return n, errors.Join(errs...)
 }
 
 func name(c container.Summary) string {
