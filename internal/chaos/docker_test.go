@@ -155,4 +155,3 @@ func TestFaults(t *testing.T) {
 		require.NoError(t, e.Ledger().Undo(ctx, e, en.ID))
 	}
 }
-
