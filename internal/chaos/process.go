@@ -137,23 +137,21 @@ func undoProcKill(ctx context.Context, e *Engine, en fault.Entry) error {
 // inRunning runs fn if container id runs; a stopped or missing container
 // has nothing to undo (its processes and namespaces are gone).
 func (e *Engine) inRunning(ctx context.Context, id string, fn func() error) error {
-	info, err := e.docker.ContainerInspect(ctx, id)
-	if errdefs.IsNotFound(err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("inspect container %.12s: %w", id, err)
-	}
-	if info.State == nil || !info.State.Running || info.State.Paused {
-		return nil
-	}
-	return fn()
+	return e.inContainer(ctx, id, func(container.InspectResponse) error { return nil }, fn)
 }
 
 // inStopped runs fn in container id when it runs; a missing container is
 // nil (the lab is gone), and a stopped one is an error, for undos whose
 // state outlives the container's processes (files on its disk or volumes).
 func (e *Engine) inStopped(ctx context.Context, id, what string, fn func() error) error {
+	return e.inContainer(ctx, id, func(info container.InspectResponse) error {
+		return fmt.Errorf("container %.12s is %s, so %s cannot be undone now: start it and run `saltlab heal` again", id, status(info), what)
+	}, fn)
+}
+
+// inContainer runs fn if container id runs unpaused, else notRunning; a
+// missing container is nil.
+func (e *Engine) inContainer(ctx context.Context, id string, notRunning func(container.InspectResponse) error, fn func() error) error {
 	info, err := e.docker.ContainerInspect(ctx, id)
 	if errdefs.IsNotFound(err) {
 		return nil
@@ -162,7 +160,7 @@ func (e *Engine) inStopped(ctx context.Context, id, what string, fn func() error
 		return fmt.Errorf("inspect container %.12s: %w", id, err)
 	}
 	if info.State == nil || !info.State.Running || info.State.Paused {
-		return fmt.Errorf("container %.12s is %s, so %s cannot be undone now: start it and run `saltlab heal` again", id, status(info), what)
+		return notRunning(info)
 	}
 	return fn()
 }
