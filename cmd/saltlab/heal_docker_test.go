@@ -110,4 +110,16 @@ func TestHealAfterSIGKILL(t *testing.T) {
 			_ = os.Remove(ledger) // the next case starts from an empty ledger
 		})
 	}
+
+	t.Run("drill with --for heals itself", func(t *testing.T) {
+		var out bytes.Buffer
+		code := Main(append([]string{"chaos", "pause", "other", "--for", "1s"}, common...), &out, &out)
+		require.Equal(t, 0, code, out.String())
+		assert.Contains(t, out.String(), "healed pause on other")
+		assert.Equal(t, "running", f.State(t, ctx, "other"))
+		b, err := os.ReadFile(ledger)
+		require.NoError(t, err)
+		assert.Equal(t, 1, strings.Count(string(b), `"event":"inject"`))
+		assert.Equal(t, 1, strings.Count(string(b), `"event":"undone"`))
+	})
 }
