@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cucumber/godog"
+
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/fault"
 )
@@ -35,6 +37,11 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 	}
 	s.Scenario = w.scenario
 	if _, err := w.Chaos.Inject(ctx, s); err != nil {
+		if errors.Is(err, chaos.ErrUnsupported) {
+			// A host without the kernel feature skips the scenario, saying why.
+			w.logf("SKIPPED: %v", err)
+			return fmt.Errorf("%w: %s: %v", godog.ErrSkip, desc, err)
+		}
 		return fmt.Errorf("%s: %w", desc, err)
 	}
 	markFault(w, desc)

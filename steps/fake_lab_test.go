@@ -116,6 +116,9 @@ type fakeChaos struct {
 }
 
 func (c *fakeChaos) Inject(_ context.Context, s chaos.Spec) (fault.Entry, error) {
+	if s.Kind == chaos.KindLatency {
+		return fault.Entry{}, fmt.Errorf("fault latency: %w: host lacks nat-redirect: no REDIRECT target", chaos.ErrUnsupported)
+	}
 	if s.Kind != chaos.KindPause {
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)
 	}

@@ -129,3 +129,16 @@ func TestPauseFeature(t *testing.T) {
 	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound, measured from salt-master-1 paused")
 	assert.Empty(t, moving.paused, "healed although the scenario failed")
 }
+
+// TestUnsupportedFaultSkipsVisibly: a fault the host cannot do skips the
+// rest of the scenario and says why. godog still counts the scenario as
+// passed; the report marks a case with skipped steps "skipped" and the run
+// as not passed (report.caseStatus, report.Summarize).
+func TestUnsupportedFaultSkipsVisibly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "latency.feature")
+	require.NoError(t, os.WriteFile(path, []byte("Feature: f\n  Scenario: slow master\n    Given the lab is healthy\n    When I add 200ms latency to \"salt-master-1\"\n    Then within the alive-check bound \"salt-master-1\" reaches every minion with \"test.ping\"\n"), 0o644))
+	status, out, _, _ := runFeature(t, path, newFakeLab())
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, "SKIPPED: fault latency: not supported on this host: host lacks nat-redirect")
+	assert.Contains(t, out, "3 steps (1 passed, 2 skipped)")
+}

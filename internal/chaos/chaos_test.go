@@ -167,3 +167,15 @@ func TestInjectRecordsBeforeActingAndUndoIsIdempotent(t *testing.T) {
 	assert.ErrorContains(t, err, `unknown kind "meteor"`)
 	assert.ErrorContains(t, e.Undo(context.Background(), fault.Entry{Kind: "meteor"}), `unknown kind "meteor"`)
 }
+
+func TestInjectRefusesUnsupportedFault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	e := New(&fakeDocker{ledger: path}, "20261122-021503-a1b2c3", "p", fault.NewLedger(path))
+	e.Features = Features{FeatIPTables: {OK: false, Detail: "Permission denied"}}
+	_, err := e.Inject(context.Background(), Spec{Kind: KindIsolate, Targets: []string{"salt-master-1"}})
+	require.ErrorIs(t, err, ErrUnsupported)
+	assert.ErrorContains(t, err, "fault isolate: not supported on this host: host lacks iptables-nft: Permission denied")
+	assert.Empty(t, e.Ledger().Pending(), "nothing recorded, nothing acted")
+	_, err = e.Inject(context.Background(), Spec{Kind: KindPause, Targets: []string{"salt-master-1"}})
+	assert.NoError(t, err, "faults needing no kernel feature still work")
+}

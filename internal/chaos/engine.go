@@ -14,6 +14,7 @@ package chaos
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -57,9 +58,17 @@ type Engine struct {
 	// Log receives one line per action; nil discards.
 	Log io.Writer
 
+	// Features, when set, is what this host supports; otherwise the first
+	// fault that needs a kernel feature probes the host (ProbeHost).
+	Features Features
+
 	imageMu sync.Mutex
 	image   string
 }
+
+// ErrUnsupported means this host lacks a kernel feature the fault needs;
+// steps skip such faults, visibly, with the reason.
+var ErrUnsupported = errors.New("not supported on this host")
 
 // New returns an engine for the lab of runID (compose project project)
 // that records to ledger.
@@ -80,7 +89,38 @@ func (e *Engine) Inject(ctx context.Context, s Spec) (fault.Entry, error) {
 	if !ok {
 		return fault.Entry{}, fmt.Errorf("inject fault: unknown kind %q (see `saltlab chaos list`)", s.Kind)
 	}
+	if err := e.checkSupport(ctx, s.Kind); err != nil {
+		return fault.Entry{}, err
+	}
 	return f.inject(ctx, e, s)
+}
+
+// checkSupport fails with ErrUnsupported when the host lacks what kind
+// needs, probing the host once per engine.
+func (e *Engine) checkSupport(ctx context.Context, kind fault.Kind) error {
+	info, err := Lookup(string(kind))
+	if err != nil || len(info.Needs) == 0 {
+		return nil
+	}
+	e.imageMu.Lock()
+	feats := e.Features
+	e.imageMu.Unlock()
+	if feats == nil {
+		image, err := e.helperImage(ctx)
+		if err != nil {
+			return err
+		}
+		if feats, err = ProbeHost(ctx, e.docker, image, e.runID); err != nil {
+			return err
+		}
+		e.imageMu.Lock()
+		e.Features = feats
+		e.imageMu.Unlock()
+	}
+	if ok, why := info.Supported(feats); !ok {
+		return fmt.Errorf("fault %s: %w: %s", kind, ErrUnsupported, why)
+	}
+	return nil
 }
 
 // record writes the fault with data to the ledger before it acts.

@@ -60,7 +60,7 @@ probe nat-redirect 'iptables -t nat -A OUTPUT -p tcp --dport 1 -j REDIRECT --to-
 func ProbeHost(ctx context.Context, d Docker, image, runID string) (Features, error) {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	lbl := labels.ForRun(runID, "saltlab-doctor")
+	lbl := labels.ForRun(runID, "saltlab-probe")
 	maps.Copy(lbl, map[string]string{LabelHelper: "true"})
 	created, err := d.ContainerCreate(ctx, &container.Config{Image: image, Labels: lbl, Cmd: []string{"sleep", "300"}},
 		&container.HostConfig{NetworkMode: "none", CapAdd: []string{"NET_ADMIN"}, SecurityOpt: []string{"no-new-privileges"}}, nil, nil, "")
