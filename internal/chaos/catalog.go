@@ -46,7 +46,7 @@ var Catalog = []Info{
 		"retransmissions and slow, sometimes failed, returns; ZeroMQ hides most loss until timeouts expire", []Feature{FeatIPTables, FeatStatistic}},
 	{KindBandwidth, "SERVICE --rate 1mbit", "TBF root qdisc (handle 5a17:) on each interface of the target",
 		"large file-server transfers (state.apply with big files) slow down; pings are unaffected", []Feature{FeatTBF}},
-	{KindDNS, "SERVICE --name salt-master-1", "iptables string match drops the target's DNS queries for that name to Docker's DNS (127.0.0.11); the lookup fails at once",
+	{KindDNS, "SERVICE --name salt-master-1", "iptables string match drops the target's DNS queries for that name to Docker's DNS (127.0.0.11); the lookup fails at once; refused for names pinned in the target's /etc/hosts (extra_hosts)",
 		"the name stops resolving: the alive check returns None and fires nothing; with retry_dns the minion sleeps in its io_loop; salt-call skips the name in failover mode (§1.7, §1.9, surprise 7)", []Feature{FeatIPTables, FeatString}},
 	{KindDiskFull, "SERVICE --path /dev/shm", "fallocate a file filling the path's filesystem (refused above 1 GiB free); heal: delete it",
 		"writes under that path fail with ENOSPC: job cache, key acceptance or logs, depending on the path", nil},

@@ -86,6 +86,11 @@ func TestFaults(t *testing.T) {
 		})
 	}
 
+	t.Run("dns refused for a pinned name", func(t *testing.T) {
+		f.Exec(ctx, f.IDs["client"], "bash", "-c", "echo '10.9.9.9 pinned-master' >> /etc/hosts")
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindDNS, Targets: []string{"client"}, Name: "pinned-master"})
+		assert.ErrorContains(t, err, `"pinned-master" is pinned in /etc/hosts`)
+	})
 	t.Run("pause", func(t *testing.T) {
 		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindPause, Targets: []string{"server"}})
 		require.NoError(t, err)

@@ -11,6 +11,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 
 	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/lab"
 )
 
 // Ledger data keys of network faults.
@@ -134,7 +135,20 @@ func lossRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse
 // name fail immediately, like a SERVFAIL, while every other name resolves;
 // there is no extra process to keep alive. A responder answering NXDOMAIN
 // in the helper would need a redirect plus forwarding of every other query.
-func dnsRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse) (ruleSet, map[string]string, error) {
+//
+// A name pinned in the target's /etc/hosts (compose extra_hosts, as the
+// failover topology does for its masters) never reaches DNS, so the fault
+// is refused there rather than silently doing nothing.
+func dnsRules(ctx context.Context, e *Engine, s Spec, target container.InspectResponse) (ruleSet, map[string]string, error) {
+	pinned := `awk -v n="$1" '!/^[[:space:]]*#/ {for (i = 2; i <= NF; i++) if (tolower($i) == tolower(n)) f = 1} END {exit !f}' /etc/hosts`
+	r, err := lab.ExecIn(ctx, e.docker, target.ID, []string{"bash", "-c", pinned, "pinned", s.Name})
+	if err != nil {
+		return ruleSet{}, nil, fmt.Errorf("read /etc/hosts of %s: %w", target.Name, err)
+	}
+	if r.ExitCode == 0 {
+		return ruleSet{}, nil, fmt.Errorf("dns: %q is pinned in /etc/hosts of %s (compose extra_hosts), so no DNS fault can make it fail there; stop or isolate the named service instead",
+			s.Name, strings.TrimPrefix(target.Name, "/"))
+	}
 	hex := dnsHexString(s.Name)
 	var rs ruleSet
 	for _, proto := range []string{"udp", "tcp"} {
