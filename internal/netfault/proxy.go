@@ -82,9 +82,14 @@ func (p *Proxy) handle(ctx context.Context, client net.Conn) {
 	done := make(chan struct{}, 2)
 	go func() { pipe(up, client, toUp, jUp); done <- struct{}{} }()
 	go func() { pipe(client, up, toClient, jClient); done <- struct{}{} }()
-	select {
-	case <-done:
-	case <-ctx.Done():
+	// Both directions must finish: after a half-close the other side may
+	// still have delayed bytes queued.
+	for range 2 {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 
