@@ -40,6 +40,9 @@ func TestSpecValidate(t *testing.T) {
 		{"dns injection", Spec{Kind: KindDNS, Targets: one, Name: "x' -j ACCEPT"}, "not a DNS name"},
 		{"process", Spec{Kind: KindProcStop, Targets: one, Process: "salt master; rm"}, "program name"},
 		{"relative path", Spec{Kind: KindDiskFull, Targets: one, Path: "tmp"}, "must be absolute"},
+		{"signal name", Spec{Kind: KindKill, Targets: one, Signal: "sigterm"}, ""},
+		{"signal number", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "9"}, ""},
+		{"bad signal", Spec{Kind: KindKill, Targets: one, Signal: "TERM; reboot"}, "want a name such as SIGTERM"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

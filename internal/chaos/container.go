@@ -47,7 +47,11 @@ func containerFault(act func(ctx context.Context, d Docker, id string, s Spec) e
 		if err != nil {
 			return fault.Entry{}, err
 		}
-		en, err := e.record(s, map[string]string{dataContainer: info.ID, dataService: svc, dataStatus: status(info), "signal": s.Signal})
+		data := map[string]string{dataContainer: info.ID, dataService: svc, dataStatus: status(info)}
+		if s.Kind == KindKill {
+			data["signal"] = killSignal(s)
+		}
+		en, err := e.record(s, data)
 		if err != nil {
 			return en, err
 		}
@@ -65,11 +69,14 @@ func stopContainer(ctx context.Context, d Docker, id string, _ Spec) error {
 }
 
 func killContainer(ctx context.Context, d Docker, id string, s Spec) error {
-	sig := s.Signal
-	if sig == "" {
-		sig = "SIGKILL"
+	return d.ContainerKill(ctx, id, killSignal(s))
+}
+
+func killSignal(s Spec) string {
+	if s.Signal == "" {
+		return "SIGKILL"
 	}
-	return d.ContainerKill(ctx, id, sig)
+	return s.Signal
 }
 
 func pauseContainer(ctx context.Context, d Docker, id string, _ Spec) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/containerd/errdefs"
@@ -175,7 +176,11 @@ func (e *Engine) signal(ctx context.Context, id, sig string, pids []string) erro
 	var inside []string
 	for _, p := range pids {
 		if p == "1" {
-			if err := e.docker.ContainerKill(ctx, id, "SIG"+sig); err != nil {
+			dsig := "SIG" + sig
+			if _, err := strconv.Atoi(sig); err == nil {
+				dsig = sig // the engine takes numbers as they are
+			}
+			if err := e.docker.ContainerKill(ctx, id, dsig); err != nil {
 				return fmt.Errorf("send SIG%s to PID 1: %w", sig, err)
 			}
 			continue

@@ -56,6 +56,7 @@ var (
 	rateRe    = regexp.MustCompile(`^[0-9]+(bit|kbit|mbit|gbit|bps|kbps|mbps)$`)
 	dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
 	procRe    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	signalRe  = regexp.MustCompile(`^((SIG)?[A-Z][A-Z0-9+-]*|[0-9]{1,2})$`)
 )
 
 // Validate reports the first problem with s in words a user can act on.
@@ -65,6 +66,9 @@ func (s Spec) Validate() error {
 	}
 	if s.Kind != KindPartition && len(s.Targets) != 1 {
 		return fmt.Errorf("fault %s: takes exactly one target, got %v", s.Kind, s.Targets)
+	}
+	if s.Signal != "" && !signalRe.MatchString(strings.ToUpper(s.Signal)) {
+		return fmt.Errorf("fault %s: signal %q: want a name such as SIGTERM or KILL, or a number", s.Kind, s.Signal)
 	}
 	for _, p := range s.Ports {
 		if p < 1 || p > 65535 {
