@@ -27,6 +27,8 @@ type fakeLab struct {
 	// pauseFailsOver makes minions leave a paused master, which real Salt
 	// does not do; the pause feature must then fail.
 	pauseFailsOver bool
+	// cut holds "minion|master" pairs that a partition separates.
+	cut map[string]bool
 }
 
 func newFakeLab() *fakeLab {
@@ -100,6 +102,9 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{Stdout: fmt.Sprintf("{\"local\": %q}\n", f.serving())}, nil
 	case strings.Contains(cmd, " salt --out=json"):
 		minion := argv[len(argv)-2]
+		if f.cut[minion+"|"+service] {
+			return Output{ExitCode: 1, Stdout: fmt.Sprintf("{%q: \"Minion did not return. [No response]\"}\n", minion)}, nil
+		}
 		if f.serving() == service && !(f.daemonsStuck && service != "salt-master-1") {
 			return Output{Stdout: fmt.Sprintf("{%q: true}\n", minion)}, nil
 		}
@@ -119,19 +124,26 @@ func (c *fakeChaos) Inject(_ context.Context, s chaos.Spec) (fault.Entry, error)
 	if s.Kind == chaos.KindLatency {
 		return fault.Entry{}, fmt.Errorf("fault latency: %w: host lacks nat-redirect: no REDIRECT target", chaos.ErrUnsupported)
 	}
-	if s.Kind != chaos.KindPause {
+	if s.Kind != chaos.KindPause && s.Kind != chaos.KindPartition {
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)
 	}
-	e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: s.Targets[0], Scenario: s.Scenario})
+	e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: strings.Join(s.Targets, ",") + "|" + strings.Join(s.Peers, ","), Scenario: s.Scenario})
 	if err != nil {
 		return e, err
 	}
 	c.lab.mu.Lock()
 	defer c.lab.mu.Unlock()
 	if c.lab.paused == nil {
-		c.lab.paused = map[string]bool{}
+		c.lab.paused, c.lab.cut = map[string]bool{}, map[string]bool{}
 	}
-	c.lab.paused[s.Targets[0]] = true
+	for _, t := range s.Targets {
+		if s.Kind == chaos.KindPause {
+			c.lab.paused[t] = true
+		}
+		for _, p := range s.Peers {
+			c.lab.cut[t+"|"+p] = true
+		}
+	}
 	return e, nil
 }
 
@@ -141,6 +153,12 @@ func (c *fakeChaos) Undo(ctx context.Context, e fault.Entry) error {
 	}
 	c.lab.mu.Lock()
 	defer c.lab.mu.Unlock()
-	delete(c.lab.paused, e.Target)
+	targets, peers, _ := strings.Cut(e.Target, "|")
+	for _, t := range strings.Split(targets, ",") {
+		delete(c.lab.paused, t)
+		for _, p := range strings.Split(peers, ",") {
+			delete(c.lab.cut, t+"|"+p)
+		}
+	}
 	return nil
 }

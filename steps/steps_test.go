@@ -142,3 +142,17 @@ func TestUnsupportedFaultSkipsVisibly(t *testing.T) {
 	assert.Contains(t, out, "SKIPPED: fault latency: not supported on this host: host lacks nat-redirect")
 	assert.Contains(t, out, "3 steps (1 passed, 2 skipped)")
 }
+
+func TestPartitionFeature(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, ledger := runFeature(t, "../features/failover/partition_master.feature", lab)
+	require.Equal(t, 0, status, out)
+	got := ms.For("Partitioning the minions from master-1 leaves them stranded")
+	require.Len(t, got, 4)
+	for _, m := range got {
+		assert.True(t, m.Met, m.String())
+	}
+	assert.Contains(t, out, "salt-minion-1, salt-minion-2 partitioned from salt-master-1 at")
+	assert.Empty(t, ledger.Pending())
+	assert.Empty(t, lab.cut, "the partition was healed")
+}
