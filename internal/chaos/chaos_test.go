@@ -89,6 +89,15 @@ func TestScripts(t *testing.T) {
 	assert.Contains(t, killProxies("beef01"), "'[s]altlab-netfault proxy .*--fault beef01'")
 }
 
+func TestProxyPorts(t *testing.T) {
+	for _, tok := range []string{"000000", "ffffff", "a1b2c3", "0009c3"} {
+		in, out := proxyPorts(tok)
+		assert.Equal(t, in+1, out)
+		assert.GreaterOrEqual(t, in, 15000)
+		assert.Less(t, out, 20000, "below the ephemeral port range")
+	}
+}
+
 func TestParseDF(t *testing.T) {
 	avail, mount, err := parseDF("Filesystem 1-blocks Used Available Capacity Mounted on\nshm 67108864 0 67108864 0% /dev/shm\n")
 	require.NoError(t, err)

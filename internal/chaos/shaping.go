@@ -24,10 +24,11 @@ const (
 )
 
 // proxyPorts picks the listen ports of one latency fault from its token:
-// inbound (PREROUTING) and outbound (OUTPUT) redirects get one each.
+// inbound (PREROUTING) and outbound (OUTPUT) redirects get one each, in
+// 15000-19999, below Linux's ephemeral range and clear of Salt's ports.
 func proxyPorts(tok string) (in, out int) {
 	n, _ := strconv.ParseUint(tok, 16, 32)
-	in = 20000 + int(n%10000)*2
+	in = 15000 + int(n%2500)*2
 	return in, in + 1
 }
 
