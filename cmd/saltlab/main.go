@@ -46,7 +46,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	go func() {
 		<-ctx.Done()
 		stop() // restore default handling for a second signal
-		if errors.Is(context.Cause(ctx), context.Canceled) {
+		// A signal cancels with a cause naming it; stop() at a normal
+		// return cancels with context.Canceled and must print nothing.
+		if !errors.Is(context.Cause(ctx), context.Canceled) {
 			fmt.Fprintln(stderr, "saltlab: interrupted: healing faults and removing the lab (Ctrl-C again aborts cleanup; then run `saltlab down --all`)")
 		}
 	}()
