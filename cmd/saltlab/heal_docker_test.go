@@ -111,6 +111,21 @@ func TestHealAfterSIGKILL(t *testing.T) {
 		})
 	}
 
+	t.Run("Ctrl-C during a drill heals it", func(t *testing.T) {
+		cmds, _ := json.Marshal([][]string{append([]string{"chaos", "pause", "other", "--for", "10m"}, common...)})
+		inj := exec.Command(os.Args[0], "-test.run=^$")
+		inj.Env = append(os.Environ(), injectorEnv+"="+string(cmds))
+		var out bytes.Buffer
+		inj.Stdout, inj.Stderr = &out, &out
+		require.NoError(t, inj.Start())
+		require.Eventually(t, func() bool { return f.State(t, ctx, "other") == "paused" }, time.Minute, 100*time.Millisecond, "%s", &out)
+		require.NoError(t, inj.Process.Signal(os.Interrupt))
+		require.NoError(t, inj.Wait(), out.String())
+		assert.Equal(t, "running", f.State(t, ctx, "other"), out.String())
+		assert.Contains(t, out.String(), "healed pause on other")
+		require.NoError(t, os.Remove(ledger))
+	})
+
 	t.Run("drill with --for heals itself", func(t *testing.T) {
 		var out bytes.Buffer
 		code := Main(append([]string{"chaos", "pause", "other", "--for", "1s"}, common...), &out, &out)
