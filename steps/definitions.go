@@ -27,6 +27,16 @@ func definitions() []def {
 		{`^"([^"]+)" reaches every minion exactly once with "test\.ping"$`, masterReachesEveryMinionOnce},
 		{`^"([^"]+)" runs a job on every minion that appends a line to a marker file$`, masterAppendsMarker},
 		{`^every minion's marker file holds exactly one line$`, markerHasOneLine},
+		{`^I pause "([^"]+)"$`, pauseService},
+		{`^I isolate "([^"]+)" from the network$`, isolateService},
+		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
+		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},
+		{`^I block port (\d+) on "([^"]+)"$`, blockPort},
+		{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency},
+		{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess},
+		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
+		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
+		{`^all faults are healed$`, healAllFaults},
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/saltlab/saltlab/internal/fault"
 )
@@ -80,11 +79,7 @@ func stopService(ctx context.Context, service string) error {
 	if err := w.Lab.Stop(ctx, service, stopTimeout); err != nil {
 		return fmt.Errorf("stop %s: %w", service, err)
 	}
-	w.mu.Lock()
-	w.faultAt = time.Now()
-	w.faultDesc = service + " stopped"
-	w.mu.Unlock()
-	w.logf("%s stopped at %s", service, w.faultAt.Format("15:04:05.000"))
+	markFault(w, service+" stopped")
 	return nil
 }
 

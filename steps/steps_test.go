@@ -21,9 +21,11 @@ func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.M
 	out := &bytes.Buffer{}
 	ms := &report.Measurements{}
 	ledger := fault.NewLedger(filepath.Join(t.TempDir(), "faults.jsonl"))
+	deps := Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
+		Chaos: &fakeChaos{lab: lab, ledger: ledger}}
 	status := godog.TestSuite{
 		Name:                "unit",
-		ScenarioInitializer: Initializer(Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond}),
+		ScenarioInitializer: Initializer(deps),
 		Options:             &godog.Options{Paths: []string{path}, Format: "pretty", Output: out, Strict: true, NoColors: true, DefaultContext: context.Background()},
 	}.Run()
 	return status, out.String(), ms, ledger
@@ -103,4 +105,54 @@ func TestDNSTrapFeature(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound")
 	assert.Contains(t, out, "salt-minion-1: answered after")
+}
+
+func TestPauseFeature(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, ledger := runFeature(t, "../features/failover/pause_master.feature", lab)
+	require.Equal(t, 0, status, out)
+	got := ms.For("Pausing master-1 does not move the minion daemons to master-2")
+	require.Len(t, got, 4, "absence on master-2, then presence on master-1, per minion")
+	for _, m := range got {
+		assert.True(t, m.Met, m.String())
+	}
+	assert.Contains(t, out, "salt-master-1 paused at")
+	assert.Contains(t, out, "faults healed at")
+	assert.Empty(t, ledger.Pending())
+	assert.Empty(t, lab.paused, "the pause was healed")
+
+	// Minions that do fail over away from a paused master contradict it.
+	moving := newFakeLab()
+	moving.pauseFailsOver = true
+	status, out, _, _ = runFeature(t, "../features/failover/pause_master.feature", moving)
+	assert.Equal(t, 1, status, out)
+	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound, measured from salt-master-1 paused")
+	assert.Empty(t, moving.paused, "healed although the scenario failed")
+}
+
+// TestUnsupportedFaultSkipsVisibly: a fault the host cannot do skips the
+// rest of the scenario and says why. godog still counts the scenario as
+// passed; the report marks a case with skipped steps "skipped" and the run
+// as not passed (report.caseStatus, report.Summarize).
+func TestUnsupportedFaultSkipsVisibly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "latency.feature")
+	require.NoError(t, os.WriteFile(path, []byte("Feature: f\n  Scenario: slow master\n    Given the lab is healthy\n    When I add 200ms latency to \"salt-master-1\"\n    Then within the alive-check bound \"salt-master-1\" reaches every minion with \"test.ping\"\n"), 0o644))
+	status, out, _, _ := runFeature(t, path, newFakeLab())
+	assert.Equal(t, 0, status, out)
+	assert.Contains(t, out, "SKIPPED: fault latency: not supported on this host: host lacks nat-redirect")
+	assert.Contains(t, out, "3 steps (1 passed, 2 skipped)")
+}
+
+func TestPartitionFeature(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, ledger := runFeature(t, "../features/failover/partition_master.feature", lab)
+	require.Equal(t, 0, status, out)
+	got := ms.For("Partitioning the minions from master-1 leaves them stranded")
+	require.Len(t, got, 4)
+	for _, m := range got {
+		assert.True(t, m.Met, m.String())
+	}
+	assert.Contains(t, out, "salt-minion-1, salt-minion-2 partitioned from salt-master-1 at")
+	assert.Empty(t, ledger.Pending())
+	assert.Empty(t, lab.cut, "the partition was healed")
 }

@@ -24,6 +24,8 @@ type Deps struct {
 	Log          io.Writer
 	// ProcessSlack overrides saltcfg.ProcessSlack in bounds when > 0.
 	ProcessSlack time.Duration
+	// Chaos injects every fault but `I stop`; nil fails those steps.
+	Chaos Chaos
 }
 
 // world is the state of one scenario.
@@ -50,10 +52,17 @@ func (w *world) logf(format string, args ...any) {
 	}
 }
 
-// undoer adapts the lab to the fault ledger.
-type undoer struct{ lab Lab }
+// undoer heals the ledger's faults: through the chaos engine when there is
+// one, else (unit tests with a fake lab) stops are undone by the lab.
+type undoer struct {
+	lab   Lab
+	chaos Chaos
+}
 
 func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
+	if u.chaos != nil {
+		return u.chaos.Undo(ctx, e)
+	}
 	switch e.Kind {
 	case fault.KindStop:
 		return u.lab.Start(ctx, e.Target)
@@ -72,15 +81,16 @@ func hooks(sc *godog.ScenarioContext, d Deps) {
 		if len(d.Ledger.Pending()) == 0 {
 			return ctx, nil
 		}
-		if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab}); err != nil {
+		if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
 			return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
 		}
 		return ctx, nil
 	})
 }
 
-// Undoer returns the fault undoer for a lab, for teardown outside a scenario.
-func Undoer(l Lab) fault.Undoer { return undoer{lab: l} }
+// Undoer returns the fault undoer for a lab, for teardown outside a
+// scenario; c may be nil when the run has no chaos engine.
+func Undoer(l Lab, c Chaos) fault.Undoer { return undoer{lab: l, chaos: c} }
 
 // SaltVersion asks the first minion (or master) which Salt it runs.
 func SaltVersion(ctx context.Context, l Lab) (string, error) {

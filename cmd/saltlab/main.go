@@ -11,6 +11,9 @@
 //	  knobs: [--minions N] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
 //	saltlab images [--salt auto|real|sim]
 //	saltlab down   (--run ID | --all)
+//	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
+//	saltlab heal   [--run ID | --all]
+//	saltlab doctor
 //	saltlab version
 package main
 
@@ -47,7 +50,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	go func() {
 		<-ctx.Done()
 		stop() // restore default handling for a second signal
-		if errors.Is(context.Cause(ctx), context.Canceled) {
+		// A signal cancels with a cause naming it; stop() at a normal
+		// return cancels with context.Canceled and must print nothing.
+		if !errors.Is(context.Cause(ctx), context.Canceled) {
 			fmt.Fprintln(stderr, "saltlab: interrupted: healing faults and removing the lab (Ctrl-C again aborts cleanup; then run `saltlab down --all`)")
 		}
 	}()
@@ -106,6 +111,9 @@ func commands() map[string]command {
 		"images":  {"build the base image and the Salt image of a flavour", cmdImages},
 		"down":    {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
 		"version": {"print saltlab's version", cmdVersion},
+		"chaos":   {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
+		"heal":    {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
+		"doctor":  {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 	}
 }
 

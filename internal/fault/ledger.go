@@ -31,6 +31,10 @@ type Entry struct {
 	Target   string    `json:"target"`
 	Scenario string    `json:"scenario,omitempty"`
 	At       time.Time `json:"at"`
+	// Data holds everything the undo needs that cannot be looked up again
+	// once the fault acted: container id, pid, chain name, helper name,
+	// addresses, original state.
+	Data map[string]string `json:"data,omitempty"`
 }
 
 // event is one line of the ledger file.
@@ -59,11 +63,17 @@ func NewLedger(path string) *Ledger { return &Ledger{path: path, nextID: 1} }
 
 // Record writes the fault to the ledger; call it before the fault acts.
 func (l *Ledger) Record(kind Kind, target, scenario string) (Entry, error) {
+	return l.Add(Entry{Kind: kind, Target: target, Scenario: scenario})
+}
+
+// Add writes e, with a fresh ID and time, to the ledger; call it before the
+// fault acts, with e.Data holding what the undo will need.
+func (l *Ledger) Add(e Entry) (Entry, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	e := Entry{ID: l.nextID, Kind: kind, Target: target, Scenario: scenario, At: time.Now().UTC()}
+	e.ID, e.At = l.nextID, time.Now().UTC()
 	if err := l.append(event{Event: "inject", Entry: e}); err != nil {
-		return Entry{}, fmt.Errorf("record fault %s %s: %w", kind, target, err)
+		return Entry{}, fmt.Errorf("record fault %s %s: %w", e.Kind, e.Target, err)
 	}
 	l.nextID++
 	l.pending = append(l.pending, e)
@@ -101,6 +111,28 @@ func (l *Ledger) UndoAll(ctx context.Context, u Undoer) error {
 	}
 	l.pending = left
 	return errors.Join(errs...)
+}
+
+// Undo undoes the pending fault id alone (a drill's `--for` ending), on a
+// context detached from ctx's cancellation with UndoTimeout. A fault not
+// pending is nil: it was healed already.
+func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), UndoTimeout)
+	defer cancel()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for i, e := range l.pending {
+		if e.ID != id {
+			continue
+		}
+		if err := u.Undo(ctx, e); err != nil {
+			_ = l.append(event{Event: "undo-failed", Entry: e, Error: err.Error()})
+			return fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err)
+		}
+		l.pending = append(l.pending[:i:i], l.pending[i+1:]...)
+		return l.append(event{Event: "undone", Entry: e})
+	}
+	return nil
 }
 
 func (l *Ledger) append(ev event) error {

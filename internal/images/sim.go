@@ -24,68 +24,89 @@ func flavorLabels(flavor string) map[string]string {
 
 // BuildSim builds the simulator image: the simulator binary, built on the
 // host, copied onto the base under every Salt command name. The build has no
-// network. The image is tagged with a digest of its inputs (see simRef) and
+// network. The image is tagged with a digest of its inputs (see digestRef) and
 // also as SimRef for use by hand; the digest tag is returned, so a run keeps
 // the image it built even when another checkout builds a different
 // simulator on the same engine at the same time.
 func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
+	return b.buildGoImage(ctx, goImage{what: "simulator", dockerfile: simDockerfile, pkg: b.simPackage, bin: "saltsim",
+		repo: simRepo, labels: flavorLabels("sim")})
+}
+
+// goImage is an image made of a Dockerfile FROM the base plus one Go
+// binary built on the host.
+type goImage struct {
+	what       string // for messages: "simulator"
+	dockerfile string // relative to the repository root
+	pkg        string // Go package of the binary
+	bin        string // binary's name in the build context
+	repo       string // image repository; the tag is a digest of the inputs
+	labels     map[string]string
+	// reuse skips the build when the digest tag exists already.
+	reuse bool
+}
+
+// buildGoImage builds g with no network and returns its digest tag; it is
+// also tagged <repo>:latest for use by hand.
+func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err error) {
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return "", err
 	}
-	dockerfile, err := os.ReadFile(b.path(simDockerfile))
+	dockerfile, err := os.ReadFile(b.path(g.dockerfile))
 	if err != nil {
-		return "", fmt.Errorf("read simulator Dockerfile: %w", err)
+		return "", fmt.Errorf("read %s Dockerfile: %w", g.what, err)
 	}
-	tmp, err := os.MkdirTemp("", "saltlab-sim-")
+	tmp, err := os.MkdirTemp("", "saltlab-"+g.bin+"-")
 	if err != nil {
 		return "", fmt.Errorf("create build dir: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "saltsim")
-	if err := b.goBuild(ctx, b.simPackage, bin); err != nil {
+	bin := filepath.Join(tmp, g.bin)
+	if err := b.goBuild(ctx, g.what, g.pkg, bin); err != nil {
 		return "", err
 	}
-	ref, err = simRef(dockerfile, bin)
+	ref, err = digestRef(g.repo, dockerfile, bin)
 	if err != nil {
 		return "", err
 	}
+	if g.reuse {
+		if _, exists, err := b.imageLabels(ctx, ref); err == nil && exists {
+			return ref, nil
+		}
+	}
 	done := b.phase("build " + ref)
 	defer done(&err)
-	files := simContext(dockerfile, bin)
-	opts := build.ImageBuildOptions{Labels: flavorLabels("sim"), NetworkMode: "none", Tags: []string{SimRef}}
+	files := []contextFile{
+		{Name: "Dockerfile", Data: dockerfile},
+		{Name: g.bin, Path: bin, Mode: 0o755},
+	}
+	opts := build.ImageBuildOptions{Labels: g.labels, NetworkMode: "none", Tags: []string{g.repo + ":latest"}}
 	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
 		return "", err
 	}
 	return ref, nil
 }
 
-// simRef names the simulator image after a digest of its Dockerfile and
-// binary: "saltlab/salt-sim:<12 hex digits>".
-func simRef(dockerfile []byte, bin string) (string, error) {
+// digestRef names an image of repo after a digest of its Dockerfile and
+// binary, e.g. "saltlab/salt-sim:<12 hex digits>".
+func digestRef(repo string, dockerfile []byte, bin string) (string, error) {
 	f, err := os.Open(bin)
 	if err != nil {
-		return "", fmt.Errorf("hash simulator binary: %w", err)
+		return "", fmt.Errorf("hash binary %s: %w", filepath.Base(bin), err)
 	}
 	defer f.Close()
 	h := sha256.New()
 	h.Write(dockerfile)
 	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("hash simulator binary: %w", err)
+		return "", fmt.Errorf("hash binary %s: %w", filepath.Base(bin), err)
 	}
-	return fmt.Sprintf("%s:%x", simRepo, h.Sum(nil)[:6]), nil
-}
-
-func simContext(dockerfile []byte, bin string) []contextFile {
-	return []contextFile{
-		{Name: "Dockerfile", Data: dockerfile},
-		{Name: "saltsim", Path: bin, Mode: 0o755},
-	}
+	return fmt.Sprintf("%s:%x", repo, h.Sum(nil)[:6]), nil
 }
 
 // goBuild builds a static Linux binary: the image has no libc guarantees
 // we want to depend on, and -trimpath keeps it reproducible so the classic
 // builder's COPY cache hits when nothing changed.
-func (b *Builder) goBuild(ctx context.Context, pkg, out string) (err error) {
+func (b *Builder) goBuild(ctx context.Context, what, pkg, out string) (err error) {
 	done := b.phase("go build " + pkg)
 	defer done(&err)
 	var output bytes.Buffer
@@ -96,7 +117,7 @@ func (b *Builder) goBuild(ctx context.Context, pkg, out string) (err error) {
 		Env:  []string{"CGO_ENABLED=0", "GOOS=linux"},
 	}
 	if err := b.run(ctx, c, &output); err != nil {
-		return fmt.Errorf("build simulator %s: %w\n%s", pkg, err, bytes.TrimSpace(output.Bytes()))
+		return fmt.Errorf("build %s %s: %w\n%s", what, pkg, err, bytes.TrimSpace(output.Bytes()))
 	}
 	return nil
 }

@@ -50,17 +50,17 @@ func TestBuildSimTagFollowsBinary(t *testing.T) {
 	dir := t.TempDir()
 	bin := dir + "/saltsim"
 	require.NoError(t, os.WriteFile(bin, []byte("one"), 0o755))
-	a, err := simRef([]byte("FROM x"), bin)
+	a, err := digestRef(simRepo, []byte("FROM x"), bin)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(bin, []byte("two"), 0o755))
-	b, err := simRef([]byte("FROM x"), bin)
+	b, err := digestRef(simRepo, []byte("FROM x"), bin)
 	require.NoError(t, err)
-	c, err := simRef([]byte("FROM y"), bin)
+	c, err := digestRef(simRepo, []byte("FROM y"), bin)
 	require.NoError(t, err)
 	assert.NotEqual(t, a, b, "another binary, another tag")
 	assert.NotEqual(t, b, c, "another Dockerfile, another tag")
-	_, err = simRef(nil, dir+"/missing")
-	assert.ErrorContains(t, err, "hash simulator binary")
+	_, err = digestRef(simRepo, nil, dir+"/missing")
+	assert.ErrorContains(t, err, "hash binary missing")
 }
 
 func TestBuildSimGoBuildFailure(t *testing.T) {

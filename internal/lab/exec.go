@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	dockertypes "github.com/docker/docker/api/types"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
 )
@@ -26,18 +27,36 @@ type ExecResult struct {
 // not exist (exit 126/127, the runtime's message on stdout), is a result,
 // not an error; errors are for the API (container not running, paused...).
 func (l *Lab) Exec(ctx context.Context, service string, argv []string) (ExecResult, error) {
-	var res ExecResult
 	ref, err := l.ref(service)
 	if err != nil {
-		return res, err
+		return ExecResult{}, err
 	}
-	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdout: true, AttachStderr: true})
+	res, err := ExecIn(ctx, l.cli, ref, argv)
 	if err != nil {
-		return res, fmt.Errorf("exec %q in service %q: %w", argv, service, err)
+		return res, fmt.Errorf("in service %q: %w", service, err)
 	}
-	hr, err := l.cli.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
+	return res, nil
+}
+
+// Execer is the part of the Docker client ExecIn needs.
+type Execer interface {
+	ContainerExecCreate(ctx context.Context, containerID string, options container.ExecOptions) (container.ExecCreateResponse, error)
+	ContainerExecAttach(ctx context.Context, execID string, options container.ExecAttachOptions) (dockertypes.HijackedResponse, error)
+	ContainerExecInspect(ctx context.Context, execID string) (container.ExecInspect, error)
+}
+
+// ExecIn runs argv in the running container ref (id or name), with the
+// result semantics of Lab.Exec. Chaos helpers use it on containers that are
+// not services of a lab.
+func ExecIn(ctx context.Context, cli Execer, ref string, argv []string) (ExecResult, error) {
+	var res ExecResult
+	created, err := cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdout: true, AttachStderr: true})
 	if err != nil {
-		return res, fmt.Errorf("attach to exec %q in service %q: %w", argv, service, err)
+		return res, fmt.Errorf("exec %q: %w", argv, err)
+	}
+	hr, err := cli.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
+	if err != nil {
+		return res, fmt.Errorf("attach to exec %q: %w", argv, err)
 	}
 	defer hr.Close()
 	// The hijacked connection ignores ctx; closing it unblocks the copy.
@@ -47,17 +66,17 @@ func (l *Lab) Exec(ctx context.Context, service string, argv []string) (ExecResu
 	_, copyErr := stdcopy.StdCopy(&stdout, &stderr, hr.Reader)
 	res.Stdout, res.Stderr = stdout.String(), stderr.String()
 	if ctx.Err() != nil {
-		return res, fmt.Errorf("exec %q in service %q: %w", argv, service, ctx.Err())
+		return res, fmt.Errorf("exec %q: %w", argv, ctx.Err())
 	}
 	if copyErr != nil {
-		return res, fmt.Errorf("read output of exec %q in service %q: %w", argv, service, copyErr)
+		return res, fmt.Errorf("read output of exec %q: %w", argv, copyErr)
 	}
 	ticker := time.NewTicker(execPollInterval)
 	defer ticker.Stop()
 	for {
-		info, err := l.cli.ContainerExecInspect(ctx, created.ID)
+		info, err := cli.ContainerExecInspect(ctx, created.ID)
 		if err != nil {
-			return res, fmt.Errorf("inspect exec %q in service %q: %w", argv, service, err)
+			return res, fmt.Errorf("inspect exec %q: %w", argv, err)
 		}
 		if !info.Running {
 			res.ExitCode = info.ExitCode
@@ -65,7 +84,7 @@ func (l *Lab) Exec(ctx context.Context, service string, argv []string) (ExecResu
 		}
 		select {
 		case <-ctx.Done():
-			return res, fmt.Errorf("exec %q in service %q: %w", argv, service, ctx.Err())
+			return res, fmt.Errorf("exec %q: %w", argv, ctx.Err())
 		case <-ticker.C:
 		}
 	}

@@ -149,6 +149,10 @@ func containerName(project, service string) string {
 	return project + "-" + service + "-1"
 }
 
+// ContainerNameOf is the container name Up gives service in project, for
+// code that drives a lab without loading its compose files (chaos, heal).
+func ContainerNameOf(project, service string) string { return containerName(project, service) }
+
 // ref names the service's container for API calls: its id once Up created
 // it, otherwise its deterministic name, so a Lab loaded by another process
 // can still drive an existing lab.

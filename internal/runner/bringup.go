@@ -42,6 +42,7 @@ type session struct {
 	run     report.Run
 	runDir  string
 	ledger  *fault.Ledger
+	builder *images.Builder
 	started time.Time
 	log     io.Writer
 }
@@ -96,6 +97,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
 	}
 	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
+	s.builder = b
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return fmt.Errorf("ensure base image: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/docker/docker/client"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
@@ -53,6 +54,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	defer s.Close()
 	res.RunDir = s.runDir
 	adapter := labAdapter{l: s.lab}
+	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
+	eng.Log = log
+	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
 	defer func() {
 		if cfg.Keep {
 			if derr := s.detach(ctx); derr != nil {
@@ -61,7 +65,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, cfg.RunID)
 			return
 		}
-		if terr := teardown(ctx, s.lab, s.ledger, adapter, log, started); terr != nil {
+		if terr := teardown(ctx, s.lab, s.ledger, steps.Undoer(adapter, eng), log, started); terr != nil {
 			err = errors.Join(err, terr)
 		}
 	}()
@@ -73,7 +77,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, adapter, s.ledger, ms, log)
+	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng})
 	run.Duration = time.Since(started)
 	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
 	if err != nil {
@@ -102,14 +106,15 @@ func writeReports(runDir string, run report.Run, ms *report.Measurements, runErr
 	return sum, report.WriteFiles(runDir, suites, sum)
 }
 
-// teardown heals recorded faults, then removes the lab, on a context that
-// the run's cancellation cannot reach.
-func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u steps.Lab, log io.Writer, started time.Time) error {
+// teardown heals recorded faults, then removes the lab (chaos helpers carry
+// its labels and go with it), on a context that the run's cancellation
+// cannot reach.
+func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u fault.Undoer, log io.Writer, started time.Time) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), TeardownTimeout)
 	defer cancel()
 	var errs []error
 	if len(ledger.Pending()) > 0 {
-		errs = append(errs, ledger.UndoAll(ctx, steps.Undoer(u)))
+		errs = append(errs, ledger.UndoAll(ctx, u))
 	}
 	if err := l.Down(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("tear lab down: %w", err))

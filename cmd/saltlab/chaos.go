@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/runstate"
+)
+
+// chaosFlags are the options of `saltlab chaos <fault> <target>`.
+type chaosFlags struct {
+	run, reports, root string
+	dur                time.Duration
+	from, ports        string
+	oneWay             bool
+	spec               chaos.Spec
+}
+
+func cmdChaos(ctx context.Context, args []string, out io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(out, chaosUsage)
+		if len(args) == 0 {
+			return usageError{fmt.Errorf("chaos: name a fault, or `list`")}
+		}
+		return nil
+	}
+	if args[0] == "list" {
+		return chaosList(ctx, args[1:], out)
+	}
+	info, err := chaos.Lookup(args[0])
+	if err != nil {
+		return usageError{err}
+	}
+	var cf chaosFlags
+	fs := flag.NewFlagSet("chaos "+args[0], flag.ContinueOnError)
+	fs.SetOutput(out)
+	fs.StringVar(&cf.run, "run", "", "run id of the lab (default: the newest run under --reports)")
+	fs.StringVar(&cf.reports, "reports", "reports", "directory holding reports/<run id>/run.json")
+	fs.StringVar(&cf.root, "root", ".", "saltlab checkout (to build the chaos helper image)")
+	fs.DurationVar(&cf.dur, "for", 0, "heal after this long (default: keep the fault until `saltlab heal`)")
+	fs.StringVar(&cf.from, "from", "", "partition: services on the other side, comma-separated")
+	fs.BoolVar(&cf.oneWay, "one-way", false, "partition: drop only what the targets send to the peers")
+	fs.StringVar(&cf.ports, "ports", "", "port-block, latency: ports, comma-separated (latency default 4505,4506)")
+	fs.StringVar(&cf.spec.Signal, "signal", "", "kill, proc-kill: signal (default SIGKILL)")
+	fs.StringVar(&cf.spec.Process, "process", "", "proc-kill, proc-stop: program name, e.g. salt-master")
+	fs.DurationVar(&cf.spec.Delay, "delay", 0, "latency: added delay, e.g. 200ms")
+	fs.DurationVar(&cf.spec.Jitter, "jitter", 0, "latency: ± random jitter")
+	fs.Float64Var(&cf.spec.Percent, "percent", 0, "loss: percent of packets dropped")
+	fs.StringVar(&cf.spec.Rate, "rate", "", "bandwidth: rate in tc syntax, e.g. 1mbit")
+	fs.StringVar(&cf.spec.Name, "name", "", "dns: the name that stops resolving")
+	fs.StringVar(&cf.spec.Path, "path", "", "disk-full: path whose filesystem is filled; key-replace: pki dir")
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return usageErr(err)
+	}
+	if len(pos) != 1 {
+		return usageError{fmt.Errorf("chaos %s: want one target argument (usage: saltlab chaos %s %s), got %d", info.Kind, info.Kind, info.Usage, len(pos))}
+	}
+	s := cf.spec
+	s.Kind = info.Kind
+	s.Targets = splitList(pos[0])
+	s.Peers = splitList(cf.from)
+	s.OneWay = cf.oneWay
+	if s.Ports, err = parsePorts(cf.ports); err != nil {
+		return usageError{err}
+	}
+	if s.Kind == chaos.KindDiskFull && s.Path == "" {
+		s.Path = "/dev/shm"
+	}
+	if err := s.Validate(); err != nil {
+		return usageError{err}
+	}
+	if cf.dur < 0 {
+		return usageError{fmt.Errorf("chaos: --for %v is negative", cf.dur)}
+	}
+	return runDrill(ctx, cf, s, out)
+}
+
+func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) error {
+	st, err := selectRun(cf.reports, cf.run)
+	if err != nil {
+		return err
+	}
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
+	e, err := openEngine(cli, cf.reports, cf.root, st, out)
+	if err != nil {
+		return err
+	}
+	before := pendingIDs(e.Ledger())
+	_, injErr := e.Inject(ctx, s)
+	var added []int
+	for id := range pendingIDs(e.Ledger()) {
+		if !before[id] {
+			added = append(added, id)
+		}
+	}
+	if injErr != nil && (cf.dur == 0 || len(added) == 0) {
+		if len(added) > 0 {
+			return fmt.Errorf("%w\n(part of the fault may have acted; it is on the ledger: run `saltlab heal --run %s`)", injErr, st.RunID)
+		}
+		return injErr
+	}
+	if cf.dur == 0 {
+		fmt.Fprintf(out, "fault %s on %s is active in run %s; undo it with: saltlab heal --run %s\n", s.Kind, strings.Join(s.Targets, ","), st.RunID, st.RunID)
+		return nil
+	}
+	if injErr == nil {
+		fmt.Fprintf(out, "fault %s on %s is active for %v (Ctrl-C heals it now)\n", s.Kind, strings.Join(s.Targets, ","), cf.dur)
+		t := time.NewTimer(cf.dur)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+		}
+	}
+	var errs []error
+	for i := len(added) - 1; i >= 0; i-- {
+		errs = append(errs, e.Ledger().Undo(ctx, e, added[i]))
+	}
+	if err := errors.Join(append([]error{injErr}, errs...)...); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))
+	return nil
+}
+
+// openEngine opens the run's ledger and binds a chaos engine to its lab.
+func openEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
+	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile))
+	if err != nil {
+		return nil, err
+	}
+	e := chaos.New(cli, st.RunID, st.Project, ledger)
+	e.Log = log
+	e.HelperImage = func(ctx context.Context) (string, error) {
+		return images.NewBuilder(cli, root, log).BuildHelper(ctx)
+	}
+	return e, nil
+}
+
+// selectRun loads the run's state, or the newest run's.
+func selectRun(reports, run string) (runstate.State, error) {
+	if run == "" {
+		return runstate.Latest(reports)
+	}
+	return runstate.Load(runstate.Dir(reports, run))
+}
+
+func pendingIDs(l *fault.Ledger) map[int]bool {
+	m := map[int]bool{}
+	for _, e := range l.Pending() {
+		m[e.ID] = true
+	}
+	return m
+}
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments ("pause salt-master-1 --for 30s").
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func parsePorts(s string) ([]int, error) {
+	var ports []int
+	for _, p := range splitList(s) {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil, fmt.Errorf("chaos: port %q is not a number", p)
+		}
+		ports = append(ports, n)
+	}
+	return ports, nil
+}
+
+const chaosUsage = `usage: saltlab chaos <fault> <target> [options] [--for DURATION] [--run ID]
+       saltlab chaos list
+
+Runs one fault on a lab started by 'saltlab up' (or kept by 'saltlab run
+--keep'). Without --for the fault stays until 'saltlab heal'. Every fault is
+on the run's ledger (reports/<run>/faults.jsonl) before it acts.
+Run 'saltlab chaos list' for the faults, what Salt does under each, and
+whether this host supports them.
+`

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+// chaosList explains every fault in Salt terms and says whether this host
+// supports it; without Docker the support column says why it is unknown.
+func chaosList(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("chaos list", flag.ContinueOnError)
+	fs.SetOutput(out)
+	if err := fs.Parse(args); err != nil {
+		return usageErr(err)
+	}
+	feats, perr := hostFeatures(ctx)
+	for _, in := range chaos.Catalog {
+		fmt.Fprintf(out, "%s %s\n", in.Kind, in.Usage)
+		fmt.Fprintf(out, "    how:  %s\n", in.Mechanism)
+		fmt.Fprintf(out, "    salt: %s\n", in.Salt)
+		fmt.Fprintf(out, "    here: %s\n\n", supportLine(in, feats, perr))
+	}
+	if perr != nil {
+		fmt.Fprintf(out, "note: host features unknown: %v\n", perr)
+	}
+	return nil
+}
+
+func supportLine(in chaos.Info, f chaos.Features, probeErr error) string {
+	if len(in.Needs) == 0 {
+		return "supported (needs only the Docker API and the target's own tools)"
+	}
+	if probeErr != nil {
+		return "unknown (could not probe the host)"
+	}
+	ok, why := in.Supported(f)
+	if !ok {
+		return "NOT supported: " + why
+	}
+	needs := make([]string, len(in.Needs))
+	for i, n := range in.Needs {
+		needs[i] = string(n)
+	}
+	return "supported (" + strings.Join(needs, ", ") + " present)"
+}
+
+// hostFeatures probes the kernel through a short-lived helper container.
+func hostFeatures(ctx context.Context) (chaos.Features, error) {
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer cli.Close()
+	return probeWith(ctx, cli)
+}
+
+func probeWith(ctx context.Context, cli *client.Client) (chaos.Features, error) {
+	if _, err := cli.ImageInspect(ctx, images.BaseRef); err != nil {
+		return nil, fmt.Errorf("probe needs the base image %s (build it with `saltlab images`): %w", images.BaseRef, err)
+	}
+	return chaos.ProbeHost(ctx, cli, images.BaseRef, "doctor-"+labels.NewRunID(time.Now()))
+}

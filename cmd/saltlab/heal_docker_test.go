@@ -1,0 +1,140 @@
+//go:build docker
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/chaos/chaostest"
+	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/runstate"
+)
+
+// injectorEnv makes the test binary an injector: it runs each saltlab
+// command line of the JSON list in turn, in this one process, the last one
+// with --for so that the process is still running when it is SIGKILLed.
+const injectorEnv = "SALTLAB_TEST_INJECTOR"
+
+func TestMain(m *testing.M) {
+	if cmds := os.Getenv(injectorEnv); cmds != "" {
+		var list [][]string
+		if err := json.Unmarshal([]byte(cmds), &list); err != nil {
+			os.Exit(3)
+		}
+		for _, args := range list {
+			if code := Main(args, os.Stdout, os.Stderr); code != 0 {
+				os.Exit(code)
+			}
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestHealAfterSIGKILL: a process injects several faults and is SIGKILLed
+// with all of them active; `saltlab heal` restores everything and leaves no
+// helper, rule, qdisc or proxy. The second case deletes the ledger too, so
+// the label sweep alone must find it all.
+func TestHealAfterSIGKILL(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	f := chaostest.New(t, ctx, cli)
+	reports := t.TempDir()
+	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))
+	ledger := filepath.Join(runstate.Dir(reports, f.RunID), runstate.LedgerFile)
+	common := []string{"--run", f.RunID, "--reports", reports, "--root", "../.."}
+	drill := [][]string{
+		append([]string{"chaos", "latency", "server", "--delay", "300ms", "--ports", "8000"}, common...),
+		append([]string{"chaos", "port-block", "server", "--ports", "4505"}, common...),
+		append([]string{"chaos", "bandwidth", "client", "--rate", "1mbit"}, common...),
+		append([]string{"chaos", "pause", "other"}, common...),
+		append([]string{"chaos", "proc-stop", "server", "--process", "nginx", "--for", "10m"}, common...),
+	}
+	for _, tc := range []struct {
+		name       string
+		dropLedger bool
+	}{{"ledger replay", false}, {"label sweep without ledger", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := map[string]string{"server": f.Snapshot(t, ctx, "server"), "client": f.Snapshot(t, ctx, "client")}
+			ip := f.IP(t, ctx, "server")
+			require.True(t, f.Curl(ctx, "client", "server:4505").OK)
+
+			cmds, _ := json.Marshal(drill)
+			inj := exec.Command(os.Args[0], "-test.run=^$")
+			inj.Env = append(os.Environ(), injectorEnv+"="+string(cmds))
+			var out bytes.Buffer
+			inj.Stdout, inj.Stderr = &out, &out
+			require.NoError(t, inj.Start())
+			require.Eventually(t, func() bool {
+				b, _ := os.ReadFile(ledger)
+				return strings.Count(string(b), `"event":"inject"`) >= len(drill) && f.ProcStates(ctx, "server", "nginx") == "T"
+			}, 2*time.Minute, 200*time.Millisecond, "the injector applied every fault: %s", &out)
+			require.NoError(t, inj.Process.Signal(syscall.SIGKILL))
+			_ = inj.Wait()
+
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "faults outlive the killed injector")
+			assert.Equal(t, "paused", f.State(t, ctx, "other"))
+			if tc.dropLedger {
+				require.NoError(t, os.Remove(ledger))
+			}
+
+			var healOut bytes.Buffer
+			code := Main(append([]string{"heal"}, common...), &healOut, &healOut)
+			require.Equal(t, 0, code, healOut.String())
+			t.Log(healOut.String())
+
+			assert.Equal(t, before["server"], f.Snapshot(t, ctx, "server"), "server's iptables and qdiscs are as before")
+			assert.Equal(t, before["client"], f.Snapshot(t, ctx, "client"), "client's qdiscs are as before")
+			assert.Empty(t, f.Helpers(t, ctx), "no helper (and so no proxy) is left")
+			assert.Equal(t, "running", f.State(t, ctx, "other"))
+			assert.Equal(t, "S", f.ProcStates(ctx, "server", "nginx"))
+			assert.Equal(t, ip, f.IP(t, ctx, "server"))
+			r := f.Curl(ctx, "client", "server:8000/big")
+			assert.True(t, r.OK, r.Out)
+			assert.Less(t, r.Seconds, 0.3, "no latency or bandwidth limit left")
+			_ = os.Remove(ledger) // the next case starts from an empty ledger
+		})
+	}
+
+	t.Run("Ctrl-C during a drill heals it", func(t *testing.T) {
+		cmds, _ := json.Marshal([][]string{append([]string{"chaos", "pause", "other", "--for", "10m"}, common...)})
+		inj := exec.Command(os.Args[0], "-test.run=^$")
+		inj.Env = append(os.Environ(), injectorEnv+"="+string(cmds))
+		var out bytes.Buffer
+		inj.Stdout, inj.Stderr = &out, &out
+		require.NoError(t, inj.Start())
+		require.Eventually(t, func() bool { return f.State(t, ctx, "other") == "paused" }, time.Minute, 100*time.Millisecond, "%s", &out)
+		require.NoError(t, inj.Process.Signal(os.Interrupt))
+		require.NoError(t, inj.Wait(), out.String())
+		assert.Equal(t, "running", f.State(t, ctx, "other"), out.String())
+		assert.Contains(t, out.String(), "healed pause on other")
+		require.NoError(t, os.Remove(ledger))
+	})
+
+	t.Run("drill with --for heals itself", func(t *testing.T) {
+		var out bytes.Buffer
+		code := Main(append([]string{"chaos", "pause", "other", "--for", "1s"}, common...), &out, &out)
+		require.Equal(t, 0, code, out.String())
+		assert.Contains(t, out.String(), "healed pause on other")
+		assert.Equal(t, "running", f.State(t, ctx, "other"))
+		b, err := os.ReadFile(ledger)
+		require.NoError(t, err)
+		assert.Equal(t, 1, strings.Count(string(b), `"event":"inject"`))
+		assert.Equal(t, 1, strings.Count(string(b), `"event":"undone"`))
+	})
+}

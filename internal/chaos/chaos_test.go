@@ -1,0 +1,193 @@
+package chaos
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/fault"
+)
+
+func TestSpecValidate(t *testing.T) {
+	one := []string{"salt-master-1"}
+	tests := []struct {
+		name    string
+		spec    Spec
+		wantErr string
+	}{
+		{"pause ok", Spec{Kind: KindPause, Targets: one}, ""},
+		{"no target", Spec{Kind: KindPause}, "name at least one target"},
+		{"two targets", Spec{Kind: KindPause, Targets: []string{"a", "b"}}, "exactly one target"},
+		{"partition without peers", Spec{Kind: KindPartition, Targets: one}, "other side"},
+		{"partition with itself", Spec{Kind: KindPartition, Targets: one, Peers: one}, "on both sides"},
+		{"groups ok", Spec{Kind: KindPartition, Targets: []string{"a", "b"}, Peers: []string{"c"}}, ""},
+		{"bad port", Spec{Kind: KindPortBlock, Targets: one, Ports: []int{70000}}, "out of range"},
+		{"no port", Spec{Kind: KindPortBlock, Targets: one}, "name the ports"},
+		{"jitter over delay", Spec{Kind: KindLatency, Targets: one, Delay: time.Millisecond, Jitter: time.Second}, "jitter <= delay"},
+		{"no delay", Spec{Kind: KindLatency, Targets: one}, "delay > 0"},
+		{"loss zero", Spec{Kind: KindLoss, Targets: one}, "outside (0, 100]"},
+		{"rate", Spec{Kind: KindBandwidth, Targets: one, Rate: "fast"}, "tc syntax"},
+		{"rate ok", Spec{Kind: KindBandwidth, Targets: one, Rate: "1mbit"}, ""},
+		{"dns injection", Spec{Kind: KindDNS, Targets: one, Name: "x' -j ACCEPT"}, "not a DNS name"},
+		{"process", Spec{Kind: KindProcStop, Targets: one, Process: "salt master; rm"}, "program name"},
+		{"relative path", Spec{Kind: KindDiskFull, Targets: one, Path: "tmp"}, "must be absolute"},
+		{"signal name", Spec{Kind: KindKill, Targets: one, Signal: "sigterm"}, ""},
+		{"signal number", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "9"}, ""},
+		{"bad signal", Spec{Kind: KindKill, Targets: one, Signal: "TERM; reboot"}, "want a name such as SIGTERM"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.spec.Validate()
+			if tc.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, tc.wantErr)
+		})
+	}
+}
+
+func TestProcessPattern(t *testing.T) {
+	re := regexp.MustCompile(processPattern("salt-master"))
+	for cmd, want := range map[string]bool{
+		"salt-master -l info":                           true,
+		"/usr/bin/python3 /usr/bin/salt-master MWorker": true,
+		"/opt/saltstack/salt/bin/salt-master":           true,
+		"salt-api -d":                                   false,
+		"salt-master-1":                                 false,
+		"bash -c salt-masterx":                          false,
+	} {
+		assert.Equal(t, want, re.MatchString(cmd), cmd)
+	}
+	assert.True(t, regexp.MustCompile(processPattern("nginx")).MatchString("nginx: master process nginx"))
+}
+
+func TestScripts(t *testing.T) {
+	assert.Equal(t, "|0d|salt-master-1", dnsHexString("salt-master-1"))
+	assert.Equal(t, "|04|salt|07|example|03|com", dnsHexString("salt.example.com."))
+	assert.Equal(t, "SALTLAB-a1b2c3-", chainPrefix("20261122-021503-a1b2c3"))
+
+	apply := applyScript("SALTLAB-a1b2c3-beef01", ruleSet{Input: []string{"-s 10.0.0.2 -j DROP"}, NatOut: []string{"-p tcp -j REDIRECT --to-ports 1"}})
+	assert.Contains(t, apply, "iptables -w -t filter -N SALTLAB-a1b2c3-beef01I\n")
+	assert.Contains(t, apply, "iptables -w -t filter -I INPUT 1 -j SALTLAB-a1b2c3-beef01I\n")
+	assert.Contains(t, apply, "iptables -w -t nat -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01N\n")
+	assert.NotContains(t, apply, "beef01O", "no empty chains")
+	assert.LessOrEqual(t, len("SALTLAB-a1b2c3-beef01I"), 28, "iptables chain name limit")
+
+	rm := removeScript("SALTLAB-a1b2c3-")
+	assert.Contains(t, rm, `s/^:\(SALTLAB-a1b2c3-[^ ]*\) .*/\1/p`, "only the run's chains")
+	assert.NotContains(t, rm, "iptables -F\n", "never a wholesale flush")
+	assert.Contains(t, killProxies("beef01"), "'[s]altlab-netfault proxy .*--fault beef01'")
+}
+
+func TestProxyPorts(t *testing.T) {
+	for _, tok := range []string{"000000", "ffffff", "a1b2c3", "0009c3"} {
+		in, out := proxyPorts(tok)
+		assert.Equal(t, in+1, out)
+		assert.GreaterOrEqual(t, in, 15000)
+		assert.Less(t, out, 20000, "below the ephemeral port range")
+	}
+}
+
+func TestParseDF(t *testing.T) {
+	avail, mount, err := parseDF("Filesystem 1-blocks Used Available Capacity Mounted on\nshm 67108864 0 67108864 0% /dev/shm\n")
+	require.NoError(t, err)
+	assert.Equal(t, int64(67108864), avail)
+	assert.Equal(t, "/dev/shm", mount)
+	_, _, err = parseDF("df: /nope: No such file or directory\n")
+	assert.ErrorContains(t, err, "unexpected df output")
+}
+
+func TestProbeAndSupport(t *testing.T) {
+	f := parseProbe("iptables-nft ok\nnetem missing Error: Specified qdisc kind is unknown.\ntbf ok\nxt-string ok\nnat-redirect ok\n")
+	assert.True(t, f[FeatIPTables].OK)
+	assert.Equal(t, "Error: Specified qdisc kind is unknown.", f[FeatNetem].Detail)
+
+	in, err := Lookup("latency")
+	require.NoError(t, err)
+	ok, why := in.Supported(f)
+	assert.True(t, ok, why, "latency uses the proxy, not netem")
+	loss, _ := Lookup("loss")
+	ok, why = loss.Supported(f)
+	assert.False(t, ok)
+	assert.Contains(t, why, "xt-statistic")
+	_, err = Lookup("meteor")
+	assert.ErrorContains(t, err, "want one of stop, kill, pause")
+	for _, in := range Catalog {
+		_, ok := faults[in.Kind]
+		assert.True(t, ok, "catalog kind %s has an implementation", in.Kind)
+	}
+	assert.Len(t, Catalog, len(faults))
+}
+
+// fakeDocker checks, when the fault acts, that the ledger line is on disk.
+type fakeDocker struct {
+	Docker
+	ledger   string
+	paused   bool
+	onDisk   bool
+	gone     bool
+	unpauses int
+}
+
+func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.InspectResponse, error) {
+	if f.gone {
+		return container.InspectResponse{}, errdefs.ErrNotFound
+	}
+	st := &container.State{Status: "running", Running: true, Paused: f.paused}
+	return container.InspectResponse{ContainerJSONBase: &container.ContainerJSONBase{ID: "c0ffee", State: st}}, nil
+}
+
+func (f *fakeDocker) ContainerPause(context.Context, string) error {
+	b, _ := os.ReadFile(f.ledger)
+	f.onDisk = strings.Contains(string(b), `"event":"inject"`) && strings.Contains(string(b), `"container":"c0ffee"`)
+	f.paused = true
+	return nil
+}
+
+func (f *fakeDocker) ContainerUnpause(context.Context, string) error {
+	f.unpauses++
+	f.paused = false
+	return nil
+}
+
+func TestInjectRecordsBeforeActingAndUndoIsIdempotent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	d := &fakeDocker{ledger: path}
+	e := New(d, "20261122-021503-a1b2c3", "saltlab-failover-x", fault.NewLedger(path))
+	en, err := e.Inject(context.Background(), Spec{Kind: KindPause, Targets: []string{"salt-master-1"}, Scenario: "s"})
+	require.NoError(t, err)
+	assert.True(t, d.onDisk, "the ledger line with the container id was synced before the pause")
+	assert.Equal(t, "s", en.Scenario)
+
+	require.NoError(t, e.Undo(context.Background(), en))
+	require.NoError(t, e.Undo(context.Background(), en), "already healed")
+	assert.Equal(t, 1, d.unpauses)
+	d.gone = true
+	require.NoError(t, e.Undo(context.Background(), en), "target gone")
+
+	_, err = e.Inject(context.Background(), Spec{Kind: "meteor", Targets: []string{"x"}})
+	assert.ErrorContains(t, err, `unknown kind "meteor"`)
+	assert.ErrorContains(t, e.Undo(context.Background(), fault.Entry{Kind: "meteor"}), `unknown kind "meteor"`)
+}
+
+func TestInjectRefusesUnsupportedFault(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	e := New(&fakeDocker{ledger: path}, "20261122-021503-a1b2c3", "p", fault.NewLedger(path))
+	e.Features = Features{FeatIPTables: {OK: false, Detail: "Permission denied"}}
+	_, err := e.Inject(context.Background(), Spec{Kind: KindIsolate, Targets: []string{"salt-master-1"}})
+	require.ErrorIs(t, err, ErrUnsupported)
+	assert.ErrorContains(t, err, "fault isolate: not supported on this host: host lacks iptables-nft: Permission denied")
+	assert.Empty(t, e.Ledger().Pending(), "nothing recorded, nothing acted")
+	_, err = e.Inject(context.Background(), Spec{Kind: KindPause, Targets: []string{"salt-master-1"}})
+	assert.NoError(t, err, "faults needing no kernel feature still work")
+}

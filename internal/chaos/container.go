@@ -1,0 +1,119 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+
+	"github.com/saltlab/saltlab/internal/fault"
+)
+
+// Ledger data keys.
+const (
+	dataContainer = "container" // target container id
+	dataService   = "service"
+	dataStatus    = "status" // the container's status before the fault
+)
+
+// stopGraceSeconds is the stop timeout of the stop fault.
+const stopGraceSeconds = 10
+
+// target inspects the running container of service.
+func (e *Engine) target(ctx context.Context, service string) (container.InspectResponse, error) {
+	info, err := e.docker.ContainerInspect(ctx, e.containerName(service))
+	if err != nil {
+		return info, fmt.Errorf("find container of service %q in project %s: %w", service, e.project, err)
+	}
+	if info.State == nil || !info.State.Running {
+		return info, fmt.Errorf("service %q is not running (status %s)", service, status(info))
+	}
+	return info, nil
+}
+
+func status(info container.InspectResponse) string {
+	if info.ContainerJSONBase == nil || info.State == nil {
+		return "unknown"
+	}
+	return info.State.Status
+}
+
+// containerFault records and applies a lifecycle fault through the API.
+func containerFault(act func(ctx context.Context, d Docker, id string, s Spec) error) func(context.Context, *Engine, Spec) (fault.Entry, error) {
+	return func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
+		svc := s.Targets[0]
+		info, err := e.target(ctx, svc)
+		if err != nil {
+			return fault.Entry{}, err
+		}
+		data := map[string]string{dataContainer: info.ID, dataService: svc, dataStatus: status(info)}
+		if s.Kind == KindKill {
+			data["signal"] = killSignal(s)
+		}
+		en, err := e.record(s, data)
+		if err != nil {
+			return en, err
+		}
+		if err := act(ctx, e.docker, info.ID, s); err != nil {
+			return en, fmt.Errorf("%s %s: %w", s.Kind, svc, err)
+		}
+		e.logf("%s %s (fault %d)", s.Kind, svc, en.ID)
+		return en, nil
+	}
+}
+
+func stopContainer(ctx context.Context, d Docker, id string, _ Spec) error {
+	secs := stopGraceSeconds
+	return d.ContainerStop(ctx, id, container.StopOptions{Timeout: &secs})
+}
+
+func killContainer(ctx context.Context, d Docker, id string, s Spec) error {
+	return d.ContainerKill(ctx, id, killSignal(s))
+}
+
+func killSignal(s Spec) string {
+	if s.Signal == "" {
+		return "SIGKILL"
+	}
+	return s.Signal
+}
+
+func pauseContainer(ctx context.Context, d Docker, id string, _ Spec) error {
+	return d.ContainerPause(ctx, id)
+}
+
+func restartContainer(ctx context.Context, d Docker, id string, _ Spec) error {
+	secs := stopGraceSeconds
+	return d.ContainerRestart(ctx, id, container.StopOptions{Timeout: &secs})
+}
+
+// undoRunning brings the recorded container back to running: unpause if
+// paused, start if stopped. A container that is gone needs nothing.
+func undoRunning(ctx context.Context, e *Engine, en fault.Entry) error {
+	id := en.Data[dataContainer]
+	if id == "" {
+		// Entries of the older `I stop` step carry only the service.
+		id = e.containerName(en.Target)
+	}
+	info, err := e.docker.ContainerInspect(ctx, id)
+	if errdefs.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("inspect %s: %w", en.Target, err)
+	}
+	switch {
+	case info.State == nil:
+		return nil
+	case info.State.Paused:
+		if err := e.docker.ContainerUnpause(ctx, id); err != nil && !errdefs.IsNotFound(err) {
+			return fmt.Errorf("unpause %s: %w", en.Target, err)
+		}
+	case !info.State.Running && !info.State.Restarting:
+		if err := e.docker.ContainerStart(ctx, id, container.StartOptions{}); err != nil && !errdefs.IsNotFound(err) {
+			return fmt.Errorf("start %s: %w", en.Target, err)
+		}
+	}
+	return nil
+}

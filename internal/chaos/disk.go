@@ -1,0 +1,82 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/fault"
+)
+
+// MaxFillBytes is the most free space disk-full fills. A container's root
+// and its volumes live on the host's disk: filling that would hurt every
+// lab on the machine, so larger filesystems are refused.
+const MaxFillBytes = 1 << 30
+
+const dataFile = "file"
+
+// diskFullFault fills the filesystem of s.Path with one preallocated file,
+// recorded before it is written and deleted on heal. Mount options (a
+// size-limited tmpfs) are fixed when a container is created, so a fill is
+// the only runtime fault; /dev/shm (64 MiB tmpfs) is a safe default target.
+func diskFullFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
+	svc := s.Targets[0]
+	info, err := e.target(ctx, svc)
+	if err != nil {
+		return fault.Entry{}, err
+	}
+	out, err := e.run(ctx, info.ID, "df", "-P", "-B1", s.Path)
+	if err != nil {
+		return fault.Entry{}, fmt.Errorf("measure free space of %s in %s: %w", s.Path, svc, err)
+	}
+	avail, mount, err := parseDF(out)
+	if err != nil {
+		return fault.Entry{}, fmt.Errorf("measure free space of %s in %s: %w", s.Path, svc, err)
+	}
+	if avail > MaxFillBytes {
+		return fault.Entry{}, fmt.Errorf("disk-full %s:%s: its filesystem (mounted at %s) has %d MiB free, more than the %d MiB saltlab fills safely (it is probably the host's disk); choose a path on a small filesystem such as /dev/shm",
+			svc, s.Path, mount, avail>>20, MaxFillBytes>>20)
+	}
+	file := strings.TrimSuffix(s.Path, "/") + "/.saltlab-fill-" + token()
+	en, err := e.record(s, map[string]string{dataContainer: info.ID, dataService: svc, dataFile: file, "avail_before": strconv.FormatInt(avail, 10)})
+	if err != nil {
+		return en, err
+	}
+	// fallocate takes the space at once; where the filesystem refuses it,
+	// writing zeros until ENOSPC fills it as well.
+	script := fmt.Sprintf(`fallocate -l %d %q 2>/dev/null || head -c %d /dev/zero > %q 2>/dev/null || true
+test -e %q`, avail, file, avail, file, file)
+	if _, err := e.sh(ctx, info.ID, script); err != nil {
+		return en, fmt.Errorf("fill %s in %s: %w", s.Path, svc, err)
+	}
+	e.logf("filled %s in %s with %s (fault %d)", s.Path, svc, file, en.ID)
+	return en, nil
+}
+
+func undoDiskFull(ctx context.Context, e *Engine, en fault.Entry) error {
+	id := en.Data[dataContainer]
+	return e.inStopped(ctx, id, "the disk fill "+en.Data[dataFile], func() error {
+		if _, err := e.run(ctx, id, "rm", "-f", "--", en.Data[dataFile]); err != nil {
+			return fmt.Errorf("remove fill file from %s: %w", en.Data[dataService], err)
+		}
+		return nil
+	})
+}
+
+// parseDF reads `df -P -B1 PATH`: available bytes and mount point.
+func parseDF(out string) (avail int64, mount string, err error) {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 2 {
+		return 0, "", fmt.Errorf("unexpected df output %q", out)
+	}
+	f := strings.Fields(lines[len(lines)-1])
+	if len(f) < 6 {
+		return 0, "", fmt.Errorf("unexpected df output %q", out)
+	}
+	avail, err = strconv.ParseInt(f[3], 10, 64)
+	if err != nil {
+		return 0, "", fmt.Errorf("unexpected df output %q: %w", out, err)
+	}
+	return avail, f[5], nil
+}

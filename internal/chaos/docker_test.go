@@ -1,0 +1,162 @@
+//go:build docker
+
+package chaos_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/chaos/chaostest"
+	"github.com/saltlab/saltlab/internal/dockerx"
+)
+
+// TestFaults injects every fault into one shared set of containers, shows
+// its effect, heals it and checks the exact prior state came back.
+func TestFaults(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	f := chaostest.New(t, ctx, cli)
+	e := f.Engine(t, ctx)
+
+	network := []struct {
+		name   string
+		spec   chaos.Spec
+		effect func(t *testing.T)
+	}{
+		{"isolate", chaos.Spec{Kind: chaos.KindIsolate, Targets: []string{"server"}}, func(t *testing.T) {
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "isolated server is unreachable")
+		}},
+		{"partition", chaos.Spec{Kind: chaos.KindPartition, Targets: []string{"server"}, Peers: []string{"client"}}, func(t *testing.T) {
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "client is cut off")
+			assert.True(t, f.Curl(ctx, "other", "server:4505").OK, "other still reaches server")
+		}},
+		{"partition one-way", chaos.Spec{Kind: chaos.KindPartition, Targets: []string{"server"}, Peers: []string{"client"}, OneWay: true}, func(t *testing.T) {
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "server's answers to client are dropped")
+			assert.True(t, f.Curl(ctx, "other", "server:4505").OK)
+		}},
+		{"port 4505", chaos.Spec{Kind: chaos.KindPortBlock, Targets: []string{"server"}, Ports: []int{4505}}, func(t *testing.T) {
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "4505 is blocked")
+			assert.True(t, f.Curl(ctx, "client", "server:8000/big").OK, "8000 is not")
+		}},
+		{"latency", chaos.Spec{Kind: chaos.KindLatency, Targets: []string{"server"}, Delay: 300 * time.Millisecond, Ports: []int{4505}}, func(t *testing.T) {
+			r := f.Curl(ctx, "client", "server:4505")
+			require.True(t, r.OK, r.Out)
+			assert.GreaterOrEqual(t, r.Seconds, 0.3, "latency at least the requested delay")
+		}},
+		{"loss", chaos.Spec{Kind: chaos.KindLoss, Targets: []string{"server"}, Percent: 100}, func(t *testing.T) {
+			assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "all of server's packets are lost")
+		}},
+		{"bandwidth", chaos.Spec{Kind: chaos.KindBandwidth, Targets: []string{"server"}, Rate: "4mbit"}, func(t *testing.T) {
+			r := f.Curl(ctx, "client", "server:8000/big")
+			require.True(t, r.OK, r.Out)
+			assert.GreaterOrEqual(t, r.Seconds, 1.0, "1 MB at 4 Mbit/s takes about 2 s")
+		}},
+		{"dns", chaos.Spec{Kind: chaos.KindDNS, Targets: []string{"client"}, Name: "server"}, func(t *testing.T) {
+			assert.NotEqual(t, 0, f.Exec(ctx, f.IDs["client"], "timeout", "3", "getent", "hosts", "server").ExitCode, "server stops resolving")
+			assert.Equal(t, 0, f.Exec(ctx, f.IDs["client"], "timeout", "3", "getent", "hosts", "other").ExitCode, "other names still resolve")
+		}},
+	}
+	ipBefore := f.IP(t, ctx, "server")
+	for _, tc := range network {
+		t.Run(tc.name, func(t *testing.T) {
+			before := f.Snapshot(t, ctx, tc.spec.Targets[0])
+			fast := f.Curl(ctx, "client", "server:4505")
+			require.True(t, fast.OK, fast.Out)
+			defer func() { _ = e.HealAll(ctx) }() // a failed check must not leak into the next case
+			_, err := e.Inject(ctx, tc.spec)
+			require.NoError(t, err)
+			assert.NotEqual(t, before, f.Snapshot(t, ctx, tc.spec.Targets[0]), "the fault changed the netns")
+			tc.effect(t)
+			require.NoError(t, e.HealAll(ctx))
+			assert.Equal(t, before, f.Snapshot(t, ctx, tc.spec.Targets[0]), "heal restores iptables and qdiscs exactly")
+			assert.Equal(t, ipBefore, f.IP(t, ctx, "server"), "same address")
+			after := f.Curl(ctx, "client", "server:4505")
+			assert.True(t, after.OK, after.Out)
+			assert.Less(t, after.Seconds, 0.3, "no latency left")
+			assert.Equal(t, 0, f.Exec(ctx, f.IDs["client"], "getent", "hosts", "server").ExitCode)
+			assert.Empty(t, f.Helpers(t, ctx), "heal removed the helpers")
+		})
+	}
+
+	t.Run("dns refused for a pinned name", func(t *testing.T) {
+		f.Exec(ctx, f.IDs["client"], "bash", "-c", "echo '10.9.9.9 pinned-master' >> /etc/hosts")
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindDNS, Targets: []string{"client"}, Name: "pinned-master"})
+		assert.ErrorContains(t, err, `"pinned-master" is pinned in /etc/hosts`)
+	})
+	t.Run("pause", func(t *testing.T) {
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindPause, Targets: []string{"server"}})
+		require.NoError(t, err)
+		assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "a paused server does not answer")
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, "running", f.State(t, ctx, "server"))
+		assert.True(t, f.Curl(ctx, "client", "server:4505").OK)
+	})
+	t.Run("proc-stop", func(t *testing.T) {
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindProcStop, Targets: []string{"server"}, Process: "nginx"})
+		require.NoError(t, err)
+		assert.Equal(t, "T", f.ProcStates(ctx, "server", "nginx"), "every nginx process is stopped")
+		assert.Equal(t, "S", f.ProcStates(ctx, "server", "sleep"), "the other daemon is not")
+		assert.False(t, f.Curl(ctx, "client", "server:4505").OK)
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, "S", f.ProcStates(ctx, "server", "nginx"))
+		assert.True(t, f.Curl(ctx, "client", "server:4505").OK)
+
+		// A daemon that is its container's PID 1, as in the compose labs.
+		_, err = e.Inject(ctx, chaos.Spec{Kind: chaos.KindProcStop, Targets: []string{"client"}, Process: "sleep"})
+		require.NoError(t, err)
+		assert.Equal(t, "T", f.ProcStates(ctx, "client", "sleep"), "PID 1 is stopped too")
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, "S", f.ProcStates(ctx, "client", "sleep"))
+	})
+	t.Run("disk-full", func(t *testing.T) {
+		df := func() string { return f.Exec(ctx, f.IDs["server"], "df", "-B1", "--output=avail", "/dev/shm").Stdout }
+		before := df()
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindDiskFull, Targets: []string{"server"}, Path: "/dev/shm"})
+		require.NoError(t, err)
+		assert.NotEqual(t, 0, f.Exec(ctx, f.IDs["server"], "bash", "-c", "head -c 4096 /dev/zero > /dev/shm/x").ExitCode, "writes fail with ENOSPC")
+		require.NoError(t, e.HealAll(ctx))
+		f.Exec(ctx, f.IDs["server"], "rm", "-f", "/dev/shm/x")
+		assert.Equal(t, before, df())
+		_, err = e.Inject(ctx, chaos.Spec{Kind: chaos.KindDiskFull, Targets: []string{"server"}, Path: "/"})
+		assert.ErrorContains(t, err, "more than the 1024 MiB saltlab fills safely")
+	})
+	t.Run("key-replace", func(t *testing.T) {
+		keys := func() string {
+			return f.Exec(ctx, f.IDs["server"], "bash", "-c", "cd /etc/salt/pki/master && ls -A && stat -c '%n %a %s %Y' master.* && sha256sum master.*").Stdout
+		}
+		before := keys()
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindKeyReplace, Targets: []string{"server"}})
+		require.NoError(t, err)
+		assert.NotEqual(t, before, keys(), "a new pair replaced the old")
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, before, keys(), "the old pair is back byte for byte, backup gone")
+	})
+	t.Run("kill and proc-kill", func(t *testing.T) {
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindProcKill, Targets: []string{"server"}, Process: "nginx"})
+		require.NoError(t, err)
+		assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "nginx is gone")
+		_, err = e.Inject(ctx, chaos.Spec{Kind: chaos.KindKill, Targets: []string{"other"}, Signal: "SIGKILL"})
+		require.NoError(t, err)
+		assert.Equal(t, "exited", f.State(t, ctx, "other"))
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, "running", f.State(t, ctx, "other"))
+		require.Eventually(t, func() bool { return f.Curl(ctx, "client", "server:4505").OK }, 30*time.Second, 100*time.Millisecond, "heal restarted server's nginx")
+	})
+	assert.Empty(t, e.Ledger().Pending())
+	// Undo is idempotent: healing the whole history again is a no-op.
+	for _, tc := range []chaos.Spec{{Kind: chaos.KindPause, Targets: []string{"server"}}} {
+		en, err := e.Inject(ctx, tc)
+		require.NoError(t, err)
+		require.NoError(t, e.Undo(ctx, en))
+		require.NoError(t, e.Undo(ctx, en), "second undo")
+		require.NoError(t, e.Ledger().Undo(ctx, e, en.ID))
+	}
+}

@@ -1,0 +1,196 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/lab"
+)
+
+// Ledger data keys of process faults.
+const (
+	dataPIDs    = "pids"    // space-separated
+	dataProcess = "process" // program name
+)
+
+// run executes argv in container ref and fails on a non-zero exit.
+func (e *Engine) run(ctx context.Context, ref string, argv ...string) (string, error) {
+	r, err := lab.ExecIn(ctx, e.docker, ref, argv)
+	if err != nil {
+		return "", err
+	}
+	if r.ExitCode != 0 {
+		return r.Stdout, fmt.Errorf("%s exited %d: %s", strings.Join(argv, " "), r.ExitCode, strings.TrimSpace(r.Stderr+" "+r.Stdout))
+	}
+	return r.Stdout, nil
+}
+
+// sh runs a bash script in container ref.
+func (e *Engine) sh(ctx context.Context, ref, script string) (string, error) {
+	return e.run(ctx, ref, "bash", "-ec", script)
+}
+
+// processPattern matches the daemon's command line whether it runs as
+// "salt-master ...", "/usr/bin/python3 /usr/bin/salt-master MWorker" or
+// "nginx: master process": the
+// program name as a whole word after a slash or at the start, so salt-api
+// and salt-minion never match salt-master.
+func processPattern(name string) string {
+	return `(^|/)` + regexp.QuoteMeta(name) + `([: ]|$)`
+}
+
+// pids finds the processes of program name in container ref. pgrep runs
+// without a shell, so it never matches its own command line.
+func (e *Engine) pids(ctx context.Context, ref, name string) ([]string, error) {
+	r, err := lab.ExecIn(ctx, e.docker, ref, []string{"pgrep", "-f", "--", processPattern(name)})
+	if err != nil {
+		return nil, err
+	}
+	switch r.ExitCode {
+	case 0:
+		return strings.Fields(r.Stdout), nil
+	case 1:
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("pgrep %s exited %d: %s", name, r.ExitCode, strings.TrimSpace(r.Stderr))
+	}
+}
+
+// processFault signals every process of one daemon in the target container.
+func processFault(signal string) func(context.Context, *Engine, Spec) (fault.Entry, error) {
+	return func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
+		svc := s.Targets[0]
+		info, err := e.target(ctx, svc)
+		if err != nil {
+			return fault.Entry{}, err
+		}
+		pids, err := e.pids(ctx, info.ID, s.Process)
+		if err != nil {
+			return fault.Entry{}, fmt.Errorf("find %s in %s: %w", s.Process, svc, err)
+		}
+		if len(pids) == 0 {
+			return fault.Entry{}, fmt.Errorf("find %s in %s: no process runs that program", s.Process, svc)
+		}
+		sig := signal
+		if sig == "" {
+			sig = strings.TrimPrefix(strings.ToUpper(s.Signal), "SIG")
+			if sig == "" {
+				sig = "KILL"
+			}
+		}
+		en, err := e.record(s, map[string]string{dataContainer: info.ID, dataService: svc, dataPIDs: strings.Join(pids, " "), dataProcess: s.Process, "signal": sig})
+		if err != nil {
+			return en, err
+		}
+		if err := e.signal(ctx, info.ID, sig, pids); err != nil {
+			return en, fmt.Errorf("signal %s of %s: %w", s.Process, svc, err)
+		}
+		e.logf("sent SIG%s to %s (pids %s) in %s (fault %d)", sig, s.Process, strings.Join(pids, " "), svc, en.ID)
+		return en, nil
+	}
+}
+
+// undoProcStop continues the recorded pids that still exist.
+func undoProcStop(ctx context.Context, e *Engine, en fault.Entry) error {
+	id := en.Data[dataContainer]
+	if err := e.inRunning(ctx, id, func() error { return e.signal(ctx, id, "CONT", strings.Fields(en.Data[dataPIDs])) }); err != nil {
+		return fmt.Errorf("continue %s in %s: %w", en.Data[dataProcess], en.Data[dataService], err)
+	}
+	return nil
+}
+
+// undoProcKill restarts the container when the killed daemon is not running
+// any more (nothing inside the container starts it again), and starts it
+// when the daemon was its main process and the container exited.
+func undoProcKill(ctx context.Context, e *Engine, en fault.Entry) error {
+	id := en.Data[dataContainer]
+	info, err := e.docker.ContainerInspect(ctx, id)
+	if errdefs.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("inspect %s: %w", en.Data[dataService], err)
+	}
+	if info.State == nil || !info.State.Running || info.State.Paused {
+		return undoRunning(ctx, e, en)
+	}
+	pids, err := e.pids(ctx, id, en.Data[dataProcess])
+	if err != nil {
+		return fmt.Errorf("look for %s in %s: %w", en.Data[dataProcess], en.Data[dataService], err)
+	}
+	if len(pids) > 0 {
+		return nil // it survived the signal (e.g. SIGHUP) or was started again
+	}
+	secs := stopGraceSeconds
+	if err := e.docker.ContainerRestart(ctx, id, container.StopOptions{Timeout: &secs}); err != nil && !errdefs.IsNotFound(err) {
+		return fmt.Errorf("restart %s: %w", en.Data[dataService], err)
+	}
+	return nil
+}
+
+// inRunning runs fn if container id runs; a stopped or missing container
+// has nothing to undo (its processes and namespaces are gone).
+func (e *Engine) inRunning(ctx context.Context, id string, fn func() error) error {
+	return e.inContainer(ctx, id, func(container.InspectResponse) error { return nil }, fn)
+}
+
+// inStopped runs fn in container id when it runs; a missing container is
+// nil (the lab is gone), and a stopped one is an error, for undos whose
+// state outlives the container's processes (files on its disk or volumes).
+func (e *Engine) inStopped(ctx context.Context, id, what string, fn func() error) error {
+	return e.inContainer(ctx, id, func(info container.InspectResponse) error {
+		return fmt.Errorf("container %.12s is %s, so %s cannot be undone now: start it and run `saltlab heal` again", id, status(info), what)
+	}, fn)
+}
+
+// inContainer runs fn if container id runs unpaused, else notRunning; a
+// missing container is nil.
+func (e *Engine) inContainer(ctx context.Context, id string, notRunning func(container.InspectResponse) error, fn func() error) error {
+	info, err := e.docker.ContainerInspect(ctx, id)
+	if errdefs.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("inspect container %.12s: %w", id, err)
+	}
+	if info.State == nil || !info.State.Running || info.State.Paused {
+		return notRunning(info)
+	}
+	return fn()
+}
+
+// signal sends sig (e.g. "STOP") to pids in container id. The container's
+// PID 1 ignores signals sent from inside its namespace unless it handles
+// them (SIGSTOP and SIGKILL never are), and a compose service's daemon is
+// often PID 1, so PID 1 is signalled through the engine, from the host's
+// namespace, where the kernel delivers them. Other pids get kill(1) inside;
+// a pid that is gone is skipped, so a repeated CONT is harmless.
+func (e *Engine) signal(ctx context.Context, id, sig string, pids []string) error {
+	var inside []string
+	for _, p := range pids {
+		if p == "1" {
+			dsig := "SIG" + sig
+			if _, err := strconv.Atoi(sig); err == nil {
+				dsig = sig // the engine takes numbers as they are
+			}
+			if err := e.docker.ContainerKill(ctx, id, dsig); err != nil {
+				return fmt.Errorf("send SIG%s to PID 1: %w", sig, err)
+			}
+			continue
+		}
+		inside = append(inside, p)
+	}
+	if len(inside) == 0 {
+		return nil
+	}
+	script := `rc=0; for p in ` + strings.Join(inside, " ") + `; do [ -d /proc/$p ] || continue; kill -s ` + sig + ` "$p" || rc=1; done; exit $rc`
+	_, err := e.sh(ctx, id, script)
+	return err
+}

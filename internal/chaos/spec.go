@@ -1,0 +1,132 @@
+package chaos
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/fault"
+)
+
+// Fault kinds. fault.KindStop (stop a container, start it on heal) is shared
+// with the steps that predate this package.
+const (
+	KindStop                  = fault.KindStop
+	KindKill       fault.Kind = "kill"
+	KindPause      fault.Kind = "pause"
+	KindRestart    fault.Kind = "restart"
+	KindProcKill   fault.Kind = "proc-kill"
+	KindProcStop   fault.Kind = "proc-stop"
+	KindIsolate    fault.Kind = "isolate"
+	KindPartition  fault.Kind = "partition"
+	KindPortBlock  fault.Kind = "port-block"
+	KindLatency    fault.Kind = "latency"
+	KindLoss       fault.Kind = "loss"
+	KindBandwidth  fault.Kind = "bandwidth"
+	KindDNS        fault.Kind = "dns"
+	KindDiskFull   fault.Kind = "disk-full"
+	KindKeyReplace fault.Kind = "key-replace"
+)
+
+// Spec is one fault to inject.
+type Spec struct {
+	Kind    fault.Kind
+	Targets []string // services the fault acts on
+	Peers   []string // partition: the other side
+	OneWay  bool     // partition: drop only what Targets send to Peers
+	Signal  string   // kill, proc-kill: e.g. SIGKILL, TERM, 9
+	Process string   // proc-kill, proc-stop: program name, e.g. salt-master
+	Ports   []int    // port-block, latency (default Salt's 4505, 4506)
+	Delay   time.Duration
+	Jitter  time.Duration
+	Percent float64 // loss, 0 < p <= 100
+	Rate    string  // bandwidth, tc syntax: 1mbit, 500kbit
+	Name    string  // dns: the name that stops resolving
+	Path    string  // disk-full: a path on the filesystem to fill; key-replace: the pki dir
+	// Scenario is stored with the fault, for reports.
+	Scenario string
+}
+
+// DefaultSaltPorts are the ports latency applies to when none are given:
+// the publisher and the request server.
+var DefaultSaltPorts = []int{4505, 4506}
+
+var (
+	rateRe    = regexp.MustCompile(`^[0-9]+(bit|kbit|mbit|gbit|bps|kbps|mbps)$`)
+	dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
+	procRe    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+	signalRe  = regexp.MustCompile(`^((SIG)?[A-Z][A-Z0-9+-]*|[0-9]{1,2})$`)
+)
+
+// Validate reports the first problem with s in words a user can act on.
+func (s Spec) Validate() error {
+	if len(s.Targets) == 0 {
+		return fmt.Errorf("fault %s: name at least one target service", s.Kind)
+	}
+	if s.Kind != KindPartition && len(s.Targets) != 1 {
+		return fmt.Errorf("fault %s: takes exactly one target, got %v", s.Kind, s.Targets)
+	}
+	if s.Signal != "" && !signalRe.MatchString(strings.ToUpper(s.Signal)) {
+		return fmt.Errorf("fault %s: signal %q: want a name such as SIGTERM or KILL, or a number", s.Kind, s.Signal)
+	}
+	for _, p := range s.Ports {
+		if p < 1 || p > 65535 {
+			return fmt.Errorf("fault %s: port %d is out of range 1-65535", s.Kind, p)
+		}
+	}
+	switch s.Kind {
+	case KindPartition:
+		if len(s.Peers) == 0 {
+			return fmt.Errorf("fault partition: name the services on the other side")
+		}
+		for _, p := range s.Peers {
+			for _, t := range s.Targets {
+				if p == t {
+					return fmt.Errorf("fault partition: %q is on both sides", p)
+				}
+			}
+		}
+	case KindProcKill, KindProcStop:
+		if !procRe.MatchString(s.Process) {
+			return fmt.Errorf("fault %s: process name %q: want a program name such as salt-master", s.Kind, s.Process)
+		}
+	case KindPortBlock:
+		if len(s.Ports) == 0 {
+			return fmt.Errorf("fault port-block: name the ports, e.g. 4505")
+		}
+	case KindLatency:
+		if s.Delay <= 0 || s.Jitter < 0 || s.Jitter > s.Delay {
+			return fmt.Errorf("fault latency: want a delay > 0 and 0 <= jitter <= delay, got %v ± %v", s.Delay, s.Jitter)
+		}
+	case KindLoss:
+		if s.Percent <= 0 || s.Percent > 100 {
+			return fmt.Errorf("fault loss: percent %v is outside (0, 100]", s.Percent)
+		}
+	case KindBandwidth:
+		if !rateRe.MatchString(s.Rate) {
+			return fmt.Errorf("fault bandwidth: rate %q: want tc syntax such as 1mbit or 500kbit", s.Rate)
+		}
+	case KindDNS:
+		if !dnsNameRe.MatchString(s.Name) {
+			return fmt.Errorf("fault dns: %q is not a DNS name", s.Name)
+		}
+	case KindDiskFull:
+		if !strings.HasPrefix(s.Path, "/") {
+			return fmt.Errorf("fault disk-full: path %q must be absolute", s.Path)
+		}
+	}
+	return nil
+}
+
+func (s Spec) describeTargets() string {
+	t := strings.Join(s.Targets, ",")
+	if len(s.Peers) > 0 {
+		sep := "|"
+		if s.OneWay {
+			sep = ">"
+		}
+		t += sep + strings.Join(s.Peers, ",")
+	}
+	return t
+}

@@ -1,0 +1,141 @@
+package chaos
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+
+	"github.com/saltlab/saltlab/internal/labels"
+)
+
+// Swept counts what Sweep found and undid.
+type Swept struct {
+	Helpers   int // helper containers cleaned (chains, qdiscs, proxies) and removed
+	Unpaused  int
+	Started   int
+	Continued int // containers where stopped (SIGSTOP) processes were continued
+}
+
+func (s Swept) String() string {
+	return fmt.Sprintf("%d helpers cleaned and removed, %d containers unpaused, %d started, %d with stopped processes continued",
+		s.Helpers, s.Unpaused, s.Started, s.Continued)
+}
+
+// helperCleanup removes, in one helper's namespace, every chain of the run,
+// saltlab's root qdiscs and the delay proxies.
+func helperCleanup(runID string) string {
+	return removeScript(chainPrefix(runID)) + "\n" + qdiscRemoveScript + "\n" + killProxies("")
+}
+
+// continueScript continues every stopped process of a container.
+// It prints how many there were.
+const continueScript = `p=$(ps -eo pid=,stat= | awk '$2 ~ /^T/ {print $1}')
+if [ -n "$p" ]; then kill -CONT $p; fi
+echo $p | wc -w`
+
+// Sweep undoes, by label and without the ledger, what the run's faults can
+// leave behind: it is the second half of `saltlab heal`, for faults whose
+// ledger line was lost with a killed process or a deleted run directory.
+// Helpers are cleaned in their namespace and removed; paused lab containers
+// are unpaused, stopped processes continued, and exited containers that
+// have a healthcheck (daemons, not one-shots like key-wait) started.
+func (e *Engine) Sweep(ctx context.Context) (Swept, error) {
+	var sw Swept
+	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true,
+		Filters: filters.NewArgs(filters.Arg("label", labels.Run+"="+e.runID))})
+	if err != nil {
+		return sw, fmt.Errorf("list containers of run %s: %w", e.runID, err)
+	}
+	n, err := e.cleanHelpers(ctx, cs)
+	sw.Helpers = n
+	errs := []error{err}
+	for _, c := range cs {
+		if c.Labels[LabelHelper] == "true" {
+			continue
+		}
+		if err := e.sweepLab(ctx, c, &sw); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return sw, errors.Join(errs...)
+}
+
+func (e *Engine) sweepLab(ctx context.Context, c container.Summary, sw *Swept) error {
+	switch c.State {
+	case container.StatePaused:
+		if err := e.docker.ContainerUnpause(ctx, c.ID); err != nil && !errdefs.IsNotFound(err) {
+			return fmt.Errorf("unpause %s: %w", name(c), err)
+		}
+		sw.Unpaused++
+		fallthrough
+	case container.StateRunning:
+		out, err := e.sh(ctx, c.ID, continueScript)
+		if err != nil {
+			return fmt.Errorf("continue stopped processes in %s: %w", name(c), err)
+		}
+		if strings.TrimSpace(out) != "0" {
+			sw.Continued++
+		}
+	case container.StateExited, container.StateCreated:
+		info, err := e.docker.ContainerInspect(ctx, c.ID)
+		if err != nil {
+			return fmt.Errorf("inspect %s: %w", name(c), err)
+		}
+		if info.Config == nil || info.Config.Healthcheck == nil || len(info.Config.Healthcheck.Test) == 0 || info.Config.Healthcheck.Test[0] == "NONE" {
+			return nil
+		}
+		if err := e.docker.ContainerStart(ctx, c.ID, container.StartOptions{}); err != nil && !errdefs.IsNotFound(err) {
+			return fmt.Errorf("start %s: %w", name(c), err)
+		}
+		sw.Started++
+	}
+	return nil
+}
+
+// removeHelpers cleans and removes the run's helper containers.
+func (e *Engine) removeHelpers(ctx context.Context) error {
+	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(
+		filters.Arg("label", labels.Run+"="+e.runID), filters.Arg("label", LabelHelper+"=true"))})
+	if err != nil {
+		return fmt.Errorf("list chaos helpers of run %s: %w", e.runID, err)
+	}
+	_, err = e.cleanHelpers(ctx, cs)
+	return err
+}
+
+// cleanHelpers removes, in the namespace of every running helper among cs,
+// all of the run's chains, qdiscs and proxies, then removes the helper. A
+// helper that cannot be cleaned is kept, so a later heal can retry.
+func (e *Engine) cleanHelpers(ctx context.Context, cs []container.Summary) (int, error) {
+	n := 0
+	var errs []error
+	for _, c := range cs {
+		if c.Labels[LabelHelper] != "true" {
+			continue
+		}
+		if c.State == container.StateRunning {
+			if _, err := e.sh(ctx, c.ID, helperCleanup(e.runID)); err != nil {
+				errs = append(errs, fmt.Errorf("clean helper %s: %w", name(c), err))
+				continue
+			}
+		}
+		if err := e.removeHelper(ctx, c.ID); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
+}
+
+func name(c container.Summary) string {
+	if len(c.Names) > 0 {
+		return strings.TrimPrefix(c.Names[0], "/")
+	}
+	return c.ID
+}

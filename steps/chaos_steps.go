@@ -1,0 +1,124 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/fault"
+)
+
+// Chaos injects faults through the run's ledger; *chaos.Engine is the real
+// one. Its Undo heals every kind, including KindStop.
+type Chaos interface {
+	Inject(ctx context.Context, s chaos.Spec) (fault.Entry, error)
+	Undo(ctx context.Context, e fault.Entry) error
+}
+
+// errNoChaos is returned by fault steps when the runner gave no engine.
+var errNoChaos = errors.New("this run has no chaos engine (steps.Deps.Chaos is nil)")
+
+// inject runs one fault through the engine and marks when it took effect.
+func inject(ctx context.Context, s chaos.Spec, desc string) error {
+	w := worldFrom(ctx)
+	if w.Chaos == nil {
+		return fmt.Errorf("%s: %w", desc, errNoChaos)
+	}
+	for _, t := range append(append([]string(nil), s.Targets...), s.Peers...) {
+		if !contains(w.Lab.Services(), t) {
+			return fmt.Errorf("%s: no service %q; the lab has %v", desc, t, w.Lab.Services())
+		}
+	}
+	s.Scenario = w.scenario
+	if _, err := w.Chaos.Inject(ctx, s); err != nil {
+		if errors.Is(err, chaos.ErrUnsupported) {
+			// A host without the kernel feature skips the scenario, saying why.
+			w.logf("SKIPPED: %v", err)
+			return fmt.Errorf("%w: %s: %v", godog.ErrSkip, desc, err)
+		}
+		return fmt.Errorf("%s: %w", desc, err)
+	}
+	markFault(w, desc)
+	return nil
+}
+
+func markFault(w *world, desc string) {
+	w.mu.Lock()
+	w.faultAt = time.Now()
+	w.faultDesc = desc
+	w.mu.Unlock()
+	w.logf("%s at %s", desc, w.faultAt.Format("15:04:05.000"))
+}
+
+func pauseService(ctx context.Context, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPause, Targets: []string{service}}, service+" paused")
+}
+
+func isolateService(ctx context.Context, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindIsolate, Targets: []string{service}}, service+" isolated")
+}
+
+func partitionServices(ctx context.Context, a, b string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: splitNames(a), Peers: splitNames(b)}, a+" partitioned from "+b)
+}
+
+func dropOneWay(ctx context.Context, a, b string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: splitNames(a), Peers: splitNames(b), OneWay: true}, "what "+a+" sends to "+b+" dropped")
+}
+
+func blockPort(ctx context.Context, port, service string) error {
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return fmt.Errorf("block port %q: not a number", port)
+	}
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPortBlock, Targets: []string{service}, Ports: []int{p}}, fmt.Sprintf("port %d of %s blocked", p, service))
+}
+
+func addLatency(ctx context.Context, ms, service string) error {
+	n, err := strconv.Atoi(ms)
+	if err != nil {
+		return fmt.Errorf("add latency %qms: not a number", ms)
+	}
+	d := time.Duration(n) * time.Millisecond
+	return inject(ctx, chaos.Spec{Kind: chaos.KindLatency, Targets: []string{service}, Delay: d}, fmt.Sprintf("%v latency on %s", d, service))
+}
+
+func freezeProcess(ctx context.Context, process, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindProcStop, Targets: []string{service}, Process: process}, process+" on "+service+" frozen (SIGSTOP)")
+}
+
+func killProcess(ctx context.Context, process, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindProcKill, Targets: []string{service}, Process: process, Signal: "KILL"}, process+" on "+service+" killed")
+}
+
+func breakDNS(ctx context.Context, name, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindDNS, Targets: []string{service}, Name: name}, name+" stops resolving on "+service)
+}
+
+// healAllFaults undoes the scenario's faults now (newest first); later
+// bounds are measured from the heal.
+func healAllFaults(ctx context.Context) error {
+	w := worldFrom(ctx)
+	if err := w.Ledger.UndoAll(ctx, undoer{lab: w.Lab, chaos: w.Chaos}); err != nil {
+		return fmt.Errorf("heal all faults: %w", err)
+	}
+	markFault(w, "faults healed")
+	return nil
+}
+
+// splitNames reads "a, b" or "a and b" as a group of services.
+func splitNames(s string) []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(s, " and ", ","), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
