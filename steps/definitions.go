@@ -24,6 +24,13 @@ func definitions() []def {
 		{`^"([^"]+)" reaches every minion exactly once with "test\.ping"$`, masterReachesEveryMinionOnce},
 		{`^"([^"]+)" runs a job on every minion that appends a line to a marker file$`, masterAppendsMarker},
 		{`^every minion's marker file holds exactly one line$`, markerHasOneLine},
+		{`^the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersEveryMinion},
+		{`^within the alive-check bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinAliveBound},
+		{`^I log in to the salt-api through the load balancer(?: at "([^"]+)")?$`, apiLogin},
+		{`^the session from that login is refused with 401 through the load balancer$`, apiSessionRefused},
+		{`^within (\d+)s a login through the load balancer(?: at "([^"]+)")? succeeds$`, apiLoginWithin},
+		{`^for (\d+)s "([^"]+)" knows no minion key$`, masterKnowsNoMinionKey},
+		{`^every minion's "salt-call test\.ping" fails$`, everyMinionSaltCallPingFails},
 	}
 }
 

@@ -2,7 +2,11 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"time"
@@ -18,6 +22,9 @@ type fakeLab struct {
 	// daemonsStuck keeps minion daemons on salt-master-1 even when it is
 	// stopped, as Salt does when the master name stops resolving.
 	daemonsStuck bool
+	api          *httptest.Server
+	// signinBroken models minions that can reach no master's ret port.
+	signinBroken bool
 }
 
 func newFakeLab() *fakeLab {
@@ -79,8 +86,13 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{Stdout: "---\n" + f.config}, nil
 	case strings.Contains(cmd, "salt-call --version"):
 		return Output{Stdout: "salt-call 3006.9 (fake)\n"}, nil
+	case strings.Contains(cmd, "salt-key -L --out=json"):
+		if f.signinBroken {
+			return Output{Stdout: `{"minions": [], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
+		}
+		return Output{Stdout: `{"minions": ["salt-minion-1", "salt-minion-2"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
 	case strings.Contains(cmd, "salt-call --out=json test.ping"):
-		if f.serving() == "" {
+		if f.serving() == "" || f.signinBroken {
 			return Output{ExitCode: 1, Stderr: "No master could be reached"}, nil
 		}
 		return Output{Stdout: "{\n    \"local\": true\n}\n"}, nil
@@ -94,4 +106,49 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{ExitCode: 1, Stdout: fmt.Sprintf("{%q: \"Minion did not return. [No response]\"}\n", minion)}, nil
 	}
 	return Output{ExitCode: 127, Stderr: "fake: unknown command " + cmd}, nil
+}
+
+// Published serves a stand-in of the salt-api behind the load balancer: the
+// first running master answers (active/backup), /run needs per-request
+// credentials, and a session is known only to the master that issued it.
+func (f *fakeLab) Published(_ context.Context, service, port string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if service != "nginx" || port != "80/tcp" {
+		return "", fmt.Errorf("fake: %s publishes no port %s", service, port)
+	}
+	if f.api == nil {
+		f.api = httptest.NewServer(http.HandlerFunc(f.serveAPI))
+	}
+	return strings.TrimPrefix(f.api.URL, "http://"), nil
+}
+
+func (f *fakeLab) serveAPI(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	master := f.serving()
+	f.mu.Unlock()
+	if master == "" {
+		http.Error(w, "502 Bad Gateway", http.StatusBadGateway)
+		return
+	}
+	pings := `{"return": [{"salt-minion-1": true, "salt-minion-2": true}]}`
+	switch {
+	case r.URL.Path == "/login":
+		fmt.Fprintf(w, `{"return": [{"token": "session-of-%s"}]}`, master)
+	case r.URL.Path == "/run":
+		var low []map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&low); err != nil || len(low) == 0 || low[0]["password"] != "pw" {
+			http.Error(w, "401 Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, pings)
+	case r.URL.Path == "/" && r.Method == http.MethodPost:
+		if r.Header.Get("X-Auth-Token") != "session-of-"+master {
+			http.Error(w, "401 Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, pings)
+	default:
+		http.NotFound(w, r)
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
 // stopTimeout is the grace period given to a container the scenario stops.
@@ -24,6 +25,8 @@ type Deps struct {
 	Log          io.Writer
 	// ProcessSlack overrides saltcfg.ProcessSlack in bounds when > 0.
 	ProcessSlack time.Duration
+	// API are the salt-api credentials of the run (generated per run).
+	API saltapi.Creds
 }
 
 // world is the state of one scenario.
@@ -34,6 +37,8 @@ type world struct {
 	faultAt   time.Time // when the last fault took effect
 	faultDesc string
 	marker    string // file the marker job appends to (syndic steps)
+	apiToken  string // session token of the last salt-api login
+	apiPath   string // and the load balancer path it was issued under
 }
 
 type worldKey struct{}

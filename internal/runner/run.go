@@ -91,6 +91,14 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	env := plan.Env()
 	env["SALTLAB_SALT_IMAGE"] = flavor.Image
+	env["SALTLAB_BASE_IMAGE"] = images.BaseRef
+	creds, err := newAPICreds()
+	if err != nil {
+		return res, err
+	}
+	for k, v := range apiEnv(creds) {
+		env[k] = v
+	}
 	state := runstate.State{RunID: cfg.RunID, Project: run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
 		Image: flavor.Image, Files: []string{file}, Env: env,
 		Owner: labels.OwnerID(), Started: started}
@@ -127,7 +135,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, adapter, ledger, ms, log)
+	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: ledger, Measurements: ms, Log: log, API: creds})
 	run.Duration = time.Since(started)
 	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
 	if err != nil {

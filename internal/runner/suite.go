@@ -3,13 +3,10 @@ package runner
 import (
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 
 	"github.com/cucumber/godog"
 
-	"github.com/saltlab/saltlab/internal/fault"
-	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -19,7 +16,8 @@ const godogJUnit = "godog-junit.xml"
 // runScenarios runs the feature files against the lab in strict mode,
 // one scenario at a time (they share one lab), and returns godog's status
 // (0 passed, 1 failed).
-func runScenarios(ctx context.Context, cfg Config, runDir string, l steps.Lab, ledger *fault.Ledger, ms *report.Measurements, out io.Writer) int {
+func runScenarios(ctx context.Context, cfg Config, runDir string, deps steps.Deps) int {
+	out := deps.Log
 	opts := godog.Options{
 		Paths:          cfg.Features,
 		Tags:           TagExpression(cfg.Topology, cfg.Tags),
@@ -32,7 +30,7 @@ func runScenarios(ctx context.Context, cfg Config, runDir string, l steps.Lab, l
 	}
 	suite := godog.TestSuite{
 		Name:                "saltlab",
-		ScenarioInitializer: steps.Initializer(steps.Deps{Lab: l, Ledger: ledger, Measurements: ms, Log: out}),
+		ScenarioInitializer: steps.Initializer(deps),
 		Options:             &opts,
 	}
 	status := suite.Run()
