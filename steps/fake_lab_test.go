@@ -25,6 +25,10 @@ type fakeLab struct {
 	api          *httptest.Server
 	// signinBroken models minions that can reach no master's ret port.
 	signinBroken bool
+	// startingPolls makes a service report "starting" for that many status
+	// calls; health overrides a service's status outright.
+	startingPolls map[string]int
+	health        map[string]string
 }
 
 func newFakeLab() *fakeLab {
@@ -43,6 +47,13 @@ func (f *fakeLab) Status(_ context.Context, s string) (string, error) {
 	defer f.mu.Unlock()
 	if s == "key-wait" {
 		return "exited 0", nil
+	}
+	if h, ok := f.health[s]; ok {
+		return h, nil
+	}
+	if f.startingPolls[s] > 0 {
+		f.startingPolls[s]--
+		return "starting", nil
 	}
 	if f.running[s] {
 		return "healthy", nil

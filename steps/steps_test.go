@@ -100,6 +100,36 @@ func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
 	assert.Contains(t, out, "salt-minion-1: salt-call test.ping succeeded after")
 }
 
+func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
+	tests := []struct {
+		name    string
+		setup   func(*fakeLab)
+		wantErr string
+	}{
+		{name: "all healthy", setup: func(*fakeLab) {}},
+		{name: "master still starting", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} }},
+		{name: "unhealthy fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
+			wantErr: "expected every service healthy (or a one-shot exited 0) within 1m30s; observed: salt-minion-2 is unhealthy"},
+		{name: "exited with an error", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
+			wantErr: "salt-master-2 is exited 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lab := newFakeLab()
+			tt.setup(lab)
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab}})
+			err := labIsHealthy(ctx)
+			if tt.wantErr == "" {
+				require.NoError(t, err)
+				assert.Zero(t, lab.startingPolls["salt-master-1"], "waited until the service stopped starting")
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.wantErr)
+		})
+	}
+}
+
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, body string) string {
