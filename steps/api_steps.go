@@ -117,24 +117,65 @@ func apiAnswersWithinAliveBound(ctx context.Context, path string) error {
 		boundOf:     aliveBound, try: try})
 }
 
-// apiLogin logs in through the load balancer and keeps the session token.
-func apiLogin(ctx context.Context, path string) error {
+// loginTimeout bounds logging in to one particular master through the load
+// balancer: after that master was down the balancer avoids it for its
+// fail_timeout (5 to 10 s in the topologies).
+const loginTimeout = 60 * time.Second
+
+// apiLogin logs in through the load balancer and keeps the session. With a
+// master named, it logs in again until that master's salt-api issued the
+// session (told by the balancer's upstream header), so the scenario knows
+// which process holds it.
+func apiLogin(ctx context.Context, master, path string) error {
 	w := worldFrom(ctx)
 	c, err := apiClient(ctx, w, path)
 	if err != nil {
 		return err
 	}
-	tok, err := c.Login(ctx, w.API)
+	want := ""
+	if master != "" {
+		if want, err = serviceIP(ctx, w.Lab, master); err != nil {
+			return err
+		}
+	}
+	deadline := time.Now().Add(loginTimeout)
+	for {
+		sess, err := c.Login(ctx, w.API)
+		if err != nil {
+			return fmt.Errorf("expected a login through the load balancer to succeed; observed: %w", err)
+		}
+		if want == "" || strings.HasPrefix(sess.Upstream, want+":") {
+			if _, err := c.Session(ctx, sess.Token, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout}); err != nil {
+				return fmt.Errorf("expected the new session to be accepted right after login; observed: %w", err)
+			}
+			w.mu.Lock()
+			w.apiToken, w.apiPath = sess.Token, path
+			w.mu.Unlock()
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("expected the load balancer to send a login to %s (%s) within %s; observed: the last one was served by %q", master, want, loginTimeout, sess.Upstream)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(attemptPause):
+		}
+	}
+}
+
+// serviceIP asks a container for its address, which works the same for
+// both Salt flavours.
+func serviceIP(ctx context.Context, l Lab, service string) (string, error) {
+	out, err := l.Exec(ctx, service, []string{"hostname", "-i"})
 	if err != nil {
-		return fmt.Errorf("expected a login through the load balancer to succeed; observed: %w", err)
+		return "", fmt.Errorf("ask %s for its address: %w", service, err)
 	}
-	if _, err := c.Session(ctx, tok, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout}); err != nil {
-		return fmt.Errorf("expected the new session to be accepted right after login; observed: %w", err)
+	fields := strings.Fields(out.Stdout)
+	if out.ExitCode != 0 || len(fields) == 0 {
+		return "", fmt.Errorf("ask %s for its address: hostname -i exited %d: %s", service, out.ExitCode, lastLine(out.Stderr, out.Stdout))
 	}
-	w.mu.Lock()
-	w.apiToken, w.apiPath = tok, path
-	w.mu.Unlock()
-	return nil
+	return fields[0], nil
 }
 
 // apiSessionRefused: the session token from the earlier login is refused

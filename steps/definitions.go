@@ -26,7 +26,7 @@ func definitions() []def {
 		{`^every minion's marker file holds exactly one line$`, markerHasOneLine},
 		{`^the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersEveryMinion},
 		{`^within the alive-check bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinAliveBound},
-		{`^I log in to the salt-api through the load balancer(?: at "([^"]+)")?$`, apiLogin},
+		{`^I log in to the salt-api(?: of "([^"]+)")? through the load balancer(?: at "([^"]+)")?$`, apiLogin},
 		{`^the session from that login is refused with 401 through the load balancer$`, apiSessionRefused},
 		{`^within (\d+)s a login through the load balancer(?: at "([^"]+)")? succeeds$`, apiLoginWithin},
 		{`^for (\d+)s "([^"]+)" knows no minion key$`, masterKnowsNoMinionKey},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/saltlab/saltlab/internal/saltapi"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -93,6 +94,8 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{}, fmt.Errorf("container %s is not running", service)
 	}
 	switch {
+	case cmd == "hostname -i":
+		return Output{Stdout: fakeIP(service) + "\n"}, nil
 	case strings.HasPrefix(cmd, "bash -c"):
 		return Output{Stdout: "---\n" + f.config}, nil
 	case strings.Contains(cmd, "salt-call --version"):
@@ -145,6 +148,7 @@ func (f *fakeLab) serveAPI(w http.ResponseWriter, r *http.Request) {
 	pings := `{"return": [{"salt-minion-1": true, "salt-minion-2": true}]}`
 	switch {
 	case r.URL.Path == "/login":
+		w.Header().Set(saltapi.UpstreamHeader, fakeIP(master)+":8000")
 		fmt.Fprintf(w, `{"return": [{"token": "session-of-%s"}]}`, master)
 	case r.URL.Path == "/run":
 		var low []map[string]any
@@ -162,4 +166,9 @@ func (f *fakeLab) serveAPI(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// fakeIP is a service's address in the fake lab: 10.0.0.1<n> for *-<n>.
+func fakeIP(service string) string {
+	return "10.0.0.1" + service[len(service)-1:]
 }

@@ -23,7 +23,7 @@ Feature: The AI Infra Matrix dual-master layout, as deployed
     so clients must log in again after the switch.
 
     Given the lab is healthy
-    And I log in to the salt-api through the load balancer at "/salt-api/"
+    And I log in to the salt-api of "salt-master-1" through the load balancer at "/salt-api/"
     When I stop "salt-master-1"
     Then within 90s a login through the load balancer at "/salt-api/" succeeds
     And the session from that login is refused with 401 through the load balancer

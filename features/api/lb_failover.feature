@@ -14,7 +14,7 @@ Feature: The salt-api behind the load balancer survives the loss of a master
 
   Scenario: A salt-api session does not survive the switch to the backup master
     Given the lab is healthy
-    And I log in to the salt-api through the load balancer
+    And I log in to the salt-api of "salt-master-1" through the load balancer
     When I stop "salt-master-1"
     Then within the alive-check bound the salt-api answers "test.ping" for every minion through the load balancer
     And the session from that login is refused with 401 through the load balancer

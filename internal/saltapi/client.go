@@ -47,7 +47,7 @@ func (c Client) Welcome(ctx context.Context) error {
 	var out struct {
 		Return string `json:"return"`
 	}
-	if err := c.do(ctx, http.MethodGet, "", nil, "", &out); err != nil {
+	if _, err := c.do(ctx, http.MethodGet, "", nil, "", &out); err != nil {
 		return fmt.Errorf("get salt-api root: %w", err)
 	}
 	if out.Return != "Welcome" {
@@ -56,22 +56,36 @@ func (c Client) Welcome(ctx context.Context) error {
 	return nil
 }
 
-// Login posts credentials to /login and returns the session token (a
-// CherryPy session id, valid only in the salt-api process that issued it).
-func (c Client) Login(ctx context.Context, cr Creds) (string, error) {
+// UpstreamHeader is set by the lab's load balancer to the backend address
+// that served a request, so a scenario can tell which master issued a
+// session.
+const UpstreamHeader = "X-Saltlab-Upstream"
+
+// Session is the result of a login.
+type Session struct {
+	// Token is a CherryPy session id, valid only in the salt-api process
+	// that issued it (salt-semantics §5.3).
+	Token string
+	// Upstream is the UpstreamHeader of the answer ("" without one).
+	Upstream string
+}
+
+// Login posts credentials to /login and returns the session.
+func (c Client) Login(ctx context.Context, cr Creds) (Session, error) {
 	body := map[string]string{"username": cr.Username, "password": cr.Password, "eauth": cr.EAuth}
 	var out struct {
 		Return []struct {
 			Token string `json:"token"`
 		} `json:"return"`
 	}
-	if err := c.do(ctx, http.MethodPost, "login", body, "", &out); err != nil {
-		return "", fmt.Errorf("log in to salt-api: %w", err)
+	h, err := c.do(ctx, http.MethodPost, "login", body, "", &out)
+	if err != nil {
+		return Session{}, fmt.Errorf("log in to salt-api: %w", err)
 	}
 	if len(out.Return) == 0 || out.Return[0].Token == "" {
-		return "", fmt.Errorf("log in to salt-api: no token in the answer")
+		return Session{}, fmt.Errorf("log in to salt-api: no token in the answer")
 	}
-	return out.Return[0].Token, nil
+	return Session{Token: out.Return[0].Token, Upstream: h.Get(UpstreamHeader)}, nil
 }
 
 // Run posts lowstate chunks to /run with the credentials in every chunk, so
@@ -98,24 +112,24 @@ func (c Client) returns(ctx context.Context, path string, low []Lowstate, token 
 	var out struct {
 		Return []json.RawMessage `json:"return"`
 	}
-	if err := c.do(ctx, http.MethodPost, path, low, token, &out); err != nil {
+	if _, err := c.do(ctx, http.MethodPost, path, low, token, &out); err != nil {
 		return nil, fmt.Errorf("post lowstate to salt-api /%s: %w", path, err)
 	}
 	return out.Return, nil
 }
 
-func (c Client) do(ctx context.Context, method, path string, body any, token string, out any) error {
+func (c Client) do(ctx context.Context, method, path string, body any, token string, out any) (http.Header, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, strings.TrimSuffix(c.Base, "/")+"/"+path, rd)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Accept", "application/json")
 	if body != nil {
@@ -130,20 +144,20 @@ func (c Client) do(ctx context.Context, method, path string, body any, token str
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	if err != nil {
-		return fmt.Errorf("read answer: %w", err)
+		return nil, fmt.Errorf("read answer: %w", err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return &StatusError{Code: resp.StatusCode, Body: string(b)}
+		return resp.Header, &StatusError{Code: resp.StatusCode, Body: string(b)}
 	}
 	if err := json.Unmarshal(b, out); err != nil {
-		return fmt.Errorf("decode answer %q: %w", firstLine(string(b)), err)
+		return resp.Header, fmt.Errorf("decode answer %q: %w", firstLine(string(b)), err)
 	}
-	return nil
+	return resp.Header, nil
 }
 
 func firstLine(s string) string {

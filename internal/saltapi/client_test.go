@@ -26,6 +26,7 @@ func fakeAPI(t *testing.T) *httptest.Server {
 			http.Error(w, "<html>401 Unauthorized</html>", http.StatusUnauthorized)
 			return
 		}
+		w.Header().Set(UpstreamHeader, "10.0.0.11:8000")
 		w.Write([]byte(`{"return": [{"token": "sess-1", "user": "` + c["username"] + `"}]}`))
 	})
 	mux.HandleFunc("POST /run", func(w http.ResponseWriter, r *http.Request) {
@@ -62,9 +63,10 @@ func TestClient(t *testing.T) {
 
 	require.NoError(t, c.Welcome(ctx))
 
-	tok, err := c.Login(ctx, good)
+	sess, err := c.Login(ctx, good)
 	require.NoError(t, err)
-	assert.Equal(t, "sess-1", tok)
+	assert.Equal(t, Session{Token: "sess-1", Upstream: "10.0.0.11:8000"}, sess)
+	tok := sess.Token
 
 	_, err = c.Login(ctx, bad)
 	var se *StatusError

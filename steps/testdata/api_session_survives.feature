@@ -4,6 +4,6 @@ Feature: A negative control for the salt-api session step
 
   Scenario: Stopping master-2 keeps the session alive
     Given the lab is healthy
-    And I log in to the salt-api through the load balancer
+    And I log in to the salt-api of "salt-master-1" through the load balancer
     When I stop "salt-master-2"
     Then the session from that login is refused with 401 through the load balancer
