@@ -37,6 +37,13 @@ func definitions() []def {
 		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
 		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
 		{`^all faults are healed$`, healAllFaults},
+		{`^the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersEveryMinion},
+		{`^within the alive-check bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinAliveBound},
+		{`^I log in to the salt-api(?: of "([^"]+)")? through the load balancer(?: at "([^"]+)")?$`, apiLogin},
+		{`^the session from that login is refused with 401 through the load balancer$`, apiSessionRefused},
+		{`^within (\d+)s a login through the load balancer(?: at "([^"]+)")? succeeds$`, apiLoginWithin},
+		{`^for (\d+)s "([^"]+)" knows no minion key$`, masterKnowsNoMinionKey},
+		{`^every minion's "salt-call test\.ping" fails$`, everyMinionSaltCallPingFails},
 	}
 }
 

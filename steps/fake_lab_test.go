@@ -2,10 +2,15 @@ package steps
 
 import (
 	"context"
-
+	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/saltapi"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +34,13 @@ type fakeLab struct {
 	pauseFailsOver bool
 	// cut holds "minion|master" pairs that a partition separates.
 	cut map[string]bool
+	api *httptest.Server
+	// signinBroken models minions that can reach no master's ret port.
+	signinBroken bool
+	// startingPolls makes a service report "starting" for that many status
+	// calls; health overrides a service's status outright.
+	startingPolls map[string]int
+	health        map[string]string
 }
 
 func newFakeLab() *fakeLab {
@@ -47,6 +59,13 @@ func (f *fakeLab) Status(_ context.Context, s string) (string, error) {
 	defer f.mu.Unlock()
 	if s == "key-wait" {
 		return "exited 0", nil
+	}
+	if h, ok := f.health[s]; ok {
+		return h, nil
+	}
+	if f.startingPolls[s] > 0 {
+		f.startingPolls[s]--
+		return "starting", nil
 	}
 	if f.running[s] {
 		return "healthy", nil
@@ -89,12 +108,19 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{}, fmt.Errorf("container %s is paused, unpause the container before exec", service)
 	}
 	switch {
+	case cmd == "hostname -i":
+		return Output{Stdout: fakeIP(service) + "\n"}, nil
 	case strings.HasPrefix(cmd, "bash -c"):
 		return Output{Stdout: "---\n" + f.config}, nil
 	case strings.Contains(cmd, "salt-call --version"):
 		return Output{Stdout: "salt-call 3006.9 (fake)\n"}, nil
+	case strings.Contains(cmd, "salt-key -L --out=json"):
+		if f.signinBroken {
+			return Output{Stdout: `{"minions": [], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
+		}
+		return Output{Stdout: `{"minions": ["salt-minion-1", "salt-minion-2"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
 	case strings.Contains(cmd, "salt-call --out=json test.ping"):
-		if f.serving() == "" {
+		if f.serving() == "" || f.signinBroken {
 			return Output{ExitCode: 1, Stderr: "No master could be reached"}, nil
 		}
 		return Output{Stdout: "{\n    \"local\": true\n}\n"}, nil
@@ -161,4 +187,55 @@ func (c *fakeChaos) Undo(ctx context.Context, e fault.Entry) error {
 		}
 	}
 	return nil
+}
+
+// Published serves a stand-in of the salt-api behind the load balancer: the
+// first running master answers (active/backup), /run needs per-request
+// credentials, and a session is known only to the master that issued it.
+func (f *fakeLab) Published(_ context.Context, service, port string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if service != "nginx" || port != "80/tcp" {
+		return "", fmt.Errorf("fake: %s publishes no port %s", service, port)
+	}
+	if f.api == nil {
+		f.api = httptest.NewServer(http.HandlerFunc(f.serveAPI))
+	}
+	return strings.TrimPrefix(f.api.URL, "http://"), nil
+}
+
+func (f *fakeLab) serveAPI(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	master := f.serving()
+	f.mu.Unlock()
+	if master == "" {
+		http.Error(w, "502 Bad Gateway", http.StatusBadGateway)
+		return
+	}
+	pings := `{"return": [{"salt-minion-1": true, "salt-minion-2": true}]}`
+	switch {
+	case r.URL.Path == "/login":
+		w.Header().Set(saltapi.UpstreamHeader, fakeIP(master)+":8000")
+		fmt.Fprintf(w, `{"return": [{"token": "session-of-%s"}]}`, master)
+	case r.URL.Path == "/run":
+		var low []map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&low); err != nil || len(low) == 0 || low[0]["password"] != "pw" {
+			http.Error(w, "401 Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, pings)
+	case r.URL.Path == "/" && r.Method == http.MethodPost:
+		if r.Header.Get("X-Auth-Token") != "session-of-"+master {
+			http.Error(w, "401 Unauthorized", http.StatusUnauthorized)
+			return
+		}
+		io.WriteString(w, pings)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// fakeIP is a service's address in the fake lab: 10.0.0.1<n> for *-<n>.
+func fakeIP(service string) string {
+	return "10.0.0.1" + service[len(service)-1:]
 }

@@ -27,6 +27,9 @@ type Lab interface {
 	// Status describes a service's container: "healthy", "running" (no
 	// healthcheck), "exited 0", "unhealthy", "starting", ...
 	Status(ctx context.Context, service string) (string, error)
+	// Published returns the host address ("127.0.0.1:49153") a container
+	// port ("80/tcp") of the service is published on.
+	Published(ctx context.Context, service, port string) (string, error)
 }
 
 // Service name prefixes by role. Topologies name their services this way, and

@@ -5,28 +5,57 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/fault"
 )
 
-// labIsHealthy checks every service: healthy, running without a healthcheck,
-// or a one-shot that exited 0.
+// labHealthyTimeout bounds how long "the lab is healthy" waits for services
+// that are still starting, e.g. a master the previous scenario stopped and
+// its After hook started again.
+const labHealthyTimeout = 90 * time.Second
+
+// labIsHealthy waits until every service is healthy, running without a
+// healthcheck, or a one-shot that exited 0. A service that is starting is
+// waited for; one that is unhealthy or exited otherwise fails at once.
 func labIsHealthy(ctx context.Context) error {
 	w := worldFrom(ctx)
-	var bad []string
-	for _, s := range w.Lab.Services() {
-		st, err := w.Lab.Status(ctx, s)
+	deadline := time.Now().Add(labHealthyTimeout)
+	for {
+		bad, starting, err := labHealth(ctx, w.Lab)
 		if err != nil {
-			return fmt.Errorf("check health of %s: %w", s, err)
+			return err
 		}
-		if st != "healthy" && st != "running" && st != "exited 0" {
+		if len(bad) == 0 && len(starting) == 0 {
+			return nil
+		}
+		if len(bad) > 0 || time.Now().After(deadline) {
+			return fmt.Errorf("expected every service healthy (or a one-shot exited 0) within %s; observed: %s", labHealthyTimeout, strings.Join(append(bad, starting...), ", "))
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(attemptPause):
+		}
+	}
+}
+
+// labHealth sorts the services that are not fine into failed and starting.
+func labHealth(ctx context.Context, l Lab) (bad, starting []string, err error) {
+	for _, s := range l.Services() {
+		st, err := l.Status(ctx, s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("check health of %s: %w", s, err)
+		}
+		switch st {
+		case "healthy", "running", "exited 0":
+		case "starting":
+			starting = append(starting, s+" is starting")
+		default:
 			bad = append(bad, s+" is "+st)
 		}
 	}
-	if len(bad) > 0 {
-		return fmt.Errorf("expected every service healthy (or a one-shot exited 0); observed: %s", strings.Join(bad, ", "))
-	}
-	return nil
+	return bad, starting, nil
 }
 
 // everyMinionAnswersSaltCallPing is the baseline before a fault.

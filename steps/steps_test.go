@@ -14,15 +14,21 @@ import (
 
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
 func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
+	t.Cleanup(func() {
+		if lab.api != nil {
+			lab.api.Close()
+		}
+	})
 	out := &bytes.Buffer{}
 	ms := &report.Measurements{}
 	ledger := fault.NewLedger(filepath.Join(t.TempDir(), "faults.jsonl"))
 	deps := Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
-		Chaos: &fakeChaos{lab: lab, ledger: ledger}}
+		Chaos: &fakeChaos{lab: lab, ledger: ledger}, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"}}
 	status := godog.TestSuite{
 		Name:                "unit",
 		ScenarioInitializer: Initializer(deps),
@@ -56,6 +62,73 @@ func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
 		assert.False(t, m.Met)
 	}
 	assert.True(t, lab.running["salt-master-2"], "the fault was healed even though the scenario failed")
+}
+
+func TestAPIFeaturePassesWhenTheLoadBalancerFailsOver(t *testing.T) {
+	lab := newFakeLab()
+	status, out, ms, _ := runFeature(t, "../features/api/lb_failover.feature", lab)
+	require.Equal(t, 0, status, out)
+	assert.Contains(t, out, "the session from the earlier login was refused: post lowstate to salt-api /: salt-api answered 401")
+	got := ms.For("Stopping master-1 keeps test.ping working through the load balancer")
+	require.Len(t, got, 2, "one measurement per minion")
+	for _, m := range got {
+		assert.True(t, m.Met, m.String())
+	}
+}
+
+func TestAPISessionStepFailsWhenTheSessionSurvives(t *testing.T) {
+	lab := newFakeLab()
+	status, out, _, _ := runFeature(t, "testdata/api_session_survives.feature", lab)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "expected the session from the earlier login to be refused with 401 by the other master's salt-api; observed: it was accepted")
+}
+
+func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
+	broken := newFakeLab()
+	broken.signinBroken = true
+	status, out, _, _ := runFeature(t, "testdata/no_signin.feature", broken)
+	require.Equal(t, 0, status, out)
+	assert.Contains(t, out, "salt-master-1 knew no minion key")
+
+	working := newFakeLab()
+	status, out, _, _ = runFeature(t, "testdata/no_signin.feature", working)
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "expected salt-master-1 to know no minion key for 1s; observed after 1 check(s): accepted [salt-minion-1 salt-minion-2]")
+
+	status, out, _, _ = runFeature(t, "testdata/salt_call_fails.feature", newFakeLab())
+	assert.Equal(t, 1, status)
+	assert.Contains(t, out, "expected salt-call test.ping to fail on every minion; observed:")
+	assert.Contains(t, out, "salt-minion-1: salt-call test.ping succeeded after")
+}
+
+func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
+	tests := []struct {
+		name    string
+		setup   func(*fakeLab)
+		wantErr string
+	}{
+		{name: "all healthy", setup: func(*fakeLab) {}},
+		{name: "master still starting", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} }},
+		{name: "unhealthy fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
+			wantErr: "expected every service healthy (or a one-shot exited 0) within 1m30s; observed: salt-minion-2 is unhealthy"},
+		{name: "exited with an error", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
+			wantErr: "salt-master-2 is exited 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lab := newFakeLab()
+			tt.setup(lab)
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab}})
+			err := labIsHealthy(ctx)
+			if tt.wantErr == "" {
+				require.NoError(t, err)
+				assert.Zero(t, lab.startingPolls["salt-master-1"], "waited until the service stopped starting")
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.wantErr)
+		})
+	}
 }
 
 func TestCheck(t *testing.T) {

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -24,7 +25,10 @@ func (f *syndicFake) Services() []string {
 }
 func (f *syndicFake) Status(context.Context, string) (string, error)    { return "healthy", nil }
 func (f *syndicFake) Stop(context.Context, string, time.Duration) error { return nil }
-func (f *syndicFake) Start(context.Context, string) error               { return nil }
+func (f *syndicFake) Published(context.Context, string, string) (string, error) {
+	return "", errors.New("syndic fake publishes no port")
+}
+func (f *syndicFake) Start(context.Context, string) error { return nil }
 func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (Output, error) {
 	cmd := strings.Join(argv, " ")
 	if svc != "salt-master-mom" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
 // stopTimeout is the grace period given to a container the scenario stops.
@@ -26,6 +27,8 @@ type Deps struct {
 	ProcessSlack time.Duration
 	// Chaos injects every fault but `I stop`; nil fails those steps.
 	Chaos Chaos
+	// API are the salt-api credentials of the run (generated per run).
+	API saltapi.Creds
 }
 
 // world is the state of one scenario.
@@ -37,6 +40,8 @@ type world struct {
 	faultDesc string
 	marker    string            // file the marker job appends to (syndic steps)
 	daemons   map[string]string // minion -> daemon identity, see noteMinionDaemons
+	apiToken  string            // session token of the last salt-api login
+	apiPath   string            // and the load balancer path it was issued under
 }
 
 type worldKey struct{}

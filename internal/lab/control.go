@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"strconv"
 	"time"
 
@@ -26,6 +27,10 @@ type State struct {
 	// IPv4 address; networks not of the project appear under their Docker
 	// name.
 	IPs map[string]string
+	// Ports maps a published container port ("80/tcp") to its host address
+	// ("127.0.0.1:49153"); the host port is ephemeral unless the compose
+	// file fixed it.
+	Ports map[string]string
 }
 
 // Stop stops the service's container, killing it after timeout (rounded
@@ -138,6 +143,12 @@ func (l *Lab) State(ctx context.Context, service string) (State, error) {
 				name = key
 			}
 			out.IPs[name] = ep.IPAddress
+		}
+		out.Ports = map[string]string{}
+		for port, bindings := range info.NetworkSettings.Ports {
+			if len(bindings) > 0 {
+				out.Ports[string(port)] = net.JoinHostPort(bindings[0].HostIP, bindings[0].HostPort)
+			}
 		}
 	}
 	return out, nil

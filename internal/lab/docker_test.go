@@ -172,6 +172,9 @@ func testUpDown(t *testing.T, cli *client.Client) {
 	bindings := info.NetworkSettings.Ports["8080/tcp"]
 	require.NotEmpty(t, bindings)
 	assert.Equal(t, "127.0.0.1", bindings[0].HostIP)
+	st, err = l.State(ctx, "server")
+	require.NoError(t, err)
+	assert.Equal(t, net.JoinHostPort("127.0.0.1", bindings[0].HostPort), st.Ports["8080/tcp"], "State reports the published address")
 	conn, err := net.DialTimeout("tcp", net.JoinHostPort("127.0.0.1", bindings[0].HostPort), 2*time.Second)
 	require.NoError(t, err)
 	line, err := bufio.NewReader(conn).ReadString('\n')

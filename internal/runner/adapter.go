@@ -27,6 +27,18 @@ func (a labAdapter) Stop(ctx context.Context, service string, timeout time.Durat
 
 func (a labAdapter) Start(ctx context.Context, service string) error { return a.l.Start(ctx, service) }
 
+func (a labAdapter) Published(ctx context.Context, service, port string) (string, error) {
+	st, err := a.l.State(ctx, service)
+	if err != nil {
+		return "", err
+	}
+	addr, ok := st.Ports[port]
+	if !ok {
+		return "", fmt.Errorf("service %s publishes no port %s", service, port)
+	}
+	return addr, nil
+}
+
 func (a labAdapter) Status(ctx context.Context, service string) (string, error) {
 	st, err := a.l.State(ctx, service)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/saltlab/saltlab/internal/saltapi"
 	"io"
 	"maps"
 	"os"
@@ -43,6 +44,7 @@ type session struct {
 	runDir  string
 	ledger  *fault.Ledger
 	builder *images.Builder
+	creds   saltapi.Creds // the run's salt-api credentials
 	started time.Time
 	log     io.Writer
 }
@@ -96,6 +98,11 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 		// the existing lab, which carries the same labels.
 		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
 	}
+	creds, err := newAPICreds()
+	if err != nil {
+		return err
+	}
+	s.creds = creds
 	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
 	s.builder = b
 	if _, err := b.EnsureBase(ctx); err != nil {
@@ -142,6 +149,8 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	}
 	maps.Copy(env, plan.Env())
 	env["SALTLAB_SALT_IMAGE"] = flavor.Image
+	env["SALTLAB_BASE_IMAGE"] = images.BaseRef
+	maps.Copy(env, apiEnv(s.creds))
 	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
 		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started}
 	if cfg.detach {

@@ -77,7 +77,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng})
+	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
 	run.Duration = time.Since(started)
 	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
 	if err != nil {

@@ -12,7 +12,11 @@ func TestTopologyFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.FileExists(t, f)
 	_, err = TopologyFile("../..", "nope")
-	assert.ErrorContains(t, err, `unknown topology "nope": known topologies are failover`)
+	require.Error(t, err)
+	assert.Regexp(t, `^unknown topology "nope": known topologies are [a-z-]+(, [a-z-]+)*$`, err.Error())
+	for _, known := range []string{"ai-infra-matrix", "failover", "syndic"} {
+		assert.Contains(t, err.Error(), known)
+	}
 }
 
 func TestTagExpression(t *testing.T) {

@@ -56,7 +56,8 @@ func Save(dir string, s State) error {
 		return fmt.Errorf("save run state: %w", err)
 	}
 	tmp := filepath.Join(dir, StateFile+".tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+	// 0600: Env holds the run's generated salt-api password.
+	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("save run state: %w", err)
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, StateFile)); err != nil {

@@ -24,6 +24,9 @@ func TestSaveLoadListLatest(t *testing.T) {
 	got, err := Load(Dir(root, "r-old"))
 	require.NoError(t, err)
 	assert.Equal(t, old, got)
+	fi, err := os.Stat(filepath.Join(Dir(root, "r-old"), StateFile))
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "run.json holds the run's API password")
 
 	all, err := List(root)
 	require.NoError(t, err)
