@@ -168,6 +168,30 @@ func TestSurprise4SameHostMasters(t *testing.T) {
 		assert.Equal(t, []string{"", ""}, m.Masters())
 	})
 
+	t.Run("publish ports in a failover list: salt-call times out on each, no key reaches a master", func(t *testing.T) {
+		// The AI Infra Matrix HA guide's minion config (salt-semantics §1.5):
+		// each entry names a publish socket, which never answers a sign-in.
+		dir := filepath.Join(root, "documented")
+		o := simtest.MinionOpts(dir, "documented", entries(pubs), 0, 0)
+		delete(o, "publish_port")
+		o["master_type"] = "failover"
+		simtest.WriteConfig(t, dir, config.Minion, o)
+		res := run(t, r, "", "salt-call", "-c", dir, "--out=json", "test.ping")
+		assert.Equal(t, 1, res.code, res.stdout)
+		assert.Contains(t, res.stderr, "Attempt to authenticate with the salt master failed with timeout error")
+		assert.GreaterOrEqual(t, res.took, 2*time.Second, "one auth_timeout (1 s) per master, as a silent socket costs")
+		for _, m := range masters {
+			entries, err := os.ReadDir(filepath.Join(pkiDir, "minions_pre"))
+			if err == nil {
+				assert.Empty(t, entries, "no sign-in reached %s's ret port", m.Opts.Str("interface"))
+			}
+			entries, err = os.ReadDir(filepath.Join(pkiDir, "minions"))
+			if err == nil {
+				assert.NotContains(t, names(entries), "documented")
+			}
+		}
+	})
+
 	t.Run("ret ports: every return reaches both masters", func(t *testing.T) {
 		o := simtest.MinionOpts(filepath.Join(root, "dup"), "dup", entries(rets), 0, 0)
 		delete(o, "publish_port") // learned from each master's reply (§1.4)
@@ -332,4 +356,12 @@ func TestSurprise10DedupIsPerJidAndInMemory(t *testing.T) {
 	d.waitHot(t, m2)
 	publish(0, "20260101000000000007")
 	assert.Equal(t, 3, ran(), "a restarted minion forgot the jid")
+}
+
+func names(entries []os.DirEntry) []string {
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	return out
 }

@@ -33,6 +33,12 @@ func (m *Master) handlePub(c *wire.Conn) {
 	if err := c.Recv(&f); err != nil {
 		return
 	}
+	if f.ID == "" {
+		// Not a subscriber at all (e.g. a sign-in request sent to the
+		// publish port because a `master` entry named it, §1.5): ZeroMQ
+		// drops a peer of the wrong socket type without a word.
+		return
+	}
 	var h hello
 	if err := wire.Open(m.currentAES(), f.Data, &h); err != nil || h.ID != f.ID {
 		// Salt's PUB socket would accept the subscriber, but it could not

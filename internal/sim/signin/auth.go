@@ -117,8 +117,10 @@ func (a *Authenticator) signInOnce(ctx context.Context, host, ip string, retPort
 }
 
 // request sends one request and waits for the reply for up to timeout. Like a
-// ZeroMQ REQ socket, a refused connection is retried until the timeout
-// rather than failing at once, so a dead master costs auth_timeout.
+// ZeroMQ REQ socket, a refused connection, or one the peer closes without
+// answering (a socket of another type, e.g. a master's publish port named
+// as its ret port: salt-semantics §1.5), is retried until the timeout
+// rather than failing at once, so such a master costs auth_timeout.
 func request(ctx context.Context, addr string, req wire.Request, timeout time.Duration) (wire.SignedReply, error) {
 	deadline := time.Now().Add(timeout)
 	var reply wire.SignedReply
@@ -134,7 +136,6 @@ func request(ctx context.Context, addr string, req wire.Request, timeout time.Du
 			if err == nil {
 				return reply, nil
 			}
-			return reply, ErrTimeout
 		}
 		select {
 		case <-ctx.Done():
