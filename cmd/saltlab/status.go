@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/saltlab/saltlab/internal/runner"
 	"github.com/saltlab/saltlab/internal/status"
 )
 
@@ -27,7 +28,7 @@ func cmdStatus(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer closer.Close()
-	r := status.Collect(ctx, l, []status.Check{apiCheck(st.Topology)})
+	r := status.Collect(ctx, l, []status.Check{status.APICheck(l.Services(), st.Topology, runner.APICreds(st.Env))})
 	r.RunID, r.Project, r.Topology, r.Flavor = st.RunID, st.Project, st.Topology, st.Flavor
 	if *asJSON {
 		enc := json.NewEncoder(out)
@@ -35,11 +36,4 @@ func cmdStatus(ctx context.Context, args []string, out io.Writer) error {
 		return enc.Encode(r)
 	}
 	return r.WriteText(out)
-}
-
-// apiCheck picks the "API through load balancer" check of a topology.
-// No topology has a load balancer in front of salt-api yet; the one that
-// does registers its check here.
-func apiCheck(topology string) status.Check {
-	return status.NoLoadBalancer{Topology: topology}
 }

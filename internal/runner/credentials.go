@@ -30,7 +30,8 @@ func apiEnv(c saltapi.Creds) map[string]string {
 	return map[string]string{"SALTLAB_API_USER": c.Username, "SALTLAB_API_PASSWORD": c.Password}
 }
 
-// credsFromEnv reads the credentials back from a run's saved environment.
-func credsFromEnv(env map[string]string) saltapi.Creds {
+// APICreds reads a run's salt-api credentials back from its saved
+// environment (run.json), for commands that work on an existing lab.
+func APICreds(env map[string]string) saltapi.Creds {
 	return saltapi.Creds{Username: env["SALTLAB_API_USER"], Password: env["SALTLAB_API_PASSWORD"], EAuth: apiEAuth}
 }

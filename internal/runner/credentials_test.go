@@ -15,5 +15,5 @@ func TestNewAPICreds(t *testing.T) {
 	assert.NotEqual(t, a.Password, b.Password, "generated per run")
 	assert.Len(t, a.Password, 24)
 	assert.Equal(t, "saltlab", a.Username)
-	assert.Equal(t, a, credsFromEnv(apiEnv(a)), "the saved run environment gives the same credentials back")
+	assert.Equal(t, a, APICreds(apiEnv(a)), "the saved run environment gives the same credentials back")
 }

@@ -109,8 +109,7 @@ func run(ctx context.Context, t Target, service string, argv ...string) (string,
 }
 
 // NoLoadBalancer is the API check of topologies without a load balancer in
-// front of salt-api. A topology with one plugs in a check that calls the
-// API through it.
+// front of salt-api (see APICheck).
 type NoLoadBalancer struct{ Topology string }
 
 // Name implements Check.
