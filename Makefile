@@ -11,7 +11,7 @@ GO       ?= go
 BIN      := bin/saltlab
 export GOTOOLCHAIN := local
 
-.PHONY: lab test unit vet images down build prereqs bench
+.PHONY: lab test unit vet images down build prereqs test-prereqs bench
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
@@ -24,6 +24,16 @@ prereqs:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; \
 	  else \
 	    echo "saltlab: debootstrap is missing; install it: sudo apt-get install debootstrap" >&2; exit 1; \
+	  fi; }
+
+# salt-pepper is the real salt-api client the tests of the double drive.
+test-prereqs: prereqs
+	@command -v salt-pepper >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "saltlab: installing salt-pepper (the salt-api client the tests drive)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq salt-pepper >/dev/null; \
+	  else \
+	    echo "saltlab: salt-pepper is missing; install it: sudo apt-get install salt-pepper" >&2; exit 1; \
 	  fi; }
 
 lab: prereqs build
@@ -43,7 +53,7 @@ unit:
 	$(GO) test ./...
 
 # Docker-backed packages run one at a time (-p 1): they share one engine.
-test: prereqs vet unit
+test: test-prereqs vet unit
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
 
 # Wall time of `saltlab up` to healthy (images cached), hot topology with 3

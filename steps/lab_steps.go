@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -16,21 +17,26 @@ import (
 const labHealthyTimeout = 90 * time.Second
 
 // labIsHealthy waits until every service is healthy, running without a
-// healthcheck, or a one-shot that exited 0. A service that is starting is
-// waited for; one that is unhealthy or exited otherwise fails at once.
+// healthcheck, or a one-shot that exited 0. Services that are starting, or
+// unhealthy (a master just unpaused fails a probe or two), are waited for;
+// one that exited with an error fails at once.
 func labIsHealthy(ctx context.Context) error {
 	w := worldFrom(ctx)
-	deadline := time.Now().Add(labHealthyTimeout)
+	return waitLabHealthy(ctx, w.Lab, w.healthTimeout())
+}
+
+func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
 	for {
-		bad, starting, err := labHealth(ctx, w.Lab)
+		failed, waiting, err := labHealth(ctx, l)
 		if err != nil {
 			return err
 		}
-		if len(bad) == 0 && len(starting) == 0 {
+		if len(failed) == 0 && len(waiting) == 0 {
 			return nil
 		}
-		if len(bad) > 0 || time.Now().After(deadline) {
-			return fmt.Errorf("expected every service healthy (or a one-shot exited 0) within %s; observed: %s", labHealthyTimeout, strings.Join(append(bad, starting...), ", "))
+		if len(failed) > 0 || time.Now().After(deadline) {
+			return fmt.Errorf("expected every service healthy (or a one-shot exited 0) within %s; observed: %s", timeout, strings.Join(append(failed, waiting...), ", "))
 		}
 		select {
 		case <-ctx.Done():
@@ -40,22 +46,54 @@ func labIsHealthy(ctx context.Context) error {
 	}
 }
 
-// labHealth sorts the services that are not fine into failed and starting.
-func labHealth(ctx context.Context, l Lab) (bad, starting []string, err error) {
+// labHealth sorts the services that are not fine into failed (exited with
+// an error: nothing brings them back) and waiting (anything else).
+func labHealth(ctx context.Context, l Lab) (failed, waiting []string, err error) {
 	for _, s := range l.Services() {
 		st, err := l.Status(ctx, s)
 		if err != nil {
 			return nil, nil, fmt.Errorf("check health of %s: %w", s, err)
 		}
-		switch st {
-		case "healthy", "running", "exited 0":
-		case "starting":
-			starting = append(starting, s+" is starting")
+		switch {
+		case st == "healthy", st == "running", st == "exited 0":
+		case strings.HasPrefix(st, "exited "):
+			failed = append(failed, s+" is "+st)
 		default:
-			bad = append(bad, s+" is "+st)
+			waiting = append(waiting, s+" is "+st)
 		}
 	}
-	return bad, starting, nil
+	return failed, waiting, nil
+}
+
+// minionResetTimeout is the stop grace period of a minion being reset.
+const minionResetTimeout = 5 * time.Second
+
+// resetMinions restarts every minion and waits for a healthy lab, so that
+// the next scenario starts from freshly booted minions. A scenario that
+// injected a fault leaves daemons on whichever master they failed over to
+// (failover mode never fails back by itself: salt-semantics §1.11), and
+// the next scenario's expectations assume the boot-time layout.
+func resetMinions(ctx context.Context, w *world) error {
+	ms := minions(w.Lab)
+	errs := make([]error, len(ms))
+	var wg sync.WaitGroup
+	for i, m := range ms {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := w.Lab.Stop(ctx, m, minionResetTimeout); err != nil {
+				errs[i] = err
+				return
+			}
+			errs[i] = w.Lab.Start(ctx, m)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("restart minions: %w", err)
+	}
+	w.logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(ms))
+	return waitLabHealthy(ctx, w.Lab, w.healthTimeout())
 }
 
 // everyMinionAnswersSaltCallPing is the baseline before a fault.

@@ -106,19 +106,24 @@ func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
 		name    string
 		setup   func(*fakeLab)
 		wantErr string
+		timeout time.Duration
 	}{
 		{name: "all healthy", setup: func(*fakeLab) {}},
 		{name: "master still starting", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} }},
-		{name: "unhealthy fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
-			wantErr: "expected every service healthy (or a one-shot exited 0) within 1m30s; observed: salt-minion-2 is unhealthy"},
-		{name: "exited with an error", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
+		{name: "unhealthy for the whole bound", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
+			timeout: time.Second, wantErr: "expected every service healthy (or a one-shot exited 0) within 1s; observed: salt-minion-2 is unhealthy"},
+		{name: "exited with an error fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
 			wantErr: "salt-master-2 is exited 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			lab := newFakeLab()
 			tt.setup(lab)
-			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab}})
+			timeout := tt.timeout
+			if timeout == 0 {
+				timeout = 10 * time.Second
+			}
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, HealthTimeout: timeout}})
 			err := labIsHealthy(ctx)
 			if tt.wantErr == "" {
 				require.NoError(t, err)

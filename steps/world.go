@@ -27,6 +27,8 @@ type Deps struct {
 	ProcessSlack time.Duration
 	// Chaos injects every fault but `I stop`; nil fails those steps.
 	Chaos Chaos
+	// HealthTimeout overrides labHealthyTimeout when > 0.
+	HealthTimeout time.Duration
 	// API are the salt-api credentials of the run (generated per run).
 	API saltapi.Creds
 }
@@ -45,6 +47,21 @@ type world struct {
 }
 
 type worldKey struct{}
+
+// healthTimeout bounds waiting for a healthy lab.
+func (w *world) healthTimeout() time.Duration {
+	if w.HealthTimeout > 0 {
+		return w.HealthTimeout
+	}
+	return labHealthyTimeout
+}
+
+// faulted reports whether the scenario injected a fault.
+func (w *world) faulted() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return !w.faultAt.IsZero()
+}
 
 func worldFrom(ctx context.Context) *world {
 	w, _ := ctx.Value(worldKey{}).(*world)
@@ -83,11 +100,15 @@ func hooks(sc *godog.ScenarioContext, d Deps) {
 		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: s.Name}), nil
 	})
 	sc.After(func(ctx context.Context, s *godog.Scenario, scErr error) (context.Context, error) {
-		if len(d.Ledger.Pending()) == 0 {
-			return ctx, nil
+		if len(d.Ledger.Pending()) > 0 {
+			if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
+				return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
+			}
 		}
-		if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
-			return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
+		if w := worldFrom(ctx); w != nil && w.faulted() {
+			if err := resetMinions(ctx, w); err != nil {
+				return ctx, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err)
+			}
 		}
 		return ctx, nil
 	})
