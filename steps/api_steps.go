@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/saltcfg"
 )
 
 // The load balancer is the service named lbService; its container port
@@ -90,11 +91,12 @@ func apiAnswersEveryMinion(ctx context.Context, path string) error {
 	return nil
 }
 
-// apiAnswersWithinAliveBound polls each minion's test.ping through the load
-// balancer until it returns true, within the minion's alive-check bound
-// measured from the last fault: the load balancer must route around the
-// stopped master and the daemons must have moved to the remaining one.
-func apiAnswersWithinAliveBound(ctx context.Context, path string) error {
+// apiAnswersWithinReachBound polls each minion's test.ping through the load
+// balancer until it returns true, within the bound the minion's own config
+// gives a surviving master to reach it (saltcfg.ReachBound), measured from
+// the last fault: the load balancer must route around the stopped master
+// and the daemons must be reachable through the remaining one.
+func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	w := worldFrom(ctx)
 	c, err := apiClient(ctx, w, path)
 	if err != nil {
@@ -113,8 +115,8 @@ func apiAnswersWithinAliveBound(ctx context.Context, path string) error {
 		return true, "answered true"
 	}
 	return pollMinions(ctx, pollSpec{name: "salt-api through the load balancer reaches minion",
-		expectation: "test.ping through the load balancer to return true for every minion within its alive-check bound",
-		boundOf:     aliveBound, try: try})
+		expectation: "test.ping through the load balancer to return true for every minion within its reach bound",
+		boundOf:     saltcfg.Minion.ReachBound, try: try})
 }
 
 // loginTimeout bounds logging in to one particular master through the load

@@ -38,7 +38,7 @@ func definitions() []def {
 		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
 		{`^all faults are healed$`, healAllFaults},
 		{`^the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersEveryMinion},
-		{`^within the alive-check bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinAliveBound},
+		{`^within the daemons' reach bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinReachBound},
 		{`^I log in to the salt-api(?: of "([^"]+)")? through the load balancer(?: at "([^"]+)")?$`, apiLogin},
 		{`^the session from that login is refused with 401 through the load balancer$`, apiSessionRefused},
 		{`^within (\d+)s a login through the load balancer(?: at "([^"]+)")? succeeds$`, apiLoginWithin},

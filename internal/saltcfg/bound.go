@@ -100,6 +100,20 @@ func (m Minion) RestartWindow() (Bound, error) {
 		m.MasterAliveInterval, aliveLoopSlack, m.signInCost(), m.ProcessSlack)}, nil
 }
 
+// ReachBound bounds how long after a master died a surviving master needs
+// to reach the minion daemon: the alive-check failover of a failover
+// minion (AliveBound), or the independent connection of a hot minion
+// (HotBound).
+func (m Minion) ReachBound() (Bound, error) {
+	if m.MasterType == MasterTypeFailover {
+		return m.AliveBound()
+	}
+	if err := m.checkHot(); err != nil {
+		return Bound{}, fmt.Errorf("reach bound: want master_type %q, or %w", MasterTypeFailover, err)
+	}
+	return m.HotBound()
+}
+
 func (m Minion) checkHot() error {
 	if m.MasterType != MasterTypeStr || len(m.Masters) < 2 {
 		return fmt.Errorf("want hot multi-master (master_type %q with two or more masters), got master_type %q with %d master(s)", MasterTypeStr, m.MasterType, len(m.Masters))

@@ -116,3 +116,31 @@ func TestHotBounds(t *testing.T) {
 		assert.ErrorContains(t, err, "want hot multi-master", doc)
 	}
 }
+
+func TestReachBound(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		want      func(Minion) (Bound, error)
+		wantErr   string
+	}{
+		{name: "failover uses the alive check", doc: "master: [m1, m2]\nmaster_type: failover\nmaster_alive_interval: 2\n", want: Minion.AliveBound},
+		{name: "hot uses the surviving connection", doc: "master: [m1, m2]\nauth_timeout: 3\n", want: Minion.HotBound},
+		{name: "one master has nothing to reach", doc: "master: m1\n", wantErr: "reach bound: want master_type \"failover\", or want hot multi-master"},
+		{name: "failover without the alive check", doc: "master: [m1, m2]\nmaster_type: failover\n", wantErr: "never detects"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Parse(tt.doc)
+			require.NoError(t, err)
+			got, err := m.ReachBound()
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			want, err := tt.want(m)
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+}
