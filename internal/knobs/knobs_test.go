@@ -131,7 +131,7 @@ func TestResolveAndApply(t *testing.T) {
 		return knobs.Apply(p, settings)
 	})
 
-	assert.Equal(t, []string{"key-wait", "salt-master-1", "salt-master-2", "salt-minion-1", "salt-minion-2", "salt-minion-3", "salt-minion-4"}, l.Services())
+	assert.Equal(t, []string{"key-wait", "nginx", "salt-master-1", "salt-master-2", "salt-minion-1", "salt-minion-2", "salt-minion-3", "salt-minion-4"}, l.Services())
 	assert.Equal(t, "salt-minion-3", p.Services["salt-minion-3"].Hostname, "hostname = service name = minion id")
 
 	minionDir := mountOn(p.Services["salt-minion-4"], "/etc/salt/minion.d")
@@ -171,7 +171,7 @@ func TestResolveAndApply(t *testing.T) {
 
 func TestScaleDown(t *testing.T) {
 	l, _ := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 1}) })
-	assert.Equal(t, []string{"key-wait", "salt-master-1", "salt-master-2", "salt-minion-1"}, l.Services())
+	assert.Equal(t, []string{"key-wait", "nginx", "salt-master-1", "salt-master-2", "salt-minion-1"}, l.Services())
 }
 
 func TestScaleNeedsTemplate(t *testing.T) {
