@@ -161,7 +161,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		out, err := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", idA).CombinedOutput()
 		require.Error(t, err)
 		assert.Contains(t, string(out), "run id "+idA+" already has a lab on this engine")
-		assert.Equal(t, 6, countContainers(t, idA), "the existing lab (2 masters, key-wait, 3 minions) is untouched")
+		assert.Equal(t, 7, countContainers(t, idA), "the existing lab (2 masters, key-wait, nginx, 3 minions) is untouched")
 	})
 
 	t.Run("KilledRunnerIsSweptDetachedLabsSurvive", func(t *testing.T) {
@@ -184,7 +184,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		out, err := saltlab(t, bin, "down", "--run", idA).CombinedOutput()
 		require.NoError(t, err, string(out))
 		assertNothingLeft(t, idA)
-		assert.Equal(t, 5, countContainers(t, idB), "the other lab keeps all 5 containers")
+		assert.Equal(t, 6, countContainers(t, idB), "the other lab keeps all 6 containers (2 minions)")
 		out, err = saltlab(t, bin, "down", "--run", idB).CombinedOutput()
 		require.NoError(t, err, string(out))
 		assertNothingLeft(t, idB)
