@@ -161,19 +161,12 @@ func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
 // of masters reaches every minion through both syndics, each minion exactly
 // once, and a cmd.run job executes once per minion (salt-semantics §6.3).
 func TestSyndicTopologyRunsJobsOnceOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "syndic")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "syndic", "--reports", reports, "--run-id", id).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	assert.Contains(t, string(out), "documents per id: map[salt-minion-1:1 salt-minion-2:1", "each minion answered once")
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	runDir, out := runTopologyOnDouble(t, "syndic")
+	assert.Contains(t, out, "documents per id: map[salt-minion-1:1 salt-minion-2:1", "each minion answered once")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
-	require.Len(t, junit.Suites, 1, "only the @syndic feature runs on this topology")
-	require.Len(t, junit.Suites[0].Cases, 1)
-	assert.Equal(t, "A job from the master of masters runs once on every minion", junit.Suites[0].Cases[0].Name)
-	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
+	assertAllPassed(t, junit)
+	caseNamed(t, junit, "A job from the master of masters runs once on every minion")
 }
 
 // signalOnLine starts cmd, sends sig once a line of its output contains

@@ -144,16 +144,9 @@ func poll(ctx context.Context, within time.Duration, cond func() bool) bool {
 
 // The @failover-pki feature runs on its topology through `saltlab run`.
 func TestFailoverPKIFeatureRunsOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "pki")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", "failover-pki", "--reports", reports, "--run-id", id).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	runDir, _ := runTopologyOnDouble(t, "failover-pki")
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
-	require.Len(t, junit.Suites, 1, "only the @failover-pki feature runs on this topology")
-	require.Len(t, junit.Suites[0].Cases, 1)
-	assert.Equal(t, "Stopping master-1 moves the minions to master-2 with its own signed key", junit.Suites[0].Cases[0].Name)
-	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
+	assertAllPassed(t, junit)
+	caseNamed(t, junit, "Stopping master-1 moves the minions to master-2 with its own signed key")
 }
