@@ -58,7 +58,7 @@ func TestSaltCallSignInOptions(t *testing.T) {
 			},
 			code: 42, stderr: []string{"[CRITICAL] The specified fingerprint in the master configuration file:\n00:11:22\nDoes not match the authenticating master's key:\n"}},
 		{name: "matching master_finger is accepted",
-			mods: func(f *callFixture) map[string]any { return map[string]any{"master_finger": masterFinger(f)} },
+			mods:   func(f *callFixture) map[string]any { return map[string]any{"master_finger": masterFinger(f)} },
 			stdout: "{\n    \"local\": true\n}\n", notStderr: "The specified fingerprint"},
 	}
 	for _, tc := range tests {
