@@ -31,28 +31,16 @@ func TestMasterStartStopLogLines(t *testing.T) {
 	}
 	require.Eventually(t, func() bool { return strings.Contains(m.Log.String(), start[len(start)-1]) },
 		5*time.Second, 10*time.Millisecond, "start lines missing; log:\n%s", m.Log.String())
-	assertInOrder(t, m.Log.String(), start)
+	simtest.AssertInOrder(t, m.Log.String(), start)
 	assert.NotContains(t, m.Log.String(), "The salt master is shut down.")
 
 	m.Stop()
-	assertInOrder(t, m.Log.String(), append(start, "[INFO    ] The salt master is shut down."))
+	simtest.AssertInOrder(t, m.Log.String(), append(start, "[INFO    ] The salt master is shut down."))
 	for _, addr := range []string{pubAddr, retAddr} {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
 		if err == nil {
 			c.Close()
 		}
 		assert.Error(t, err, "%s still listening after stop", addr)
-	}
-}
-
-func assertInOrder(t *testing.T, log string, lines []string) {
-	t.Helper()
-	at := 0
-	for _, l := range lines {
-		i := strings.Index(log[at:], l)
-		if !assert.GreaterOrEqual(t, i, 0, "%q missing after offset %d; log:\n%s", l, at, log) {
-			return
-		}
-		at += i + len(l)
 	}
 }

@@ -51,10 +51,10 @@ func TestMasterFailback(t *testing.T) {
 					"[INFO    ] Minion is ready to receive requests!",
 				}
 				// The ready line follows the connection by the pillar compile.
-				require.Eventually(t, func() bool { return inOrder(m.Log.String()[moved:], lines) },
+				require.Eventually(t, func() bool { return simtest.InOrder(m.Log.String()[moved:], lines) },
 					5*time.Second, 20*time.Millisecond)
 				after := m.Log.String()[moved:]
-				assertInOrder(t, after, lines)
+				simtest.AssertInOrder(t, after, lines)
 				assert.NotContains(t, after, "Moving possibly failed master salt-master-2")
 				return
 			}
@@ -71,30 +71,5 @@ func TestMasterFailback(t *testing.T) {
 			assert.NotContains(t, m.Log.String()[moved:], "Connection to master salt-master-2 lost")
 			_ = back
 		})
-	}
-}
-
-func inOrder(log string, lines []string) bool {
-	at := 0
-	for _, l := range lines {
-		i := strings.Index(log[at:], l)
-		if i < 0 {
-			return false
-		}
-		at += i + len(l)
-	}
-	return true
-}
-
-// assertInOrder checks that lines occur in log in this order.
-func assertInOrder(t *testing.T, log string, lines []string) {
-	t.Helper()
-	at := 0
-	for _, l := range lines {
-		i := strings.Index(log[at:], l)
-		if !assert.GreaterOrEqual(t, i, 0, "%q missing after offset %d; log:\n%s", l, at, log) {
-			return
-		}
-		at += i + len(l)
 	}
 }

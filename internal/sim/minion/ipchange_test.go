@@ -19,11 +19,7 @@ func TestMasterIPChangedWarning(t *testing.T) {
 	}{
 		{name: "a master's name resolves to a new address on reconnect", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
-			o["master_alive_interval"] = 0.2
-			o["master_tries"] = -1
-			m := simtest.StartMinion(t, o, l.r)
-			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
+			m := l.startAlive(t, nil)
 			assert.NotContains(t, m.Log.String(), "Master ip address changed")
 			// The master comes back under the same name at another address.
 			moved := l.masters[0].Opts.Copy()
@@ -49,11 +45,7 @@ func TestMasterIPChangedWarning(t *testing.T) {
 		}},
 		{name: "same address on reconnect: no warning", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
-			o["master_alive_interval"] = 0.2
-			o["master_tries"] = -1
-			m := simtest.StartMinion(t, o, l.r)
-			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
+			m := l.startAlive(t, nil)
 			l.masters[0].Stop()
 			simtest.StartMaster(t, l.masters[0].Opts)
 			waitCount(t, m, "Re-initialising subsystems for new master salt-master-1", 1)

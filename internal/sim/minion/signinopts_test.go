@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
 	"github.com/stretchr/testify/assert"
@@ -21,7 +22,7 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 	}{
 		{name: "rejected_retry keeps retrying a rejected key until it is removed", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1").Set("rejected_retry", true)
+			o := l.strOpts().Set("rejected_retry", true)
 			kp, err := pki.LoadOrCreate(o.Str("pki_dir"), "minion")
 			require.NoError(t, err)
 			dirs := pki.KeyDirs{Root: l.masters[0].Opts.Str("pki_dir")}
@@ -37,7 +38,7 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 		{name: "auth_safemode retries a silent master with a warning", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil)
 			l.r.Set("salt-master-1", "127.0.0.1") // resolvable, nothing listening yet
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
+			o := l.strOpts()
 			o["auth_safemode"] = true
 			o["auth_tries"] = 1
 			o["auth_timeout"] = 0.3
@@ -52,7 +53,7 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 		{name: "without auth_safemode a silent master is a connect error", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil)
 			l.r.Set("salt-master-1", "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
+			o := l.strOpts()
 			o["auth_tries"] = 1
 			o["auth_timeout"] = 0.3
 			m := simtest.StartMinion(t, o, l.r)
@@ -61,7 +62,7 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 		}},
 		{name: "master_finger mismatch exits 42", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1").Set("master_finger", "aa:bb")
+			o := l.strOpts().Set("master_finger", "aa:bb")
 			m := simtest.StartMinion(t, o, l.r)
 			select {
 			case <-m.Done():
@@ -77,7 +78,7 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
 			fp := pki.FingerFile(filepath.Join(l.masters[0].Opts.Str("pki_dir"), "master.pub"))
 			require.NotEmpty(t, fp)
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1").Set("master_finger", fp)
+			o := l.strOpts().Set("master_finger", fp)
 			m := simtest.StartMinion(t, o, l.r)
 			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
 			assert.NotContains(t, m.Log.String(), "The specified fingerprint")
@@ -89,6 +90,26 @@ func TestMinionDaemonSignInOptions(t *testing.T) {
 			tc.run(t)
 		})
 	}
+}
+
+// strOpts are options of a str-mode minion m1 of master salt-master-1.
+func (l *daemonLab) strOpts() config.Opts {
+	return simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
+}
+
+// startAlive starts a str-mode minion with a 0.2 s alive check that retries
+// its master forever, and waits until it is connected.
+func (l *daemonLab) startAlive(t *testing.T, mods map[string]any) *simtest.Minion {
+	t.Helper()
+	o := l.strOpts()
+	o["master_alive_interval"] = 0.2
+	o["master_tries"] = -1
+	for k, v := range mods {
+		o[k] = v
+	}
+	m := simtest.StartMinion(t, o, l.r)
+	simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
+	return m
 }
 
 // waitCount waits until the minion log holds sub at least n times.

@@ -1,11 +1,8 @@
 package minion_test
 
 import (
-	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/saltlab/saltlab/internal/sim/simtest"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -26,12 +23,7 @@ func TestTransportTCPHasNoAliveJob(t *testing.T) {
 		t.Run(tc.transport, func(t *testing.T) {
 			t.Parallel()
 			l := newDaemonLab(t, nil, "127.0.0.1")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", nil, l.pub, l.ret).Set("master", "salt-master-1")
-			o["transport"] = tc.transport
-			o["master_alive_interval"] = 0.2
-			o["master_tries"] = -1
-			m := simtest.StartMinion(t, o, l.r)
-			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
+			m := l.startAlive(t, map[string]any{"transport": tc.transport})
 			l.masters[0].Stop()
 			if tc.noticed {
 				waitCount(t, m, lost, 1)

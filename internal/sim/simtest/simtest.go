@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -394,4 +395,28 @@ func WaitSubscribed(t testing.TB, m *Master, within time.Duration, ids ...string
 		}
 		return true
 	}, within, 20*time.Millisecond, "minions %v not all subscribed to %s", ids, m.Opts.Str("interface"))
+}
+
+// InOrder reports whether every line occurs in log, each after the previous.
+func InOrder(log string, lines []string) bool { return missingInOrder(log, lines) == "" }
+
+// AssertInOrder fails t unless every line occurs in log in this order.
+func AssertInOrder(t testing.TB, log string, lines []string) {
+	t.Helper()
+	if l := missingInOrder(log, lines); l != "" {
+		t.Errorf("%q missing (in order); log:\n%s", l, log)
+	}
+}
+
+// missingInOrder returns the first line not found after its predecessor.
+func missingInOrder(log string, lines []string) string {
+	at := 0
+	for _, l := range lines {
+		i := strings.Index(log[at:], l)
+		if i < 0 {
+			return l
+		}
+		at += i + len(l)
+	}
+	return ""
 }
