@@ -96,19 +96,20 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	}
 	fargs := yamlifyArgs(p.pos[1:])
 	res := modules.Run(ctx, env, fun, fargs)
+	retcode := res.JobRetcode()
 	if sess != nil {
 		raw, _ := json.Marshal(res.Return)
-		ret := wire.Return{ID: id, Jid: "req", Fun: fun, FunArgs: fargs, Return: raw, Retcode: res.Retcode, Success: res.Retcode == 0}
+		ret := wire.Return{ID: id, Jid: "req", Fun: fun, FunArgs: fargs, Return: raw, Retcode: retcode, Success: retcode == 0}
 		if err := sess.SendReturn(ctx, id, ret, opts.Seconds("auth_timeout", 5)); err != nil {
 			log.Debugf("Failed to send the return to the master: %v", err)
 		}
 	}
 	printDoc(e, jsonout.NewMap().Set("local", res.Return), out)
 	switch {
-	case res.Retcode == 0:
+	case retcode == 0:
 		return 0
 	case p.has("--retcode-passthrough"):
-		return res.Retcode
+		return retcode
 	default:
 		return 1
 	}

@@ -80,6 +80,8 @@ func TestSaltCall(t *testing.T) {
 			args: []string{"test.ping"}, code: 1, stderr: "Unable to sign_in to master: Minion failed to authenticate with the master, has the minion key been accepted?"},
 		{name: "failover list skips a dead master after one auth try", mods: failover, args: []string{"--out=json", "config.get", "master"},
 			stdout: "{\n    \"local\": \"salt\"\n}\n", minTook: time.Second},
+		{name: "failover list warns when the next master has another address", mods: failover, args: []string{"--out=json", "test.ping"},
+			stdout: "{\n    \"local\": true\n}\n", stderr: "[WARNING ] Master ip address changed from 127.0.0.2 to 127.0.0.1"},
 		{name: "failover list skips unresolvable names", mods: map[string]any{"master_type": "failover", "master": []any{"gone", "salt"}},
 			args: []string{"--out=json", "test.ping"}, stdout: "{\n    \"local\": true\n}\n", stderr: "DNS lookup or connection check of 'gone' failed."},
 		{name: "str mode list waits auth_tries × auth_timeout", mods: map[string]any{"master": []any{"salt-dead", "salt"}, "auth_tries": 2, "auth_timeout": 0.5},

@@ -221,6 +221,12 @@ func TestSurprise7UnresolvableMaster(t *testing.T) {
 		d.r.Set("salt-master-2")
 		o := d.minionOpts("hot", "salt-master-1", "salt-master-2")
 		o["retry_dns"] = 0.3
+		// The key is accepted beforehand: whether the master-1 Minion signs
+		// in before retry_dns blocks the loop is a race, and without the
+		// key the CLI would answer "No minions matched" instead.
+		kp, err := pki.LoadOrCreate(o.Str("pki_dir"), "minion")
+		require.NoError(t, err)
+		require.NoError(t, pki.KeyDirs{Root: d.masters[0].Opts.Str("pki_dir")}.Write(pki.Accepted, "hot", kp.PubPEM))
 		m := simtest.StartMinion(t, o, d.r)
 		require.Eventually(t, func() bool {
 			return strings.Count(m.Log.String(), "Master hostname: 'salt-master-2' not found or not responsive. Retrying in 0.3 seconds") >= 2

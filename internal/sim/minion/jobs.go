@@ -73,10 +73,7 @@ func (mn *Minion) handlePublication(ctx context.Context, d pubDelivery) {
 func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Session, p wire.Publication) {
 	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, FireMaster: mn.mgr.FireMaster, Master: mn.channel(opts, sess)}
 	res := modules.Run(ctx, env, p.Fun, p.Arg)
-	retcode := res.Retcode
-	if failedDict(res.Return) && retcode == 0 {
-		retcode = 1 // _thread_return: result/success False in a dict
-	}
+	retcode := res.JobRetcode()
 	raw, err := json.Marshal(res.Return)
 	if err != nil {
 		raw = json.RawMessage(`"` + err.Error() + `"`)
@@ -115,19 +112,6 @@ func (mn *Minion) sendReturn(ctx context.Context, opts config.Opts, sess *signin
 		}
 	}
 	mn.log.Warnf("The minion failed to return the job information for job %s. This is often due to the master being shut down or overloaded. If the master is running, consider increasing the worker_threads value.", ret.Jid)
-}
-
-func failedDict(v any) bool {
-	m, ok := v.(*jsonout.Map)
-	if !ok {
-		return false
-	}
-	for _, k := range []string{"result", "success"} {
-		if x, ok := m.Get(k); ok && x == false {
-			return true
-		}
-	}
-	return false
 }
 
 // channel serves pillar.* and cp.* from the master that published the job.

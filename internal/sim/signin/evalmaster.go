@@ -163,13 +163,13 @@ func (e *Evaluator) evalList(ctx context.Context) (*Session, error) {
 				}
 				return nil, err
 			}
+			o["master_ip"] = ip // opts.update(resolve_dns(opts)), before the connect
 			if !o.Has("master_list") {
 				o["master_list"] = toAny(local)
 			}
 			sess, err := e.Auth.SignIn(ctx, host, ip, o.Int("master_port", 4506))
 			if err == nil {
 				o["master"] = host
-				o["master_ip"] = ip
 				return sess, nil
 			}
 			var exit *ExitError
@@ -209,10 +209,10 @@ func (e *Evaluator) evalSingle(ctx context.Context) (*Session, error) {
 		if err != nil {
 			return nil, err
 		}
+		o["master_ip"] = ip
 		sess, err := e.Auth.SignIn(ctx, host, ip, o.Int("master_port", 4506))
 		if err == nil {
 			o["master"] = host
-			o["master_ip"] = ip
 			return sess, nil
 		}
 		var exit *ExitError
@@ -245,7 +245,10 @@ func (e *Evaluator) resolveEntry(ctx context.Context, entry string, fallback boo
 			return "", "", err
 		}
 	}
-	if old := o.Str("master_ip"); old != "" && old != ip && o.Str("master") == ent.Host {
+	// resolve_dns compares with whatever master_ip opts hold, so the warning
+	// also marks a failover to another master's address (and the pre-pass,
+	// which does not store its result, repeats it for each other address).
+	if old := o.Str("master_ip"); old != "" && old != ip {
 		e.Log.Warnf("Master ip address changed from %s to %s", old, ip)
 	}
 	return ent.Host, ip, nil

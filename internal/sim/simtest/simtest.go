@@ -7,10 +7,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -82,36 +84,59 @@ func (r *Resolver) LookupHost(_ context.Context, host string) ([]string, error) 
 }
 
 // Ports picks a publish and a ret port that are free on every given IP.
+// They come from below the kernel's ephemeral range: a port the kernel
+// handed out by listening on :0 can be taken by another test's outgoing
+// connection before the master binds it (or rebinds it after a restart).
 func Ports(t testing.TB, ips ...string) (pub, ret int) {
 	t.Helper()
-	for attempt := 0; attempt < 50; attempt++ {
+	lo, hi := portRange()
+	for attempt := 0; attempt < 200; attempt++ {
 		ps := make([]int, 0, 2)
 		var held []net.Listener
-		ok := true
-		for len(ps) < 2 && ok {
-			l, err := net.Listen("tcp", net.JoinHostPort(ips[0], "0"))
-			require.NoError(t, err)
-			held = append(held, l)
-			port := l.Addr().(*net.TCPAddr).Port
-			for _, ip := range ips[1:] {
-				l2, err := net.Listen("tcp", net.JoinHostPort(ip, strconv.Itoa(port)))
-				if err != nil {
-					ok = false
-					break
-				}
-				held = append(held, l2)
+		for len(ps) < 2 {
+			port := lo + rand.IntN(hi-lo)
+			ls, ok := listenAll(port, ips)
+			held = append(held, ls...)
+			if !ok {
+				break
 			}
 			ps = append(ps, port)
 		}
 		for _, l := range held {
 			l.Close()
 		}
-		if ok {
+		if len(ps) == 2 && ps[0] != ps[1] {
 			return ps[0], ps[1]
 		}
 	}
 	t.Fatal("no free port pair")
 	return 0, 0
+}
+
+// portRange is [20000, start of the ephemeral range).
+func portRange() (lo, hi int) {
+	lo, hi = 20000, 32768
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		return lo, hi
+	}
+	var first, last int
+	if _, err := fmt.Sscan(string(b), &first, &last); err == nil && first > lo+1000 {
+		hi = first
+	}
+	return lo, hi
+}
+
+// listenAll binds port on every ip; ok is false if any bind fails.
+func listenAll(port int, ips []string) (held []net.Listener, ok bool) {
+	for _, ip := range ips {
+		l, err := net.Listen("tcp", net.JoinHostPort(ip, strconv.Itoa(port)))
+		if err != nil {
+			return held, false
+		}
+		held = append(held, l)
+	}
+	return held, true
 }
 
 // MasterOpts returns master options for a loopback master with dirs under root.
@@ -370,4 +395,28 @@ func WaitSubscribed(t testing.TB, m *Master, within time.Duration, ids ...string
 		}
 		return true
 	}, within, 20*time.Millisecond, "minions %v not all subscribed to %s", ids, m.Opts.Str("interface"))
+}
+
+// InOrder reports whether every line occurs in log, each after the previous.
+func InOrder(log string, lines []string) bool { return missingInOrder(log, lines) == "" }
+
+// AssertInOrder fails t unless every line occurs in log in this order.
+func AssertInOrder(t testing.TB, log string, lines []string) {
+	t.Helper()
+	if l := missingInOrder(log, lines); l != "" {
+		t.Errorf("%q missing (in order); log:\n%s", l, log)
+	}
+}
+
+// missingInOrder returns the first line not found after its predecessor.
+func missingInOrder(log string, lines []string) string {
+	at := 0
+	for _, l := range lines {
+		i := strings.Index(log[at:], l)
+		if i < 0 {
+			return l
+		}
+		at += i + len(l)
+	}
+	return ""
 }
