@@ -1,0 +1,87 @@
+// Tests of saltlab-supervise, the script that runs several Salt daemons in
+// one lab container. They run it on the host with stand-in daemons.
+package lib
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// scriptTimeout bounds one supervisor run.
+const scriptTimeout = 20 * time.Second
+
+func supervise(t *testing.T, env []string, stopAfter time.Duration, cmds ...string) (code int, log string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), scriptTimeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, "bash", append([]string{"saltlab-supervise"}, cmds...)...)
+	c.Env = append(os.Environ(), env...)
+	var out strings.Builder
+	c.Stdout, c.Stderr = &out, &out
+	require.NoError(t, c.Start())
+	if stopAfter > 0 {
+		timer := time.AfterFunc(stopAfter, func() { _ = c.Process.Signal(syscall.SIGTERM) })
+		defer timer.Stop()
+	}
+	err := c.Wait()
+	require.NoError(t, ctx.Err(), "supervisor did not end:\n%s", out.String())
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), out.String()
+	}
+	require.NoError(t, err)
+	return 0, out.String()
+}
+
+func TestSupervise(t *testing.T) {
+	tests := []struct {
+		name      string
+		env       []string
+		stopAfter time.Duration
+		cmds      []string
+		wantCode  int
+		wantLog   []string
+		starts    int // how often the first daemon was started (at least, with restarts)
+	}{
+		{name: "a daemon that ends ends the container with its code",
+			cmds: []string{`sh -c "sleep 0.2; exit 3"`, "sleep 30"}, wantCode: 3, starts: 1,
+			wantLog: []string{`exited with 3`}},
+		{name: "TERM stops every daemon and exits 0", stopAfter: 500 * time.Millisecond,
+			cmds: []string{"sleep 30", "sleep 31"}, wantCode: 0, starts: 1},
+		{name: "with a restart delay a daemon that ran long enough is restarted",
+			env: []string{"SALTLAB_RESTART_DELAY=0.1", "SALTLAB_RESTART_MIN_UPTIME=1"}, stopAfter: 3500 * time.Millisecond,
+			cmds: []string{`sh -c "sleep 1.1; exit 1"`, "sleep 30"}, wantCode: 0, starts: 2},
+		{name: "a daemon that cannot start is not restarted",
+			env:  []string{"SALTLAB_RESTART_DELAY=0.1"},
+			cmds: []string{`sh -c "exit 7"`, "sleep 30"}, wantCode: 7, starts: 1,
+			wantLog: []string{"not restarting", "less than 10s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, log := supervise(t, tt.env, tt.stopAfter, tt.cmds...)
+			assert.Equal(t, tt.wantCode, code, log)
+			n := strings.Count(log, "started '"+tt.cmds[0]+"'")
+			if tt.starts > 1 {
+				assert.GreaterOrEqual(t, n, tt.starts, log)
+			} else {
+				assert.Equal(t, tt.starts, n, log)
+			}
+			for _, w := range tt.wantLog {
+				assert.Contains(t, log, w)
+			}
+		})
+	}
+}
+
+func TestSuperviseNeedsCommands(t *testing.T) {
+	code, log := supervise(t, nil, 0)
+	assert.Equal(t, 64, code)
+	assert.Contains(t, log, "usage")
+}
