@@ -27,7 +27,7 @@ func chaosList(ctx context.Context, args []string, out io.Writer) error {
 	feats, perr := hostFeatures(ctx)
 	for _, in := range chaos.Catalog {
 		fmt.Fprintf(out, "%s %s\n", in.Kind, in.Usage)
-		fmt.Fprintf(out, "    how:  %s\n", in.Mechanism)
+		fmt.Fprintf(out, "    how:  %s\n", in.MechanismOn(feats))
 		fmt.Fprintf(out, "    salt: %s\n", in.Salt)
 		fmt.Fprintf(out, "    here: %s\n\n", supportLine(in, feats, perr))
 	}

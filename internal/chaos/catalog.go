@@ -40,7 +40,7 @@ var Catalog = []Info{
 		"as isolate, between the two groups only; one-way drops what the targets send, which stalls TCP both ways", []Feature{FeatIPTables}},
 	{KindPortBlock, "SERVICE --ports 4505[,4506]", "iptables DROP of TCP to/from the ports in the target's netns",
 		"4505 only: publishes stop reaching minions but salt-call (4506) works; 4506 only: minions cannot authenticate or return; 8000: salt-api unreachable behind the LB", []Feature{FeatIPTables}},
-	{KindLatency, "SERVICE --delay 200ms [--jitter 20ms] [--ports 4505,4506]", "userspace TCP delay proxy in the helper plus iptables REDIRECT (netem is not used, so every host behaves alike); established flows are reset to pass through it",
+	{KindLatency, "SERVICE --delay 200ms [--jitter 20ms] [--ports 4505,4506]", "tc netem (in a prio band filtered to the ports) where the kernel has netem; otherwise a userspace TCP delay proxy in the helper plus iptables REDIRECT, established flows reset to pass through it",
 		"slow masters: salt-call needs longer; timeouts under the delay (salt -t, auth_timeout) start to fail", []Feature{FeatIPTables, FeatRedirect}},
 	{KindLoss, "SERVICE --percent 30", "iptables statistic --mode random DROP of what the target sends",
 		"retransmissions and slow, sometimes failed, returns; ZeroMQ hides most loss until timeouts expire", []Feature{FeatIPTables, FeatStatistic}},
@@ -64,6 +64,16 @@ func Lookup(kind string) (Info, error) {
 		names = append(names, string(in.Kind))
 	}
 	return Info{}, fmt.Errorf("unknown fault %q: want one of %s", kind, strings.Join(names, ", "))
+}
+
+// MechanismOn is how this host gets the fault: the catalog's text, except
+// for latency, whose mechanism depends on the host's netem (nil features:
+// unknown, the general text).
+func (in Info) MechanismOn(f Features) string {
+	if in.Kind == KindLatency && f != nil {
+		return latencyMechanism(f)
+	}
+	return in.Mechanism
 }
 
 // Supported says whether the host's features allow the fault, and if not,

@@ -191,3 +191,43 @@ func TestInjectRefusesUnsupportedFault(t *testing.T) {
 	_, err = e.Inject(context.Background(), Spec{Kind: KindPause, Targets: []string{"salt-master-1"}})
 	assert.NoError(t, err, "faults needing no kernel feature still work")
 }
+
+func TestNetemScript(t *testing.T) {
+	got := netemScript([]int{4505, 4506}, 200*time.Millisecond, 20*time.Millisecond)
+	for _, want := range []string{
+		`tc qdisc add dev "$i" root handle 5a17: prio bands 4`,
+		`tc qdisc add dev "$i" parent 5a17:4 handle 5a18: netem delay 200000us 20000us`,
+		`tc filter add dev "$i" parent 5a17: protocol ip prio 1 u32 match ip dport 4505 0xffff flowid 5a17:4`,
+		`tc filter add dev "$i" parent 5a17: protocol ip prio 1 u32 match ip sport 4506 0xffff flowid 5a17:4`,
+		`[ "$i" = lo ] && continue`,
+	} {
+		assert.Contains(t, got, want)
+	}
+	assert.NotContains(t, netemScript([]int{8000}, time.Second, 0), "1000000us ", "no jitter without --jitter")
+	assert.Contains(t, qdiscRemoveScript, `grep -q " 5a17: "`, "heal removes the prio root, netem and filters with it")
+}
+
+func TestLatencyMechanismFollowsTheHost(t *testing.T) {
+	tests := []struct {
+		name  string
+		feats Features
+		netem bool
+	}{
+		{"this development host: no netem", Features{FeatNetem: {Detail: "Specified qdisc kind is unknown."}, FeatPrio: {Detail: "unknown"}, FeatRedirect: {OK: true}}, false},
+		{"netem but no prio", Features{FeatNetem: {OK: true}, FeatPrio: {Detail: "unknown"}}, false},
+		{"netem and prio", Features{FeatNetem: {OK: true}, FeatPrio: {OK: true}}, true},
+	}
+	info, err := Lookup(string(KindLatency))
+	require.NoError(t, err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.netem, netemUsable(tt.feats))
+			if tt.netem {
+				assert.Contains(t, info.MechanismOn(tt.feats), "tc netem")
+			} else {
+				assert.Contains(t, info.MechanismOn(tt.feats), "userspace TCP delay proxy")
+			}
+		})
+	}
+	assert.Equal(t, info.Mechanism, info.MechanismOn(nil), "unknown host: the general text")
+}

@@ -123,6 +123,14 @@ func (e *Engine) checkSupport(ctx context.Context, kind fault.Kind) error {
 	return nil
 }
 
+// hostFeatures returns the probed host features (nil before the first
+// probe, which checkSupport runs before any fault that needs a feature).
+func (e *Engine) hostFeatures() Features {
+	e.imageMu.Lock()
+	defer e.imageMu.Unlock()
+	return e.Features
+}
+
 // record writes the fault with data to the ledger before it acts.
 func (e *Engine) record(s Spec, data map[string]string) (fault.Entry, error) {
 	return e.ledger.Add(fault.Entry{Kind: s.Kind, Target: s.describeTargets(), Scenario: s.Scenario, Data: data})

@@ -26,6 +26,7 @@ const (
 	FeatString    Feature = "xt-string"
 	FeatStatistic Feature = "xt-statistic"
 	FeatRedirect  Feature = "nat-redirect"
+	FeatPrio      Feature = "prio"
 )
 
 // Probe is the outcome of one feature probe.
@@ -48,6 +49,7 @@ probe iptables-nft 'iptables-nft -N SLPROBE && iptables-nft -X SLPROBE'
 probe iptables-legacy 'iptables-legacy -N SLPROBE && iptables-legacy -X SLPROBE'
 probe netem 'tc qdisc add dev lo root netem delay 1ms && tc qdisc del dev lo root'
 probe tbf 'tc qdisc add dev lo root tbf rate 1mbit burst 32kbit latency 400ms && tc qdisc del dev lo root'
+probe prio 'tc qdisc add dev lo root prio && tc qdisc del dev lo root'
 probe nfqueue 'iptables -A OUTPUT -p icmp -j NFQUEUE --queue-num 0 --queue-bypass && iptables -D OUTPUT -p icmp -j NFQUEUE --queue-num 0 --queue-bypass'
 probe xt-string 'iptables -A OUTPUT -p udp -m string --algo bm --hex-string "|01|x" -j DROP && iptables -D OUTPUT -p udp -m string --algo bm --hex-string "|01|x" -j DROP'
 probe xt-statistic 'iptables -A OUTPUT -m statistic --mode random --probability 0.5 -j DROP && iptables -D OUTPUT -m statistic --mode random --probability 0.5 -j DROP'

@@ -32,11 +32,92 @@ func proxyPorts(tok string) (in, out int) {
 	return in, in + 1
 }
 
+// mechanismNetem marks a latency fault applied with tc netem (Data
+// "mechanism"); without it the fault went through the delay proxy.
+const mechanismNetem = "netem"
+
+// latencyFault delays what the target sends on the given ports: with tc
+// netem where the kernel has it (and prio, to confine the delay to those
+// ports), otherwise — as on hosts without netem — through the userspace
+// delay proxy.
+func latencyFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
+	if netemUsable(e.hostFeatures()) {
+		return netemLatencyFault(ctx, e, s)
+	}
+	return netFault(latencyRules, startProxies)(ctx, e, s)
+}
+
+// netemUsable says whether latency can use netem on this host.
+func netemUsable(f Features) bool { return f[FeatNetem].OK && f[FeatPrio].OK }
+
+// latencyMechanism describes how this host gets latency.
+func latencyMechanism(f Features) string {
+	if netemUsable(f) {
+		return "tc netem in a prio band (handle 5a17:) that u32 filters fill with the target's traffic to and from the ports"
+	}
+	return "userspace TCP delay proxy in the helper plus iptables REDIRECT (this host has no usable netem); established flows are reset to pass through it"
+}
+
+// netemLatencyFault adds, on each interface of the target, a prio root
+// qdisc under saltlab's handle whose fourth band holds netem, and u32
+// filters that send the target's packets to or from the ports into it.
+func netemLatencyFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
+	svc := s.Targets[0]
+	info, err := e.target(ctx, svc)
+	if err != nil {
+		return fault.Entry{}, err
+	}
+	ports := s.Ports
+	if len(ports) == 0 {
+		ports = DefaultSaltPorts
+	}
+	en, err := e.record(s, map[string]string{dataContainer: info.ID, dataService: svc, dataHelper: e.helperName(svc),
+		"mechanism": mechanismNetem, "ports": portList(ports), "delay": s.Delay.String(), "jitter": s.Jitter.String()})
+	if err != nil {
+		return en, err
+	}
+	helper, err := e.ensureHelper(ctx, svc, info)
+	if err != nil {
+		return en, err
+	}
+	if _, err := e.sh(ctx, helper, netemScript(ports, s.Delay, s.Jitter)); err != nil {
+		return en, fmt.Errorf("add latency to %s: %w", svc, err)
+	}
+	e.logf("%s delays its traffic on ports %s by %s (netem, fault %d)", svc, portList(ports), s.Delay, en.ID)
+	return en, nil
+}
+
+// netemScript builds the qdisc tree:
+//
+//	root 5a17: prio bands 4 ── 5a17:1..3  normal traffic (default priomap)
+//	                        └─ 5a17:4 ── 5a18: netem delay D [J]
+//	filters on 5a17: — ip dport/sport P → 5a17:4, for each port P
+func netemScript(ports []int, delay, jitter time.Duration) string {
+	netem := "netem delay " + tcTime(delay)
+	if jitter > 0 {
+		netem += " " + tcTime(jitter)
+	}
+	var b strings.Builder
+	b.WriteString(`for i in $(ls /sys/class/net); do [ "$i" = lo ] && continue
+  tc qdisc add dev "$i" root handle ` + qdiscHandle + ` prio bands 4
+  tc qdisc add dev "$i" parent 5a17:4 handle 5a18: ` + netem + "\n")
+	for _, p := range ports {
+		for _, dir := range []string{"dport", "sport"} {
+			fmt.Fprintf(&b, "  tc filter add dev \"$i\" parent %s protocol ip prio 1 u32 match ip %s %d 0xffff flowid 5a17:4\n", qdiscHandle, dir, p)
+		}
+	}
+	b.WriteString("done")
+	return b.String()
+}
+
+// tcTime writes a duration in tc's units (microseconds are exact).
+func tcTime(d time.Duration) string { return strconv.FormatInt(d.Microseconds(), 10) + "us" }
+
 // latencyRules redirect the target's TCP on the given ports through the
 // delay proxy: connections to its servers (PREROUTING) and connections it
-// opens (OUTPUT, except the proxy's own marked ones and loopback). The
-// kernel has no netem, and even where it has, the proxy is used so results
-// compare across hosts; it delays TCP only.
+// opens (OUTPUT, except the proxy's own marked ones and loopback). It is
+// the mechanism of hosts without netem (as the development machines); it
+// delays TCP only.
 func latencyRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse) (ruleSet, map[string]string, error) {
 	ports := s.Ports
 	if len(ports) == 0 {
@@ -92,6 +173,12 @@ echo "delay proxies did not listen within %s" >&2; exit 1`, int(proxyReadyTimeou
 // undoLatency removes the redirects, then stops the proxies; connections
 // through them break and reconnect directly.
 func undoLatency(ctx context.Context, e *Engine, en fault.Entry) error {
+	if en.Data["mechanism"] == mechanismNetem {
+		if err := e.inNetns(ctx, en.Data, qdiscRemoveScript); err != nil {
+			return fmt.Errorf("remove latency from %s: %w", en.Data[dataService], err)
+		}
+		return nil
+	}
 	script := removeScript(en.Data[dataChain]) + "\n" + killProxies(en.Data["proxy"])
 	if err := e.inNetns(ctx, en.Data, script); err != nil {
 		return fmt.Errorf("remove latency from %s: %w", en.Data[dataService], err)

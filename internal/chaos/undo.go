@@ -26,7 +26,7 @@ var faults = map[fault.Kind]impl{
 	KindPortBlock:  {netFault(portRules, nil), undoNet},
 	KindLoss:       {netFault(lossRules, nil), undoNet},
 	KindDNS:        {netFault(dnsRules, nil), undoNet},
-	KindLatency:    {netFault(latencyRules, startProxies), undoLatency},
+	KindLatency:    {latencyFault, undoLatency},
 	KindBandwidth:  {bandwidthFault, undoBandwidth},
 	KindDiskFull:   {diskFullFault, undoDiskFull},
 	KindKeyReplace: {keyReplaceFault, undoKeyReplace},
