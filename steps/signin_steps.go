@@ -27,7 +27,7 @@ func masterKnowsNoMinionKey(ctx context.Context, window int, master string) erro
 		if err != nil {
 			return fmt.Errorf("list keys on %s: %w", master, err)
 		}
-		keys, err := saltout.ParseKeys(out.Stdout)
+		keys, err := saltout.ParseKeyList(out.Stdout)
 		if err != nil {
 			return fmt.Errorf("list keys on %s (exit %d, %s): %w", master, out.ExitCode, lastLine(out.Stderr), err)
 		}

@@ -13,8 +13,24 @@ type KeyList struct {
 	Denied   []string `json:"minions_denied"`
 }
 
-// ParseKeyList parses `salt-key -L --out=json`.
+// Any reports whether the master knows any minion key at all.
+func (k KeyList) Any() bool {
+	return len(k.Accepted)+len(k.Pending)+len(k.Rejected)+len(k.Denied) > 0
+}
+
+// ParseKeyList parses `salt-key -L --out=json`. salt-key always prints all
+// four lists and exits 0 even on errors, so a document without them is an
+// error here.
 func ParseKeyList(stdout string) (KeyList, error) {
+	var raw map[string]json.RawMessage
+	if err := parseOne(stdout, &raw); err != nil {
+		return KeyList{}, fmt.Errorf("parse salt-key -L output: %w", err)
+	}
+	for _, name := range []string{"minions", "minions_pre", "minions_rejected", "minions_denied"} {
+		if _, ok := raw[name]; !ok {
+			return KeyList{}, fmt.Errorf("parse salt-key -L output %q: no %q list", clip(stdout), name)
+		}
+	}
 	var k KeyList
 	if err := parseOne(stdout, &k); err != nil {
 		return k, fmt.Errorf("parse salt-key -L output: %w", err)
