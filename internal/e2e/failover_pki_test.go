@@ -18,7 +18,6 @@ import (
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
 	"github.com/saltlab/saltlab/internal/netalloc"
-	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runner"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
@@ -144,9 +143,5 @@ func poll(ctx context.Context, within time.Duration, cond func() bool) bool {
 
 // The @failover-pki feature runs on its topology through `saltlab run`.
 func TestFailoverPKIFeatureRunsOnTheDouble(t *testing.T) {
-	runDir, _ := runTopologyOnDouble(t, "failover-pki")
-	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
-	require.NoError(t, err)
-	assertAllPassed(t, junit)
-	caseNamed(t, junit, "Stopping master-1 moves the minions to master-2 with its own signed key")
+	topologyPasses(t, "failover-pki", "Stopping master-1 moves the minions to master-2 with its own signed key")
 }
