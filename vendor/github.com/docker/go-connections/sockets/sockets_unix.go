@@ -1,0 +1,7 @@
+//go:build !windows
+
+package sockets
+
+func configureNpipeTransport(any, string) error {
+	return ErrProtocolNotAvailable
+}

@@ -1,0 +1,7 @@
+//go:build appengine
+
+package logrus
+
+func checkIfTerminal(_ any) bool {
+	return true
+}
