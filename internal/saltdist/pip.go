@@ -1,0 +1,140 @@
+package saltdist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// Extras are installed next to Salt: rest_cherrypy, the salt-api backend
+// the lab's load balancer fronts, needs CherryPy, which Salt does not
+// require itself.
+var Extras = []string{"CherryPy"}
+
+// Target is the Python of the image, which wheels must fit: pip downloads
+// for it, never for the host's own interpreter.
+type Target struct {
+	Python string // "3.11"
+	Arch   string // "x86_64", "aarch64"
+	Glibc  int    // glibc minor version: 2.36 on bookworm
+}
+
+// ImageTarget is saltlab/base:bookworm's Python on the host's architecture
+// (the engine is local, so the host's GOARCH is the image's).
+func ImageTarget(goarch string) Target {
+	arch := map[string]string{"amd64": "x86_64", "arm64": "aarch64"}[goarch]
+	if arch == "" {
+		arch = goarch
+	}
+	return Target{Python: "3.11", Arch: arch, Glibc: 36}
+}
+
+func (t Target) String() string { return "cp" + t.abiDigits() + "-" + t.Arch }
+
+func (t Target) abiDigits() string { return strings.ReplaceAll(t.Python, ".", "") }
+
+// platformArgs restrict pip to wheels the image can load: CPython of its
+// version (abi3 and pure wheels too) on every manylinux its glibc accepts.
+func (t Target) platformArgs() []string {
+	args := []string{"--only-binary=:all:", "--python-version", t.Python, "--implementation", "cp",
+		"--abi", "cp" + t.abiDigits(), "--abi", "abi3", "--abi", "none"}
+	for minor := t.Glibc; minor >= 5; minor-- {
+		args = append(args, "--platform", fmt.Sprintf("manylinux_2_%d_%s", minor, t.Arch))
+	}
+	// The legacy aliases of manylinux_2_17/2_12/2_5, which older wheels use.
+	for _, legacy := range []string{"manylinux2014", "manylinux2010", "manylinux1"} {
+		args = append(args, "--platform", legacy+"_"+t.Arch)
+	}
+	return args
+}
+
+// RunFunc runs argv and returns its combined output.
+type RunFunc func(ctx context.Context, argv []string) (string, error)
+
+// Pip runs the host's pip. Every pip command line saltlab runs on the host
+// is built here.
+type Pip struct {
+	argv []string
+	run  RunFunc
+}
+
+// ErrNoPip: the host has no working pip, so no wheelhouse can be made here.
+var ErrNoPip = errors.New("the host has no pip (python3 -m pip): install Debian's python3-pip, or set SALTLAB_WHEELHOUSE to a wheelhouse prepared on another machine")
+
+// FindPip returns the host's `python3 -m pip`, checking that it runs.
+func FindPip(ctx context.Context, run RunFunc) (Pip, error) {
+	if run == nil {
+		run = runHost
+	}
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		return Pip{}, ErrNoPip
+	}
+	p := Pip{argv: []string{py, "-m", "pip"}, run: run}
+	if out, err := p.pip(ctx, "--version"); err != nil {
+		return Pip{}, fmt.Errorf("%w (%s)", ErrNoPip, firstLine(out))
+	}
+	return p, nil
+}
+
+// NewPip uses argv (e.g. python3 -m pip) with run; for tests and callers
+// that found pip themselves.
+func NewPip(argv []string, run RunFunc) Pip {
+	if run == nil {
+		run = runHost
+	}
+	return Pip{argv: argv, run: run}
+}
+
+func (p Pip) pip(ctx context.Context, args ...string) (string, error) {
+	argv := append(append([]string{}, p.argv...), args...)
+	return p.run(ctx, argv)
+}
+
+// Releases lists the Salt releases on the package index pip is configured
+// for. An unreachable index is an *IndexError with Unreachable set.
+func (p Pip) Releases(ctx context.Context) ([]string, error) {
+	out, err := p.pip(ctx, "index", "versions", "salt", "--retries", "1", "--timeout", "20")
+	if err != nil {
+		return nil, newIndexError("list Salt releases (pip index versions salt)", out, err)
+	}
+	vs := ParseReleases(out)
+	if len(vs) == 0 {
+		return nil, newIndexError("list Salt releases (pip index versions salt)", out, errors.New("no versions in pip's answer"))
+	}
+	return vs, nil
+}
+
+// buildWheel builds (or fetches) one requirement's wheel, without its
+// dependencies, into dir with the host's Python. Used for Salt itself,
+// which is published as a source archive, and for pure-Python
+// dependencies that have no wheel.
+func (p Pip) buildWheel(ctx context.Context, dir, req string) (string, error) {
+	return p.pip(ctx, "wheel", "--no-deps", "--wheel-dir", dir, "--retries", "1", "--timeout", "30", req)
+}
+
+// download fetches reqs and all their dependencies as wheels for t into
+// dir, also looking at the wheels already in dir.
+func (p Pip) download(ctx context.Context, dir string, t Target, reqs []string) (string, error) {
+	args := append([]string{"download", "--dest", dir, "--find-links", dir, "--retries", "1", "--timeout", "30"}, t.platformArgs()...)
+	return p.pip(ctx, append(args, reqs...)...)
+}
+
+func runHost(ctx context.Context, argv []string) (string, error) {
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	// pip must not ask questions (keyring, proxies) with nobody to answer.
+	cmd.Env = append(os.Environ(), "PIP_NO_INPUT=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
