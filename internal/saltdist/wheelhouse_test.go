@@ -2,8 +2,8 @@ package saltdist
 
 import (
 	"archive/zip"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
