@@ -69,6 +69,23 @@ func saltVersion(ctx context.Context, l Lab, service string) (string, error) {
 	return strings.TrimSpace(out.Stdout), nil
 }
 
+// VersionsReport is `salt --versions-report` of the lab's first master:
+// Salt's release and every dependency's, for the reports.
+func VersionsReport(ctx context.Context, l Lab) (string, error) {
+	masters := byPrefix(l, masterPrefix)
+	if len(masters) == 0 {
+		return "", fmt.Errorf("ask salt versions report: the lab has no master")
+	}
+	out, err := l.Exec(ctx, masters[0], inContainerTimeout(60*time.Second, "salt", "--versions-report"))
+	if err != nil {
+		return "", fmt.Errorf("ask salt versions report on %s: %w", masters[0], err)
+	}
+	if out.ExitCode != 0 {
+		return "", fmt.Errorf("salt --versions-report on %s exited %d: %s", masters[0], out.ExitCode, lastLine(out.Stderr, out.Stdout))
+	}
+	return strings.TrimSpace(out.Stdout), nil
+}
+
 // lastLine returns the last non-empty line of the first non-empty text.
 func lastLine(texts ...string) string {
 	for _, t := range texts {

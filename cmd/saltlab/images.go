@@ -14,11 +14,16 @@ func cmdImages(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("images", flag.ContinueOnError)
 	fs.SetOutput(out)
 	flavor := fs.String("salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
+	var saltVersion string
+	saltVersionFlag(fs, &saltVersion)
 	root := fs.String("root", ".", "saltlab checkout")
 	if err := fs.Parse(args); err != nil {
 		return usageErr(err)
 	}
 	if err := checkFlavor(*flavor); err != nil {
+		return err
+	}
+	if err := checkSaltVersion(saltVersion); err != nil {
 		return err
 	}
 	cli, err := dockerx.New(ctx)
@@ -31,11 +36,14 @@ func cmdImages(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("ensure base image: %w", err)
 	}
-	f, err := b.Resolve(ctx, *flavor)
+	f, err := b.Resolve(ctx, *flavor, saltVersion)
 	if err != nil {
 		return fmt.Errorf("resolve salt flavour: %w", err)
 	}
 	fmt.Fprintf(out, "base image: %s\nsalt image: %s (flavour %s)\n", base, f.Image, f.Name)
+	if f.Name == images.FlavorReal {
+		fmt.Fprintf(out, "salt:       %s, installed by route %s\n", f.Version, f.Route)
+	}
 	if f.Reason != "" {
 		fmt.Fprintf(out, "note: %s\n", f.Reason)
 	}

@@ -20,6 +20,7 @@ import (
 func labFlags(fs *flag.FlagSet, cfg *runner.Config) {
 	fs.StringVar(&cfg.Topology, "topology", "failover", "topology under compose/")
 	fs.StringVar(&cfg.Flavor, "salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
+	saltVersionFlag(fs, &cfg.SaltVersion)
 	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
@@ -37,6 +38,9 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) {
 // checkLabFlags rejects bad values before anything is built.
 func checkLabFlags(cfg runner.Config) error {
 	if err := checkFlavor(cfg.Flavor); err != nil {
+		return err
+	}
+	if err := checkSaltVersion(cfg.SaltVersion); err != nil {
 		return err
 	}
 	if err := cfg.Knobs.Validate(); err != nil {

@@ -4,12 +4,13 @@
 //
 // Usage:
 //
-//	saltlab run    [--topology failover] [--salt auto|real|sim] [--tags EXPR] [--keep] [knobs] [paths...]
-//	saltlab up     [--topology failover] [--salt auto|real|sim] [--run-id ID] [knobs]
+//	saltlab run    [--topology failover] [--salt auto|real|sim] [--salt-version V] [--tags EXPR] [--keep] [knobs] [paths...]
+//	saltlab up     [--topology failover] [--salt auto|real|sim] [--salt-version V] [--run-id ID] [knobs]
 //	saltlab status [--run ID] [--json]
 //	saltlab logs   [--run ID] [--tail N] [SERVICE...]
 //	  knobs: [--minions N] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
-//	saltlab images [--salt auto|real|sim]
+//	saltlab images [--salt auto|real|sim] [--salt-version 3008|3007.8]
+//	saltlab wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]
 //	saltlab down   (--run ID | --all)
 //	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
 //	saltlab heal   [--run ID | --all]
@@ -104,16 +105,17 @@ type command struct {
 // commands lists the subcommands; each lives in the file of its name.
 func commands() map[string]command {
 	return map[string]command{
-		"run":     {"build images, bring the topology up, run the scenarios, write reports, tear down", cmdRun},
-		"up":      {"build images and bring a lab up healthy, leaving it running", cmdUp},
-		"status":  {"show a running lab: containers, master keys, minion connections", cmdStatus},
-		"logs":    {"print the container logs of a run", cmdLogs},
-		"images":  {"build the base image and the Salt image of a flavour", cmdImages},
-		"down":    {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
-		"version": {"print saltlab's version", cmdVersion},
-		"chaos":   {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
-		"heal":    {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
-		"doctor":  {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
+		"run":        {"build images, bring the topology up, run the scenarios, write reports, tear down", cmdRun},
+		"up":         {"build images and bring a lab up healthy, leaving it running", cmdUp},
+		"status":     {"show a running lab: containers, master keys, minion connections", cmdStatus},
+		"logs":       {"print the container logs of a run", cmdLogs},
+		"images":     {"build the base image and the Salt image of a flavour", cmdImages},
+		"down":       {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
+		"version":    {"print saltlab's version", cmdVersion},
+		"chaos":      {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
+		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
+		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
+		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}
 }
 
@@ -131,7 +133,7 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprint(w, "\nRun 'saltlab <command> -h' for a command's flags.\n")
 }

@@ -54,7 +54,7 @@ func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
 	b := images.NewBuilder(cli, repoRoot, testLog{t})
 	_, err = b.EnsureBase(ctx)
 	require.NoError(t, err)
-	flavor, err := b.Resolve(ctx, "sim")
+	flavor, err := b.Resolve(ctx, "sim", "")
 	require.NoError(t, err)
 	plan, err := netalloc.Allocate(ctx, cli, 2)
 	require.NoError(t, err)

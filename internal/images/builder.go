@@ -1,6 +1,6 @@
 // Package images builds the Docker images the lab runs: the Debian base
-// (saltlab/base:bookworm), the Salt simulator (saltlab/salt-sim:latest) and,
-// when the user provides Salt, real Salt (saltlab/salt-real:3006). It works
+// (saltlab/base:bookworm), the Salt simulator (saltlab/salt-sim:latest) and
+// real Salt (saltlab/salt-real:<release>, installed with pip). It works
 // with no container registry: the base falls back to debootstrap from the
 // host's Debian mirror and every later build starts FROM the local base.
 package images
@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/docker/docker/api/types/build"
@@ -19,6 +20,7 @@ import (
 	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/aptsource"
+	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 const (
@@ -28,10 +30,6 @@ const (
 	// use by hand; runs use the digest tag BuildSim returns.
 	SimRef  = simRepo + ":latest"
 	simRepo = "saltlab/salt-sim"
-	// SaltMajor is the Salt release line the real flavour installs.
-	SaltMajor = "3006"
-	// RealRef is the real Salt image.
-	RealRef = "saltlab/salt-real:" + SaltMajor
 	// Suite is the Debian release of the base image.
 	Suite = "bookworm"
 	// DefaultSimPackage is the Go package built into the simulator image.
@@ -44,6 +42,8 @@ type Docker interface {
 	ImageInspect(ctx context.Context, ref string, opts ...client.ImageInspectOption) (image.InspectResponse, error)
 	ImageBuild(ctx context.Context, buildContext io.Reader, options build.ImageBuildOptions) (build.ImageBuildResponse, error)
 	ImageImport(ctx context.Context, source image.ImportSource, ref string, options image.ImportOptions) (io.ReadCloser, error)
+	ImageList(ctx context.Context, options image.ListOptions) ([]image.Summary, error)
+	ImageRemove(ctx context.Context, ref string, options image.RemoveOptions) ([]image.DeleteResponse, error)
 }
 
 // Builder builds saltlab's images with one Docker client.
@@ -60,6 +60,8 @@ type Builder struct {
 	lookPath func(string) (string, error)
 	geteuid  func() int
 	mirror   func(ctx context.Context, suite string) (string, error)
+	pip      func(ctx context.Context) (saltdist.Pip, error)
+	target   saltdist.Target // the image's Python, which wheels must fit
 }
 
 // Option configures a Builder.
@@ -71,7 +73,13 @@ func WithSimPackage(pkg string) Option {
 	return func(b *Builder) { b.simPackage = pkg }
 }
 
-// WithGetenv replaces os.Getenv for the SALT_APT_* settings.
+// WithPip replaces the host's pip (tests).
+func WithPip(find func(ctx context.Context) (saltdist.Pip, error)) Option {
+	return func(b *Builder) { b.pip = find }
+}
+
+// WithGetenv replaces os.Getenv for the SALT_APT_*, PIP_* and
+// SALTLAB_WHEELHOUSE settings.
 func WithGetenv(getenv func(string) string) Option {
 	return func(b *Builder) { b.getenv = getenv }
 }
@@ -92,6 +100,8 @@ func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *
 		lookPath:   lookPath,
 		geteuid:    os.Geteuid,
 		mirror:     aptsource.Mirror,
+		pip:        func(ctx context.Context) (saltdist.Pip, error) { return saltdist.FindPip(ctx, nil) },
+		target:     saltdist.ImageTarget(runtime.GOARCH),
 	}
 	for _, o := range opts {
 		o(b)

@@ -8,68 +8,156 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/client"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/saltdist/saltdisttest"
 )
 
-// TestDockerBuildRealFromDebs runs images/salt-real/Dockerfile's offline
-// path with stand-in .deb files (real Salt packages are not in the repo).
-// The stand-in image is removed afterwards so auto never reuses it.
+// TestDockerBuildRealFromDebs runs install-salt's deb route with stand-in
+// .deb files (real Salt packages are not in the repo), offline. The
+// stand-in image is removed afterwards so auto never reuses it.
 func TestDockerBuildRealFromDebs(t *testing.T) {
 	if _, err := exec.LookPath("dpkg-deb"); err != nil {
-		t.Skip("dpkg-deb not available")
+		t.Fatalf("dpkg-deb is needed for this test: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
-	defer cancel()
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	if _, err := cli.ImageInspect(ctx, images.RealRef); err == nil {
-		t.Skip(images.RealRef + " exists; not overwriting it with a stand-in")
-	}
-	repo, err := images.FindRepoRoot(".")
-	require.NoError(t, err)
-
-	// A throw-away repository root: the real package list (so the base is
-	// up to date) and Dockerfile, plus stand-in debs.
-	root := t.TempDir()
-	for _, rel := range []string{"images/base/packages.txt", "images/base/Dockerfile", "images/salt-real/Dockerfile"} {
-		copyFile(t, filepath.Join(repo, rel), filepath.Join(root, rel))
-	}
+	ctx, cli, root := realTestSetup(t, "3006.99")
 	debs := filepath.Join(root, "images/salt-real/debs")
 	require.NoError(t, os.MkdirAll(debs, 0o755))
 	for _, name := range []string{"salt-common", "salt-master"} {
 		buildStandinDeb(t, name, debs)
 	}
-
-	log := &lineLog{t: t}
-	b := images.NewBuilder(cli, root, log, images.WithGetenv(func(string) string { return "" }))
-	ref, err := b.BuildReal(ctx)
-	t.Cleanup(func() {
-		_, _ = cli.ImageRemove(context.Background(), images.RealRef, image.RemoveOptions{Force: true, PruneChildren: true})
-	})
+	b := images.NewBuilder(cli, root, &lineLog{t: t}, images.WithGetenv(func(string) string { return "" }), noPip)
+	img, err := b.BuildReal(ctx, "3006.99")
 	require.NoError(t, err)
-	assert.Equal(t, images.RealRef, ref)
-	assertLabels(ctx, t, cli, images.RealRef, map[string]string{labels.Flavor: "real", labels.Managed: "true"})
-	out, code := runInImage(ctx, t, cli, images.RealRef, "salt-call --version && test -d /etc/salt/master.d && test ! -e /tmp/salt-debs")
+	assert.Equal(t, images.RealImage{Ref: images.RealRepo + ":3006.99", Version: "3006.99", Route: "deb"}, img)
+	assertLabels(ctx, t, cli, img.Ref, map[string]string{labels.Flavor: "real", labels.Managed: "true", labels.SaltVersion: "3006.99", labels.SaltRoute: "deb"})
+	out, code := runInImage(ctx, t, cli, img.Ref, "salt-call --version && test -d /etc/salt/master.d && test ! -e /tmp/saltlab-salt")
 	assert.Equal(t, 0, code, out)
-	assert.Contains(t, out, "3006.")
+	assert.Contains(t, out, "3006.99")
 }
+
+// TestDockerBuildRealFromWheelhouse runs install-salt's wheelhouse route
+// for real: Debian's python3-venv and pip install, with no network, from a
+// SALTLAB_WHEELHOUSE of stand-in wheels whose console scripts only print a
+// version. It proves the recipe (venv, PATH, version check, tag, labels),
+// not Salt.
+func TestDockerBuildRealFromWheelhouse(t *testing.T) {
+	ctx, cli, root := realTestSetup(t, "3008.77")
+	wh := t.TempDir()
+	scripts := map[string]string{}
+	for _, c := range []string{"salt", "salt-master", "salt-minion", "salt-call", "salt-key", "salt-run", "salt-api", "salt-syndic", "salt-cp"} {
+		scripts[c] = "import sys\ndef main():\n    print(sys.argv[0].rsplit('/', 1)[-1] + ' 3008.77 (saltlab stand-in, not Salt)')\n"
+	}
+	saltdisttest.WriteWheel(t, filepath.Join(wh, "salt-3008.77-py3-none-any.whl"), saltdisttest.Wheel{File: "salt-3008.77-py3-none-any.whl", Requires: []string{"fakezmq>=2"}, Scripts: scripts})
+	saltdisttest.WriteWheel(t, filepath.Join(wh, "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.whl"), saltdisttest.Wheel{File: "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.whl"})
+	saltdisttest.WriteWheel(t, filepath.Join(wh, "CherryPy-18.10.0-py3-none-any.whl"), saltdisttest.Wheel{File: "CherryPy-18.10.0-py3-none-any.whl"})
+	env := map[string]string{images.EnvWheelhouse: wh}
+	b := images.NewBuilder(cli, root, &lineLog{t: t}, images.WithGetenv(func(k string) string { return env[k] }), noPip)
+	img, err := b.BuildReal(ctx, "3008")
+	require.NoError(t, err)
+	assert.Equal(t, images.RealImage{Ref: images.RealRepo + ":3008.77", Version: "3008.77", Route: "wheelhouse"}, img)
+	assertLabels(ctx, t, cli, img.Ref, map[string]string{labels.Flavor: "real", labels.SaltVersion: "3008.77", labels.SaltRoute: "wheelhouse"})
+	out, code := runInImage(ctx, t, cli, img.Ref, "set -e; for c in salt salt-master salt-minion salt-call salt-key salt-run salt-api salt-syndic salt-cp; do command -v $c; $c --version; done; "+
+		"/opt/salt-venv/bin/python -c 'import fakezmq_standin, cherrypy_standin'; test -d /var/cache/salt; test ! -e /tmp/saltlab-salt")
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "/usr/local/bin/salt-syndic")
+	assert.Contains(t, out, "salt-api 3008.77 (saltlab stand-in, not Salt)")
+}
+
+// TestDockerRealSaltFromPackageIndex is the real-Salt check: where the
+// host's pip reaches a package index, it builds genuine Salt of the
+// default line and runs it; where it does not (this project's machines
+// without PyPI), it checks that `real` fails with a message naming every
+// route and why, and that nothing is built.
+func TestDockerRealSaltFromPackageIndex(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	root, err := images.FindRepoRoot(".")
+	require.NoError(t, err)
+	pip, perr := saltdist.FindPip(ctx, nil)
+	reachable := false
+	if perr == nil {
+		_, rerr := pip.Releases(ctx)
+		reachable = rerr == nil
+	}
+	b := images.NewBuilder(cli, root, &lineLog{t: t}, images.WithGetenv(func(k string) string {
+		if k == images.EnvWheelhouse || strings.HasPrefix(k, "SALT_APT_") {
+			return "" // only the pip routes are under test
+		}
+		return os.Getenv(k)
+	}))
+	img, err := b.BuildReal(ctx, "")
+	if !reachable {
+		t.Logf("the package index is not reachable from this host: checking the failure message")
+		require.Error(t, err)
+		assert.ErrorIs(t, err, images.ErrRealUnavailable)
+		for _, want := range []string{
+			"no route installed Salt " + saltdist.DefaultLine + "; tried, in order:",
+			"- .deb files in images/salt-real/debs/",
+			"- apt repository (SALT_APT_URI): SALT_APT_URI is not set",
+			"- wheelhouse:",
+			"- package index (pip inside the image build): image build failed:",
+			"saltlab: error: pip could not install salt==",
+		} {
+			assert.Contains(t, err.Error(), want)
+		}
+		assert.NotContains(t, err.Error(), "Step 1/", "the failure shows pip's lines, not the build log")
+		return
+	}
+	require.NoError(t, err, "real Salt from the package index")
+	out, code := runInImage(ctx, t, cli, img.Ref, "salt --versions-report && salt-call --local test.ping --out=txt && python3 -c 1")
+	assert.Equal(t, 0, code, out)
+	assert.Contains(t, out, "Salt: "+img.Version)
+	assert.Contains(t, out, "local: True")
+}
+
+// realTestSetup gives a throw-away repository root with the real recipe
+// and base list, and removes the image of version afterwards.
+func realTestSetup(t *testing.T, version string) (context.Context, *client.Client, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	t.Cleanup(cancel)
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	t.Cleanup(func() { cli.Close() })
+	ref := images.RealRepo + ":" + version
+	t.Cleanup(func() {
+		_, _ = cli.ImageRemove(context.Background(), ref, image.RemoveOptions{Force: true, PruneChildren: true})
+	})
+	repo, err := images.FindRepoRoot(".")
+	require.NoError(t, err)
+	root := t.TempDir()
+	for _, rel := range []string{"images/base/packages.txt", "images/base/Dockerfile", "images/salt-real/Dockerfile", "images/salt-real/install-salt"} {
+		copyFile(t, filepath.Join(repo, rel), filepath.Join(root, rel))
+	}
+	return ctx, cli, root
+}
+
+// noPip keeps the host's pip out of a test that must not use the network.
+var noPip = images.WithPip(func(context.Context) (saltdist.Pip, error) { return saltdist.Pip{}, saltdist.ErrNoPip })
 
 func copyFile(t *testing.T, src, dst string) {
 	t.Helper()
 	b, err := os.ReadFile(src)
 	require.NoError(t, err)
+	st, err := os.Stat(src)
+	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll(filepath.Dir(dst), 0o755))
-	require.NoError(t, os.WriteFile(dst, b, 0o644))
+	require.NoError(t, os.WriteFile(dst, b, st.Mode().Perm()))
 }
 
 // buildStandinDeb makes a minimal package; salt-common carries a salt-call
@@ -82,8 +170,10 @@ func buildStandinDeb(t *testing.T, name, outDir string) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "DEBIAN/control"), []byte(control), 0o644))
 	if name == "salt-common" {
 		require.NoError(t, os.MkdirAll(filepath.Join(dir, "usr/bin"), 0o755))
-		script := "#!/bin/sh\necho 'salt-call 3006.99 (Sulfur)'\n"
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "usr/bin/salt-call"), []byte(script), 0o755))
+		for _, c := range []string{"salt", "salt-call"} {
+			script := "#!/bin/sh\necho '" + c + " 3006.99 (saltlab stand-in)'\n"
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "usr/bin", c), []byte(script), 0o755))
+		}
 	}
 	out, err := exec.Command("dpkg-deb", "--build", "--root-owner-group", dir, filepath.Join(outDir, name+"_3006.99_all.deb")).CombinedOutput()
 	require.NoError(t, err, string(out))

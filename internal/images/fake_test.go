@@ -3,6 +3,7 @@ package images
 import (
 	"archive/tar"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,8 @@ import (
 	dockerspec "github.com/moby/docker-image-spec/specs-go/v1"
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 // buildCall records one ImageBuild: options and the context's entries.
@@ -65,7 +68,9 @@ func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts 
 	f.builds = append(f.builds, call)
 	ref := opts.Tags[0]
 	if msg := f.failBuild(call); msg != "" {
-		body := fmt.Sprintf(`{"stream":"Step 1/2 : FROM x\n"}`+"\n"+`{"errorDetail":{"message":%q},"error":%q}`+"\n", msg, msg)
+		// As the daemon does: the RUN step's output, then the error.
+		out, _ := json.Marshal(map[string]string{"stream": "Step 1/2 : FROM x\n" + msg + "\n"})
+		body := fmt.Sprintf(`%s`+"\n"+`{"errorDetail":{"message":%q},"error":%q}`+"\n", out, msg, msg)
 		return build.ImageBuildResponse{Body: io.NopCloser(strings.NewReader(body))}, nil
 	}
 	lbls := map[string]string{}
@@ -77,6 +82,11 @@ func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts 
 	}
 	f.images[ref] = lbls
 	body := `{"stream":"Successfully built 0123\n"}` + "\n"
+	if req := opts.BuildArgs["SALT_REQUIREMENT"]; req != nil {
+		// install-salt's last line: a line resolves to its release .5.
+		v := strings.Replace(strings.TrimPrefix(*req, "salt=="), ".*", ".5", 1)
+		body = `{"stream":"saltlab: installing\nSALTLAB_SALT_VERSION=` + v + `\n"}` + "\n" + body
+	}
 	return build.ImageBuildResponse{Body: io.NopCloser(strings.NewReader(body))}, nil
 }
 
@@ -103,6 +113,33 @@ func (f *fakeDocker) ImageImport(_ context.Context, src image.ImportSource, ref 
 	}
 	f.images[ref] = lbls
 	return io.NopCloser(strings.NewReader(`{"status":"sha256:feed"}` + "\n")), nil
+}
+
+func (f *fakeDocker) ImageList(_ context.Context, opts image.ListOptions) ([]image.Summary, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []image.Summary
+	for ref, lbls := range f.images {
+		ok := true
+		for _, want := range opts.Filters.Get("label") {
+			k, v, _ := strings.Cut(want, "=")
+			ok = ok && lbls[k] == v
+		}
+		if ok {
+			out = append(out, image.Summary{RepoTags: []string{ref}, Labels: lbls})
+		}
+	}
+	return out, nil
+}
+
+func (f *fakeDocker) ImageRemove(_ context.Context, ref string, _ image.RemoveOptions) ([]image.DeleteResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if _, ok := f.images[ref]; !ok {
+		return nil, fmt.Errorf("no such image: %s: %w", ref, cerrdefs.ErrNotFound)
+	}
+	delete(f.images, ref)
+	return []image.DeleteResponse{{Untagged: ref}}, nil
 }
 
 // failFrom fails builds whose Dockerfile starts FROM from, like a daemon
@@ -182,7 +219,7 @@ func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
 func newTestBuilder(t *testing.T, env map[string]string) (*Builder, *fakeDocker, *fakeHost, *strings.Builder) {
 	t.Helper()
 	root := t.TempDir()
-	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDockerfile} {
+	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDir + "/Dockerfile", realDir + "/install-salt"} {
 		src, err := os.ReadFile(filepath.Join("..", "..", rel))
 		require.NoError(t, err)
 		require.NoError(t, os.MkdirAll(filepath.Join(root, filepath.Dir(rel)), 0o755))
@@ -190,7 +227,8 @@ func newTestBuilder(t *testing.T, env map[string]string) (*Builder, *fakeDocker,
 	}
 	require.NoError(t, os.MkdirAll(filepath.Join(root, realDebsDir), 0o755))
 	docker, host, log := newFakeDocker(), &fakeHost{}, &strings.Builder{}
-	b := NewBuilder(docker, root, log, WithGetenv(func(k string) string { return env[k] }))
+	b := NewBuilder(docker, root, log, WithGetenv(func(k string) string { return env[k] }),
+		WithPip(func(context.Context) (saltdist.Pip, error) { return saltdist.Pip{}, saltdist.ErrNoPip }))
 	b.run = host.run
 	b.lookPath = func(name string) (string, error) { return "/usr/sbin/" + name, nil }
 	b.geteuid = func() int { return 0 }

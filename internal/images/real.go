@@ -4,19 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/docker/docker/api/types/build"
-
 	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 const (
-	realDir        = "images/salt-real"
-	realDockerfile = realDir + "/Dockerfile"
-	realDebsDir    = realDir + "/debs"
+	realDir     = "images/salt-real"
+	realDebsDir = realDir + "/debs"
+	// RealRepo is the repository of real Salt images; the tag is the
+	// exact Salt release, e.g. saltlab/salt-real:3008.5.
+	RealRepo = "saltlab/salt-real"
 
 	// Environment variables naming the Salt apt repository (see
 	// images/salt-real/README.md). They become build args of the same name.
@@ -24,6 +24,8 @@ const (
 	EnvSaltAptKeyURL     = "SALT_APT_KEY_URL"
 	EnvSaltAptSuite      = "SALT_APT_SUITE"
 	EnvSaltAptComponents = "SALT_APT_COMPONENTS"
+	// EnvWheelhouse names a wheelhouse prepared on another machine.
+	EnvWheelhouse = "SALTLAB_WHEELHOUSE"
 
 	// ErrRealUnavailable matches (errors.Is) every *RealUnavailableError.
 	ErrRealUnavailable = constError("real Salt image unavailable")
@@ -33,109 +35,163 @@ type constError string
 
 func (e constError) Error() string { return string(e) }
 
-// RealUnavailableError says why the real image cannot be built; BuildReal
-// returns it before any build is attempted.
+// RealUnavailableError says, route by route, why no real Salt image could
+// be had.
 type RealUnavailableError struct {
-	Reason string // one line
+	Spec  string
+	Tried []RouteFailure
 }
 
-func (e *RealUnavailableError) Error() string { return string(ErrRealUnavailable) + ": " + e.Reason }
+// RouteFailure is one route that did not give an image, and why.
+type RouteFailure struct {
+	Route  string
+	Reason string
+}
+
+func (e *RealUnavailableError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: no route installed Salt %s; tried, in order:", ErrRealUnavailable, e.Spec)
+	for _, t := range e.Tried {
+		fmt.Fprintf(&b, "\n  - %s: %s", t.Route, strings.ReplaceAll(t.Reason, "\n", "\n    "))
+	}
+	return b.String()
+}
+
+// Summary is the error on one line, for reports and the auto fallback.
+func (e *RealUnavailableError) Summary() string {
+	parts := make([]string, len(e.Tried))
+	for i, t := range e.Tried {
+		parts[i] = t.Route + ": " + oneLine(errors.New(t.Reason))
+	}
+	return fmt.Sprintf("no route installed Salt %s (%s)", e.Spec, strings.Join(parts, "; "))
+}
 
 // Is makes errors.Is(err, ErrRealUnavailable) true.
 func (e *RealUnavailableError) Is(target error) bool { return target == ErrRealUnavailable }
 
-// realSource is where Salt comes from: local .deb files or an apt repo.
-type realSource struct {
-	debs []string
-	args map[string]*string
+// RealImage is a built real Salt image.
+type RealImage struct {
+	Ref     string // saltlab/salt-real:<release>
+	Version string // the exact Salt release
+	Route   string // how Salt got in (or "existing image")
 }
 
-// realSource decides between the two sources. .deb files win because they
-// need no network and are the more deliberate choice.
-func (b *Builder) realSource() (realSource, error) {
-	debs, err := filepath.Glob(filepath.Join(b.path(realDebsDir), "*.deb"))
+// BuildReal gives an image of the Salt release spec names (SALT_VERSION:
+// a line or an exact release). It tries the routes in order and returns
+// the first that works; if none does, a *RealUnavailableError lists each
+// route and why it failed:
+//
+//  1. an image of that release already built with the current recipe;
+//  2. .deb files in images/salt-real/debs/ (a deliberate local choice);
+//  3. the apt repository in SALT_APT_URI (likewise);
+//  4. a wheelhouse: SALTLAB_WHEELHOUSE, or the host cache, filled by the
+//     host's pip for the image's Python; the build has no network;
+//  5. the package index pip is configured for, from inside the build.
+func (b *Builder) BuildReal(ctx context.Context, specText string) (RealImage, error) {
+	spec, err := saltdist.ParseSpec(specText)
 	if err != nil {
-		return realSource{}, fmt.Errorf("list Salt .deb files: %w", err)
+		return RealImage{}, err
 	}
-	if len(debs) > 0 {
-		return realSource{debs: debs, args: map[string]*string{"SALT_MAJOR": ptr(SaltMajor)}}, nil
+	recipe, err := b.realRecipe()
+	if err != nil {
+		return RealImage{}, err
 	}
-	uri := strings.TrimSpace(b.getenv(EnvSaltAptURI))
-	key := strings.TrimSpace(b.getenv(EnvSaltAptKeyURL))
-	switch {
-	case uri == "":
-		return realSource{}, &RealUnavailableError{Reason: fmt.Sprintf(
-			"no Salt source: no .deb files in %s/ and %s is not set (see %s/README.md)", realDebsDir, EnvSaltAptURI, realDir)}
-	case key == "":
-		return realSource{}, &RealUnavailableError{Reason: fmt.Sprintf(
-			"%s is set but %s is not (see %s/README.md)", EnvSaltAptURI, EnvSaltAptKeyURL, realDir)}
-	case !looksLikeURL(uri) || !looksLikeURL(key):
-		return realSource{}, &RealUnavailableError{Reason: fmt.Sprintf(
-			"%s and %s must be single http(s) URLs (see %s/README.md)", EnvSaltAptURI, EnvSaltAptKeyURL, realDir)}
+	fail := &RealUnavailableError{Spec: spec.String()}
+	v, ok, err := b.resolveRelease(ctx, spec, fail)
+	if err != nil {
+		return RealImage{}, err
 	}
-	args := map[string]*string{
-		"SALT_MAJOR":     ptr(SaltMajor),
-		EnvSaltAptURI:    ptr(uri),
-		EnvSaltAptKeyURL: ptr(key),
-	}
-	for _, name := range []string{EnvSaltAptSuite, EnvSaltAptComponents} {
-		if v := strings.TrimSpace(b.getenv(name)); v != "" {
-			args[name] = ptr(v)
+	if ok {
+		if img, found := b.existingReal(ctx, v.String(), recipe.hash); found {
+			b.logf("using existing %s (Salt %s, built by route %s)", img.Ref, img.Version, img.Route)
+			return img, nil
 		}
 	}
-	return realSource{args: args}, nil
+	for _, r := range b.realRoutes(spec, v, ok) {
+		if err := ctx.Err(); err != nil {
+			return RealImage{}, err
+		}
+		img, err := r.try(ctx, recipe)
+		if err == nil {
+			return img, nil
+		}
+		if isCanceled(ctx, err) {
+			return RealImage{}, err
+		}
+		fail.Tried = append(fail.Tried, RouteFailure{Route: r.name, Reason: err.Error()})
+	}
+	return RealImage{}, fail
 }
 
-func looksLikeURL(s string) bool {
-	return (strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")) && !strings.ContainsAny(s, " \t\n'\"\\")
+// ErrUnknownRelease: the package index answered, and it has no such
+// Salt release. That is the user's typo, not a missing route, so auto
+// does not hide it behind the double.
+var ErrUnknownRelease = errors.New("unknown Salt release")
+
+// resolveRelease asks the package index, through the host's pip, which
+// release the spec names: a line's newest release, or whether an exact
+// release exists. Without an answer an exact release is taken on trust
+// (the routes check it) and a line settles for its newest release in a
+// wheelhouse or image at hand, saying so; with nothing at hand, only the
+// index route (inside the build) can still resolve the line.
+func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (saltdist.Version, bool, error) {
+	pip, err := b.pip(ctx)
+	if err == nil {
+		var rel []string
+		if rel, err = pip.Releases(ctx); err == nil {
+			v, rerr := spec.Resolve(rel)
+			if rerr != nil {
+				return saltdist.Version{}, false, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, rerr)
+			}
+			b.logf("Salt %s is %s on the package index", spec, v)
+			return v, true, nil
+		}
+	}
+	if v, ok := spec.Exact(); ok {
+		return v, true, nil
+	}
+	if v, where, ok := b.newestAtHand(ctx, spec); ok {
+		b.logf("cannot ask the package index which release is newest in line %s (%s); using %s from %s", spec, oneLine(err), v, where)
+		return v, true, nil
+	}
+	fail.Tried = append(fail.Tried, RouteFailure{Route: "resolve line " + spec.String() + " to a release", Reason: err.Error()})
+	return saltdist.Version{}, false, nil
 }
 
-func ptr(s string) *string { return &s }
-
-// BuildReal builds RealRef from the user's Salt source. With no source it
-// returns a *RealUnavailableError and builds nothing, except that an image
-// built earlier is reused, so the variables need not stay set forever.
-func (b *Builder) BuildReal(ctx context.Context) (ref string, err error) {
-	src, err := b.realSource()
-	if err != nil {
-		var ue *RealUnavailableError
-		if errors.As(err, &ue) && strings.HasPrefix(ue.Reason, "no Salt source") {
-			have, exists, ierr := b.imageLabels(ctx, RealRef)
-			if ierr == nil && exists && have[labels.Flavor] == "real" {
-				b.logf("using existing %s (%s, so it is not rebuilt)", RealRef, ue.Reason)
-				return RealRef, nil
+// newestAtHand is the newest release of spec's line in SALTLAB_WHEELHOUSE,
+// the host cache or an existing image.
+func (b *Builder) newestAtHand(ctx context.Context, spec saltdist.Spec) (saltdist.Version, string, bool) {
+	if dir := strings.TrimSpace(b.getenv(EnvWheelhouse)); dir != "" {
+		if v, err := saltdist.PickFrom(dir, spec); err == nil {
+			return v, EnvWheelhouse + "=" + dir, true
+		}
+	}
+	var best saltdist.Version
+	where := ""
+	cached, _ := filepath.Glob(filepath.Join(b.root, ".cache", "wheelhouse", "salt-*-"+b.target.String()))
+	for _, dir := range cached {
+		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(dir), "salt-"), "-"+b.target.String())
+		if v, err := saltdist.ParseVersion(name); err == nil && spec.Matches(v) && saltdist.Complete(dir, v, b.target) && v.Compare(best) > 0 {
+			best, where = v, "the wheelhouse cache "+dir
+		}
+	}
+	if refs, err := b.realImages(ctx); err == nil {
+		for ver, ref := range refs {
+			if v, err := saltdist.ParseVersion(ver); err == nil && spec.Matches(v) && v.Compare(best) > 0 {
+				best, where = v, "the existing image "+ref
 			}
 		}
-		return "", err
 	}
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return "", err
-	}
-	dockerfile, err := os.ReadFile(b.path(realDockerfile))
-	if err != nil {
-		return "", fmt.Errorf("read real Salt Dockerfile: %w", err)
-	}
-	opts := build.ImageBuildOptions{Labels: flavorLabels("real"), BuildArgs: src.args}
-	how := "from " + b.getenv(EnvSaltAptURI)
-	if len(src.debs) > 0 {
-		// Local packages: enforce the promise that this build is offline.
-		opts.NetworkMode = "none"
-		how = fmt.Sprintf("from %d .deb files in %s", len(src.debs), realDebsDir)
-	}
-	done := b.phase("build " + RealRef + " " + how)
-	defer done(&err)
-	if err := b.buildImage(ctx, RealRef, contextTar(realContext(dockerfile, src.debs)), opts); err != nil {
-		return "", err
-	}
-	return RealRef, nil
+	return best, where, where != ""
 }
 
-// realContext always has a debs/ directory, so the Dockerfile's COPY works
-// when Salt comes from the apt repository.
-func realContext(dockerfile []byte, debs []string) []contextFile {
-	files := []contextFile{{Name: "Dockerfile", Data: dockerfile}, {Name: "debs/"}}
-	for _, d := range debs {
-		files = append(files, contextFile{Name: "debs/" + filepath.Base(d), Path: d})
+// existingReal returns the image of release v if it was built with the
+// current recipe (Dockerfile and install-salt).
+func (b *Builder) existingReal(ctx context.Context, v, recipeHash string) (RealImage, bool) {
+	ref := RealRepo + ":" + v
+	have, exists, err := b.imageLabels(ctx, ref)
+	if err != nil || !exists || have[labels.Flavor] != FlavorReal || have[labels.SaltVersion] != v || have[labels.RecipeHash] != recipeHash {
+		return RealImage{}, false
 	}
-	return files
+	return RealImage{Ref: ref, Version: v, Route: have[labels.SaltRoute]}, true
 }

@@ -15,6 +15,11 @@ import (
 // (first) plus any tags already in opts, and streams its output to the log. V1 because its stream is plain text that reads well
 // in CI logs, and it needs no BuildKit session on the 20.10 daemon.
 func (b *Builder) buildImage(ctx context.Context, ref string, buildContext io.ReadCloser, opts build.ImageBuildOptions) error {
+	return b.buildImageTo(ctx, ref, buildContext, opts, b.log)
+}
+
+// buildImageTo is buildImage with the build output going to out.
+func (b *Builder) buildImageTo(ctx context.Context, ref string, buildContext io.ReadCloser, opts build.ImageBuildOptions, out io.Writer) error {
 	defer buildContext.Close()
 	opts.Tags = append([]string{ref}, opts.Tags...)
 	opts.Version = build.BuilderV1
@@ -28,7 +33,7 @@ func (b *Builder) buildImage(ctx context.Context, ref string, buildContext io.Re
 		return fmt.Errorf("build image %s: %w", ref, err)
 	}
 	defer resp.Body.Close()
-	if err := jsonmessage.DisplayJSONMessagesStream(resp.Body, plainWriter{b.log}, 0, false, nil); err != nil {
+	if err := jsonmessage.DisplayJSONMessagesStream(resp.Body, plainWriter{out}, 0, false, nil); err != nil {
 		return fmt.Errorf("build image %s: %w", ref, err)
 	}
 	return nil

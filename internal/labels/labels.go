@@ -29,6 +29,14 @@ const (
 	Managed = "io.saltlab.managed"
 	// PackagesHash, on the base image, is the sha256 of its package list.
 	PackagesHash = "io.saltlab.packages-sha256"
+	// SaltVersion, on a real Salt image, is the exact Salt release in it.
+	SaltVersion = "io.saltlab.salt-version"
+	// SaltRoute, on a real Salt image, is how Salt got in: wheelhouse,
+	// index, deb or apt.
+	SaltRoute = "io.saltlab.salt-route"
+	// RecipeHash, on a real Salt image, is the sha256 of the files that
+	// build it, so a changed recipe is rebuilt.
+	RecipeHash = "io.saltlab.recipe-sha256"
 	// Owner is "<hostname>:<pid>" of the saltlab process that created a
 	// resource, so the next run can tell leftovers of a dead runner from a
 	// lab that is still running next to it.

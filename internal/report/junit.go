@@ -102,6 +102,12 @@ func Enrich(s Suites, run Run, ms *Measurements) Suites {
 		{Name: "salt.version", Value: run.Flavor.Version},
 		{Name: "salt.flavor.note", Value: run.Flavor.Disclaimer()},
 	}
+	if run.Flavor.Route != "" {
+		props = append(props, Property{Name: "salt.route", Value: run.Flavor.Route})
+	}
+	if run.Flavor.VersionsReport != "" {
+		props = append(props, Property{Name: "salt.versions-report", Value: run.Flavor.VersionsReport})
+	}
 	if run.Flavor.Reason != "" {
 		props = append(props, Property{Name: "salt.flavor.reason", Value: run.Flavor.Reason})
 	}

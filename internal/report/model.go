@@ -14,9 +14,13 @@ import (
 
 // Flavor describes which Salt ran the scenarios.
 type Flavor struct {
-	Name    string `json:"name"`    // "real" or "sim"
-	Version string `json:"version"` // as printed by `salt-call --version`
+	Name    string `json:"name"`            // "real" or "sim"
+	Version string `json:"version"`         // as printed by `salt-call --version`
+	Route   string `json:"route,omitempty"` // real: how Salt got into the image (wheelhouse, index, deb, apt)
 	Reason  string `json:"reason,omitempty"`
+	// VersionsReport is `salt --versions-report` of the first master, so a
+	// result names Salt's dependencies too (pyzmq, Python, ...).
+	VersionsReport string `json:"versions_report,omitempty"`
 }
 
 // Disclaimer is the sentence every report carries about the flavour.

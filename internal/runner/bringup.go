@@ -108,7 +108,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return fmt.Errorf("ensure base image: %w", err)
 	}
-	flavor, err := b.Resolve(ctx, cfg.Flavor)
+	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
 	if err != nil {
 		return fmt.Errorf("resolve salt flavour: %w", err)
 	}
@@ -116,7 +116,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	phase(s.log, s.started, "images ready")
 
 	s.run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
-		Flavor: report.Flavor{Name: flavor.Name, Reason: flavor.Reason}, Started: s.started}
+		Flavor: report.Flavor{Name: flavor.Name, Route: flavor.Route, Reason: flavor.Reason}, Started: s.started}
 	s.run.Host, _ = os.Hostname()
 	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
 	attempt := 0

@@ -18,16 +18,17 @@ const TeardownTimeout = 2 * time.Minute
 
 // Config is one run's settings.
 type Config struct {
-	RepoRoot   string   // where compose/, images/, features/ and cmd/ live
-	Topology   string   // compose/<Topology>/compose.yaml
-	Flavor     string   // auto, real or sim
-	Features   []string // feature files or directories
-	Tags       string   // godog tag expression, e.g. "~@wip"
-	ReportsDir string   // reports/<run id>/ is written below it
-	RunID      string   // generated when empty
-	Keep       bool     // leave the lab running after the scenarios (debugging)
-	Knobs      knobs.Inputs
-	Log        io.Writer
+	RepoRoot    string   // where compose/, images/, features/ and cmd/ live
+	Topology    string   // compose/<Topology>/compose.yaml
+	Flavor      string   // auto, real or sim
+	SaltVersion string   // real Salt's release line or release (SALT_VERSION); empty: the default line
+	Features    []string // feature files or directories
+	Tags        string   // godog tag expression, e.g. "~@wip"
+	ReportsDir  string   // reports/<run id>/ is written below it
+	RunID       string   // generated when empty
+	Keep        bool     // leave the lab running after the scenarios (debugging)
+	Knobs       knobs.Inputs
+	Log         io.Writer
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool

@@ -75,6 +75,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	} else {
 		run.Flavor.Version = "unknown (" + verr.Error() + ")"
 	}
+	if vr, verr := steps.VersionsReport(ctx, adapter); verr == nil {
+		run.Flavor.VersionsReport = vr
+	} else {
+		fmt.Fprintf(log, "warning: %v\n", verr)
+	}
 
 	ms := &report.Measurements{}
 	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
@@ -156,5 +161,5 @@ func announceFlavor(w io.Writer, asked string, f images.Flavor) {
 		fmt.Fprintf(w, "==== results will be labelled as Salt-double results in every report\n\n")
 		return
 	}
-	fmt.Fprintf(w, "\n==== SALT FLAVOUR: real (%s) ====\n\n", f.Image)
+	fmt.Fprintf(w, "\n==== SALT FLAVOUR: real: Salt %s (%s, installed by route %s) ====\n\n", f.Version, f.Image, f.Route)
 }

@@ -7,6 +7,7 @@
 package saltdist
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -35,8 +36,19 @@ var (
 	exactRe = regexp.MustCompile(`^[0-9]{4}\.[0-9]+(\.[0-9]+)?((a|b|rc)[0-9]+)?$`)
 )
 
+// ErrBadSpec matches every ParseSpec error.
+var ErrBadSpec = errors.New("bad salt version")
+
 // ParseSpec checks a SALT_VERSION value; it fails with the accepted forms.
 func ParseSpec(s string) (Spec, error) {
+	spec, err := parseSpec(s)
+	if err != nil {
+		return Spec{}, fmt.Errorf("%w: %w", ErrBadSpec, err)
+	}
+	return spec, nil
+}
+
+func parseSpec(s string) (Spec, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		s = DefaultLine
@@ -45,7 +57,7 @@ func ParseSpec(s string) (Spec, error) {
 	case lineRe.MatchString(s):
 		n, _ := strconv.Atoi(s)
 		if n < 3006 {
-			return Spec{}, fmt.Errorf("salt version %q: lines before 3006 do not run on the image's Python 3.11; use 3006, 3007, 3008 or a release such as 3007.8", s)
+			return Spec{}, fmt.Errorf("%q: lines before 3006 do not run on the image's Python 3.11; use 3006, 3007, 3008 or a release such as 3007.8", s)
 		}
 		return Spec{raw: s, line: n}, nil
 	case exactRe.MatchString(s):
@@ -54,11 +66,11 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, err
 		}
 		if v.Parts[0] < 3006 {
-			return Spec{}, fmt.Errorf("salt version %q: releases before 3006 do not run on the image's Python 3.11; use 3006.x or later", s)
+			return Spec{}, fmt.Errorf("%q: releases before 3006 do not run on the image's Python 3.11; use 3006.x or later", s)
 		}
 		return Spec{raw: s, line: v.Parts[0], exact: &v}, nil
 	}
-	return Spec{}, fmt.Errorf("salt version %q: want a release line such as %s or a release such as 3007.8", s, DefaultLine)
+	return Spec{}, fmt.Errorf("%q: want a release line such as %s or a release such as 3007.8", s, DefaultLine)
 }
 
 // String is the spec as the user wrote it (the default line if empty).

@@ -1,7 +1,6 @@
 package saltdist
 
 import (
-	"archive/zip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/saltdist/saltdisttest"
 )
 
 // scriptedPip answers pip command lines from a table; the first rule whose
@@ -191,17 +192,17 @@ func TestPrepareRealPip(t *testing.T) {
 		t.Skipf("SKIPPED (not a pass): no python3 -m pip on this host: %v", err)
 	}
 	idx := t.TempDir()
-	writeIndex(t, idx, map[string][]wheelSpec{
+	saltdisttest.WriteIndex(t, idx, map[string][]saltdisttest.Wheel{
 		"salt": {
-			{file: "salt-3008.4-py3-none-any.whl", requires: []string{"fakezmq"}},
-			{file: "salt-3008.5-py3-none-any.whl", requires: []string{"fakezmq>=2"}},
+			{File: "salt-3008.4-py3-none-any.whl", Requires: []string{"fakezmq"}},
+			{File: "salt-3008.5-py3-none-any.whl", Requires: []string{"fakezmq>=2"}},
 		},
 		"fakezmq": {
-			{file: "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"},
-			{file: "fakezmq-2.0-cp399-cp399-manylinux_2_17_x86_64.whl"},
-			{file: "fakezmq-2.1-cp399-cp399-manylinux_2_17_x86_64.whl"}, // newer, but not for the image
+			{File: "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"},
+			{File: "fakezmq-2.0-cp399-cp399-manylinux_2_17_x86_64.whl"},
+			{File: "fakezmq-2.1-cp399-cp399-manylinux_2_17_x86_64.whl"}, // newer, but not for the image
 		},
-		"cherrypy": {{file: "CherryPy-18.10.0-py3-none-any.whl"}},
+		"cherrypy": {{File: "CherryPy-18.10.0-py3-none-any.whl"}},
 	})
 	t.Setenv("PIP_CONFIG_FILE", os.DevNull)
 	t.Setenv("PIP_FIND_LINKS", "")
@@ -230,55 +231,6 @@ func TestPrepareRealPip(t *testing.T) {
 	err = Prepare(ctx, p, missing, v9, ImageTarget("amd64"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "No matching distribution found for salt==3008.9")
-}
-
-type wheelSpec struct {
-	file     string
-	requires []string
-}
-
-// writeIndex writes a PEP 503 simple index of stand-in wheels.
-func writeIndex(t *testing.T, root string, projects map[string][]wheelSpec) {
-	t.Helper()
-	files := filepath.Join(root, "files")
-	require.NoError(t, os.MkdirAll(files, 0o755))
-	for project, wheels := range projects {
-		pdir := filepath.Join(root, "simple", project)
-		require.NoError(t, os.MkdirAll(pdir, 0o755))
-		var links strings.Builder
-		for _, w := range wheels {
-			writeWheel(t, filepath.Join(files, w.file), w.requires)
-			fmt.Fprintf(&links, "<a href=\"../../files/%s\">%s</a><br>\n", w.file, w.file)
-		}
-		require.NoError(t, os.WriteFile(filepath.Join(pdir, "index.html"), []byte("<html><body>\n"+links.String()+"</body></html>\n"), 0o644))
-	}
-}
-
-func writeWheel(t *testing.T, path string, requires []string) {
-	t.Helper()
-	parts := strings.Split(filepath.Base(path), "-")
-	name, version := parts[0], parts[1]
-	tag := strings.Join(parts[2:], "-")
-	f, err := os.Create(path)
-	require.NoError(t, err)
-	zw := zip.NewWriter(f)
-	add := func(n, body string) {
-		w, err := zw.Create(n)
-		require.NoError(t, err)
-		_, err = w.Write([]byte(body))
-		require.NoError(t, err)
-	}
-	info := name + "-" + version + ".dist-info/"
-	meta := "Metadata-Version: 2.1\nName: " + name + "\nVersion: " + version + "\n"
-	for _, r := range requires {
-		meta += "Requires-Dist: " + r + "\n"
-	}
-	add(strings.ToLower(name)+"/__init__.py", "")
-	add(info+"METADATA", meta)
-	add(info+"WHEEL", "Wheel-Version: 1.0\nGenerator: saltlab-test\nRoot-Is-Purelib: true\nTag: "+strings.TrimSuffix(tag, ".whl")+"\n")
-	add(info+"RECORD", "")
-	require.NoError(t, zw.Close())
-	require.NoError(t, f.Close())
 }
 
 func readManifest(t *testing.T, dir string) Manifest {

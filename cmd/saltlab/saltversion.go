@@ -1,0 +1,22 @@
+package main
+
+import (
+	"flag"
+
+	"github.com/saltlab/saltlab/internal/saltdist"
+)
+
+// saltVersionFlag registers --salt-version (env SALT_VERSION), shared by
+// run, up, images and wheelhouse.
+func saltVersionFlag(fs *flag.FlagSet, v *string) {
+	fs.StringVar(v, "salt-version", envOr(saltdist.EnvVersion, saltdist.DefaultLine),
+		"real Salt release line (3006, 3007, 3008: its newest release) or release (3007.8) (env "+saltdist.EnvVersion+")")
+}
+
+// checkSaltVersion rejects a malformed version before anything is built.
+func checkSaltVersion(v string) error {
+	if _, err := saltdist.ParseSpec(v); err != nil {
+		return usageError{err}
+	}
+	return nil
+}

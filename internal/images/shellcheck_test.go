@@ -1,0 +1,39 @@
+package images
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestShellScriptsPassShellcheck lints every shell script a Salt image
+// runs: install-salt in the build, and the compose/lib scripts the
+// topologies mount into masters and minions.
+func TestShellScriptsPassShellcheck(t *testing.T) {
+	sc, err := exec.LookPath("shellcheck")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI needs shellcheck (make test-prereqs installs it): %v", err)
+		}
+		t.Skipf("SKIPPED (not a pass): shellcheck is not installed: %v", err)
+	}
+	scripts := []string{filepath.Join("..", "..", realDir, "install-salt")}
+	lib, err := os.ReadDir(filepath.Join("..", "..", "compose", "lib"))
+	require.NoError(t, err)
+	for _, e := range lib {
+		p := filepath.Join("..", "..", "compose", "lib", e.Name())
+		if b, err := os.ReadFile(p); err == nil && strings.HasPrefix(string(b), "#!") && strings.Contains(strings.SplitN(string(b), "\n", 2)[0], "sh") {
+			scripts = append(scripts, p)
+		}
+	}
+	require.GreaterOrEqual(t, len(scripts), 3, "install-salt and the compose/lib scripts")
+	for _, s := range scripts {
+		out, err := exec.Command(sc, "--severity=style", s).CombinedOutput()
+		assert.NoError(t, err, "shellcheck %s:\n%s", s, out)
+	}
+}
