@@ -37,10 +37,10 @@ test-prereqs: prereqs
 	  fi; }
 
 lab: prereqs build
-	$(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(TAGS),--tags '$(TAGS)')
+	$(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
 
 images: prereqs build
-	$(BIN) images --salt $(SALT)
+	$(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
 
 down: build
 	$(BIN) down --all
