@@ -16,25 +16,24 @@ export GOTOOLCHAIN := local
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
 
-# debootstrap builds the base image where no container registry is reachable.
-prereqs:
-	@command -v debootstrap >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "saltlab: installing debootstrap (builds the base image without a registry)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; \
-	  else \
-	    echo "saltlab: debootstrap is missing; install it: sudo apt-get install debootstrap" >&2; exit 1; \
-	  fi; }
+# apt_need,COMMAND,PACKAGE,WHY is a recipe line: when COMMAND is missing it
+# installs Debian's PACKAGE (as root, with apt-get), else names the fix.
+define apt_need
+@command -v $(1) >/dev/null 2>&1 || { \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "saltlab: installing $(2) ($(3))"; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
+  else \
+    echo "saltlab: $(1) is missing; install it: sudo apt-get install $(2)" >&2; exit 1; \
+  fi; }
+endef
 
-# salt-pepper is the real salt-api client the tests of the double drive.
+prereqs:
+	$(call apt_need,debootstrap,debootstrap,builds the base image without a registry)
+
 test-prereqs: prereqs
-	@command -v salt-pepper >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "saltlab: installing salt-pepper (the salt-api client the tests drive)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq salt-pepper >/dev/null; \
-	  else \
-	    echo "saltlab: salt-pepper is missing; install it: sudo apt-get install salt-pepper" >&2; exit 1; \
-	  fi; }
+	$(call apt_need,salt-pepper,salt-pepper,the salt-api client the tests drive)
+	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
 
 lab: prereqs build
 	$(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(TAGS),--tags '$(TAGS)')
