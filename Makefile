@@ -7,9 +7,19 @@
 SALT     ?= auto
 TOPOLOGY ?= failover
 TAGS     ?=
-GO       ?= go
 BIN      := bin/saltlab
 export GOTOOLCHAIN := local
+
+# GO is the go that internal/toolchain/ensure-go picks: GO from the command
+# line or environment (default: the go on PATH) when it is new enough for
+# go.mod, else Debian's golang package unpacked into .cache/. It expands on
+# first use only, so targets that run no go never run the script, and once.
+GO_WANTED := $(or $(GO),go)
+override GO = $(eval override GO := $$(shell GO='$(GO_WANTED)' internal/toolchain/ensure-go))$(or $(GO),$(error saltlab: no usable go; see the message above))
+unexport GO
+# saltlab execs "go" by name (it builds the simulator's binary); it must find
+# the same one. (go test already puts its own GOROOT/bin first on PATH.)
+WITH_GO = PATH="$(patsubst %/,%,$(dir $(GO))):$$PATH"
 
 .PHONY: lab test unit vet images down build prereqs test-prereqs bench
 
@@ -36,10 +46,10 @@ test-prereqs: prereqs
 	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
 
 lab: prereqs build
-	$(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(TAGS),--tags '$(TAGS)')
+	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(TAGS),--tags '$(TAGS)')
 
 images: prereqs build
-	$(BIN) images --salt $(SALT)
+	$(WITH_GO) $(BIN) images --salt $(SALT)
 
 down: build
 	$(BIN) down --all
