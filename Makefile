@@ -7,40 +7,49 @@
 SALT     ?= auto
 TOPOLOGY ?= failover
 TAGS     ?=
-GO       ?= go
 BIN      := bin/saltlab
 export GOTOOLCHAIN := local
+
+# GO is the go that internal/toolchain/ensure-go picks: GO from the command
+# line or environment (default: the go on PATH) when it is new enough for
+# go.mod, else Debian's golang package unpacked into .cache/. It expands on
+# first use only, so targets that run no go never run the script, and once.
+GO_WANTED := $(or $(GO),go)
+override GO = $(eval override GO := $$(shell GO='$(GO_WANTED)' internal/toolchain/ensure-go))$(or $(GO),$(error saltlab: no usable go; see the message above))
+unexport GO
+# saltlab execs "go" by name (it builds the simulator's binary); it must find
+# the same one. (go test already puts its own GOROOT/bin first on PATH.)
+WITH_GO = PATH="$(patsubst %/,%,$(dir $(GO))):$$PATH"
 
 .PHONY: lab test unit vet images down build prereqs test-prereqs bench
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
 
-# debootstrap builds the base image where no container registry is reachable.
-prereqs:
-	@command -v debootstrap >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "saltlab: installing debootstrap (builds the base image without a registry)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; \
-	  else \
-	    echo "saltlab: debootstrap is missing; install it: sudo apt-get install debootstrap" >&2; exit 1; \
-	  fi; }
+# apt_need,COMMAND,PACKAGE,WHY is a recipe line: when COMMAND is missing it
+# installs Debian's PACKAGE (as root, with apt-get), else names the fix.
+define apt_need
+@command -v $(1) >/dev/null 2>&1 || { \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "saltlab: installing $(2) ($(3))"; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
+  else \
+    echo "saltlab: $(1) is missing; install it: sudo apt-get install $(2)" >&2; exit 1; \
+  fi; }
+endef
 
-# salt-pepper is the real salt-api client the tests of the double drive.
+prereqs:
+	$(call apt_need,debootstrap,debootstrap,builds the base image without a registry)
+
 test-prereqs: prereqs
-	@command -v salt-pepper >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "saltlab: installing salt-pepper (the salt-api client the tests drive)"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq salt-pepper >/dev/null; \
-	  else \
-	    echo "saltlab: salt-pepper is missing; install it: sudo apt-get install salt-pepper" >&2; exit 1; \
-	  fi; }
+	$(call apt_need,salt-pepper,salt-pepper,the salt-api client the tests drive)
+	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
 
 lab: prereqs build
-	$(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
+	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
 
 images: prereqs build
-	$(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
+	$(WITH_GO) $(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
 
 down: build
 	$(BIN) down --all
