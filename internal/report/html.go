@@ -29,7 +29,7 @@ table{border-collapse:collapse;width:100%;margin:.5em 0}td,th{border:1px solid #
 pre{white-space:pre-wrap;margin:0}
 </style></head><body>
 <h1>saltlab: {{.Run.Topology}} <small>run {{.Run.ID}}</small></h1>
-<div class="banner {{.Run.Flavor.Name}}"><strong>Salt flavour: {{.Run.Flavor.Name}} ({{.Run.Flavor.Version}})</strong><br>{{.Note}}{{if .Run.Flavor.Reason}}<br>Flavour choice: {{.Run.Flavor.Reason}}{{end}}</div>
+<div class="banner {{.Run.Flavor.Name}}"><strong>Salt flavour: {{.Run.Flavor.Name}} ({{.Run.Flavor.Version}})</strong><br>{{.Note}}{{if .Run.Flavor.Reason}}<br>Flavour choice: {{.Run.Flavor.Reason}}{{end}}{{if .Run.Flavor.VersionsReport}}<details><summary>salt --versions-report (first master)</summary><pre>{{.Run.Flavor.VersionsReport}}</pre></details>{{end}}</div>
 <p>Started {{time .Run.Started}} on {{.Run.Host}}, took {{dur .Run.Duration}}. Compose project <code>{{.Run.Project}}</code>.
 Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}</span></p>
 {{if .Error}}<p><strong>Run error:</strong></p><pre>{{.Error}}</pre>{{end}}

@@ -76,6 +76,25 @@ func TestEnrichAndWrite(t *testing.T) {
 	}
 	assert.Equal(t, "sim", props["salt.flavor"])
 	assert.Equal(t, "salt-call 3006.9 (saltlab sim 0.1.0)", props["salt.version"])
+	assert.NotContains(t, props, "salt.versions-report", "no report asked, none claimed")
+}
+
+func TestReportsCarryRealSaltRouteAndVersionsReport(t *testing.T) {
+	run := testRun()
+	run.Flavor = Flavor{Name: "real", Version: "salt-call 3008.5 (Potassium)", Route: "wheelhouse",
+		VersionsReport: "Salt Version:\n          Salt: 3008.5\n\nPython Version:\n        Python: 3.11.2"}
+	s := Enrich(Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}, run, &Measurements{})
+	props := map[string]string{}
+	for _, p := range s.Suites[0].Properties {
+		props[p.Name] = p.Value
+	}
+	assert.Equal(t, "wheelhouse", props["salt.route"])
+	assert.Contains(t, props["salt.versions-report"], "Salt: 3008.5")
+	var b bytes.Buffer
+	require.NoError(t, WriteHTML(&b, Summarize(run, s, &Measurements{}, nil)))
+	assert.Contains(t, b.String(), "salt --versions-report (first master)")
+	assert.Contains(t, b.String(), "Python: 3.11.2")
+	assert.Contains(t, b.String(), "Results from real Salt (salt-call 3008.5 (Potassium))")
 }
 
 func TestSummaryPassesOnlyWithScenarios(t *testing.T) {
