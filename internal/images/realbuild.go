@@ -38,6 +38,11 @@ const realBuildLog = ".cache/salt-real-build.log"
 // build is tagged <line>-pending, and the release install-salt reports
 // becomes the tag and label of a one-line child image.
 func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (img RealImage, err error) {
+	// FROM the base: an outdated one (another checkout's package list, say)
+	// would lack python3-venv.
+	if _, err := b.EnsureBase(ctx); err != nil {
+		return RealImage{}, err
+	}
 	want := strings.TrimPrefix(rb.req, "salt==")
 	exact := !strings.HasSuffix(want, ".*")
 	ref := RealRepo + ":" + strings.TrimSuffix(want, ".*")

@@ -197,6 +197,7 @@ func TestBuildRealRoutes(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(wh, "salt-3008.5-py3-none-any.whl"), []byte("SALT"), 0o644))
 		require.NoError(t, os.WriteFile(filepath.Join(wh, "CherryPy-18.10.0-py3-none-any.whl"), []byte("CP"), 0o644))
 		b, docker, _, _ := newTestBuilder(t, map[string]string{EnvWheelhouse: wh})
+		docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
 		img, err := b.BuildReal(context.Background(), "3008")
 		require.NoError(t, err)
 		assert.Equal(t, RealImage{Ref: RealRepo + ":3008.5", Version: "3008.5", Route: "wheelhouse"}, img)
@@ -237,7 +238,9 @@ func TestBuildRealRoutes(t *testing.T) {
 		b, docker, _, _ := newTestBuilder(t, map[string]string{"PIP_INDEX_URL": "https://mirror.example.invalid/simple", "HTTPS_PROXY": "http://proxy.example.invalid:3128", "PIP_EXTRA_INDEX_URL": " "})
 		_, err := b.BuildReal(context.Background(), "3007.8")
 		require.NoError(t, err)
-		c := docker.builds[len(docker.builds)-1]
+		require.Len(t, docker.builds, 2)
+		assert.Equal(t, BaseRef, docker.builds[0].opts.Tags[0], "a missing or outdated base is built first")
+		c := docker.builds[1]
 		assert.Empty(t, string(c.opts.NetworkMode))
 		assert.Equal(t, map[string]string{"SALT_ROUTE": "index", "SALT_REQUIREMENT": "salt==3007.8", "SALT_EXTRAS": "CherryPy",
 			"PIP_INDEX_URL": "https://mirror.example.invalid/simple", "HTTPS_PROXY": "http://proxy.example.invalid:3128"}, args(c))
@@ -248,7 +251,7 @@ func TestBuildRealRoutes(t *testing.T) {
 		})
 		_, err := b.BuildReal(context.Background(), "3006.9")
 		require.NoError(t, err)
-		c := docker.builds[0]
+		c := docker.builds[len(docker.builds)-1]
 		assert.Equal(t, map[string]string{"SALT_ROUTE": "apt", "SALT_REQUIREMENT": "salt==3006.9", "SALT_EXTRAS": "CherryPy",
 			EnvSaltAptURI: "https://salt.example.invalid/deb", EnvSaltAptKeyURL: "https://salt.example.invalid/key.pgp", EnvSaltAptComponents: "main extra"}, args(c))
 	})
