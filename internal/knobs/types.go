@@ -3,6 +3,7 @@ package knobs
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,7 +93,7 @@ func checkType(kind Kind, opt string, v any) error {
 		}
 	case "str":
 		s, ok := scalarString(v)
-		if !ok || (len(t.enum) > 0 && !contains(t.enum, s)) {
+		if !ok || (len(t.enum) > 0 && !slices.Contains(t.enum, s)) {
 			return bad
 		}
 	case "str-or-list":
@@ -138,15 +139,6 @@ func scalarString(v any) (string, bool) {
 		return fmt.Sprint(s), true
 	}
 	return "", false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func describe(v any) string {
