@@ -117,6 +117,9 @@ func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) e
 	if err != nil {
 		return err
 	}
+	if st.Project == "" {
+		return lostState("chaos", st)
+	}
 	// Before the ledger: a fault on a service the lab lacks never acts.
 	have, err := lab.ServicesOf(ctx, cli, st.RunID)
 	if err != nil {

@@ -66,3 +66,9 @@ func (r runFlag) pick(ctx context.Context, cli *client.Client) (runstate.State, 
 	}
 	return runstate.Pick(r.reports, r.id, owners)
 }
+
+// lostState is the error of a command that needs the run.json a live run
+// has lost (Pick returns such a run with only its id).
+func lostState(what string, st runstate.State) error {
+	return fmt.Errorf("%s %s: its %s is lost; `saltlab heal --run %s` and `saltlab down --run %s` still work by label", what, st.RunID, runstate.StateFile, st.RunID, st.RunID)
+}

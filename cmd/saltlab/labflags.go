@@ -72,7 +72,7 @@ func openRun(ctx context.Context, rf runFlag) (*lab.Lab, runstate.State, *client
 	}
 	st, err := rf.pick(ctx, cli)
 	if err == nil && st.Project == "" {
-		err = fmt.Errorf("open run %s: its %s is lost; `saltlab heal --run %s` and `saltlab down --run %s` still work by label", st.RunID, runstate.StateFile, st.RunID, st.RunID)
+		err = lostState("open run", st)
 	}
 	if err == nil {
 		var l *lab.Lab
