@@ -3,6 +3,7 @@
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` to healthy for the hot topology (3 and 50 minions)
+#   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME
 
 SALT     ?= auto
 TOPOLOGY ?= failover
@@ -21,7 +22,7 @@ unexport GO
 # the same one. (go test already puts its own GOROOT/bin first on PATH.)
 WITH_GO = PATH="$(patsubst %/,%,$(dir $(GO))):$$PATH"
 
-.PHONY: lab test unit vet images down build prereqs test-prereqs bench
+.PHONY: lab test unit vet images down build prereqs test-prereqs bench fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
@@ -61,8 +62,22 @@ vet:
 unit:
 	$(GO) test ./...
 
+# The parsers of untrusted text: Salt CLI output, --set values, tag
+# expressions, compose overrides and feature files. `unit` runs their seed
+# corpora; this runs each fuzzer for FUZZTIME (one worker: CI machines are
+# small and shared), about 2 minutes in all with the default.
+FUZZTIME ?= 10s
+FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
+	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
+	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream
+fuzz:
+	@set -e; for f in $(FUZZERS); do \
+	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \
+	  $(GO) test -run '^$$' -fuzz "^$${f#*:}$$" -fuzztime $(FUZZTIME) -parallel 1 "$${f%%:*}"; \
+	done
+
 # Docker-backed packages run one at a time (-p 1): they share one engine.
-test: test-prereqs vet unit
+test: test-prereqs vet unit fuzz
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
 
 # Wall time of `saltlab up` to healthy (images cached), hot topology with 3

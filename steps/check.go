@@ -15,23 +15,38 @@ import (
 	messages "github.com/cucumber/messages/go/v21"
 )
 
+// Scenario is one scenario (one pickle: an outline yields one per example
+// row) as Check found it.
+type Scenario struct {
+	Name string
+	File string
+	Tags []string // with their "@", inherited from the feature and rule
+}
+
 // Check parses every .feature file under paths and verifies that every step
 // of every scenario matches exactly one step definition. It runs before any
 // container starts, so a malformed feature file or an unknown step costs
-// nothing and names the file, line and step.
-func Check(paths []string) (scenarios int, err error) {
+// nothing and names the file, line and step. It returns the scenarios, so
+// the caller can tell up front which ones a tag expression selects.
+func Check(paths []string) ([]Scenario, error) {
 	files, err := featureFiles(paths)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	re := matchers()
+	var all []Scenario
 	var errs []error
 	for _, f := range files {
-		n, ferrs := checkFile(f, re)
-		scenarios += n
+		b, err := os.ReadFile(f)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("read feature %s: %w", f, err))
+			continue
+		}
+		sc, ferrs := checkFeature(f, b, re)
+		all = append(all, sc...)
 		errs = append(errs, ferrs...)
 	}
-	return scenarios, errors.Join(errs...)
+	return all, errors.Join(errs...)
 }
 
 func featureFiles(paths []string) ([]string, error) {
@@ -57,23 +72,25 @@ func featureFiles(paths []string) ([]string, error) {
 	return files, nil
 }
 
-func checkFile(path string, re []*regexp.Regexp) (int, []error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return 0, []error{fmt.Errorf("read feature %s: %w", path, err)}
-	}
+func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []error) {
 	ids := &messages.Incrementing{}
 	doc, err := gherkin.ParseGherkinDocument(strings.NewReader(string(b)), ids.NewId)
 	if err != nil {
-		return 0, []error{fmt.Errorf("parse feature %s: %w", path, err)}
+		return nil, []error{fmt.Errorf("parse feature %s: %w", path, err)}
 	}
 	if doc.Feature == nil {
-		return 0, []error{fmt.Errorf("parse feature %s: no Feature in file", path)}
+		return nil, []error{fmt.Errorf("parse feature %s: no Feature in file", path)}
 	}
 	lines := stepLines(doc)
 	pickles := gherkin.Pickles(*doc, path, ids.NewId)
 	var errs []error
+	out := make([]Scenario, 0, len(pickles))
 	for _, p := range pickles {
+		sc := Scenario{Name: p.Name, File: path}
+		for _, t := range p.Tags {
+			sc.Tags = append(sc.Tags, t.Name)
+		}
+		out = append(out, sc)
 		for _, st := range p.Steps {
 			n := 0
 			for _, r := range re {
@@ -95,7 +112,7 @@ func checkFile(path string, re []*regexp.Regexp) (int, []error) {
 			}
 		}
 	}
-	return len(pickles), errs
+	return out, errs
 }
 
 // stepLines maps AST step ids to their line numbers.

@@ -143,9 +143,13 @@ func TestCheck(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 		return p
 	}
-	n, err := Check([]string{"../features"})
+	all, err := Check([]string{"../features"})
 	require.NoError(t, err)
-	assert.Positive(t, n)
+	require.NotEmpty(t, all)
+	tagged := write("tagged.feature", "@hot\nFeature: x\n  @wip\n  Scenario: y\n    Given the lab is healthy\n")
+	sc, err := Check([]string{tagged})
+	require.NoError(t, err)
+	assert.Equal(t, []Scenario{{Name: "y", File: tagged, Tags: []string{"@hot", "@wip"}}}, sc, "tags are inherited from the feature")
 
 	tests := []struct {
 		name, body, wantErr string
@@ -233,4 +237,19 @@ func TestPartitionFeature(t *testing.T) {
 	assert.Contains(t, out, "salt-minion-1, salt-minion-2 partitioned from salt-master-1 at")
 	assert.Empty(t, ledger.Pending())
 	assert.Empty(t, lab.cut, "the partition was healed")
+}
+
+// FuzzCheckFeature: no feature file text panics the up-front check.
+func FuzzCheckFeature(f *testing.F) {
+	for _, s := range []string{"@hot\nFeature: x\n  Scenario: y\n    Given the lab is healthy\n",
+		"Feature: x\n  Scenario Outline: y\n    Given <a>\n  Examples:\n    | a |\n    | b |\n", "# nothing\n", "Feature:\n  Rule: r\n  Background:\n"} {
+		f.Add([]byte(s))
+	}
+	re := matchers()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		sc, errs := checkFeature("fuzz.feature", b, re)
+		if len(errs) == 0 && sc == nil {
+			t.Fatalf("no error and no scenario list for %q", b)
+		}
+	})
 }

@@ -17,38 +17,44 @@ import (
 	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // chaosFlags are the options of `saltlab chaos <fault> <target>`.
 type chaosFlags struct {
-	run, reports, root string
-	dur                time.Duration
-	from, ports        string
-	oneWay             bool
-	spec               chaos.Spec
+	run         runFlag
+	root        string
+	dur         time.Duration
+	from, ports string
+	oneWay      bool
+	spec        chaos.Spec
 }
 
-func cmdChaos(ctx context.Context, args []string, out io.Writer) error {
+// commonChaosFlags apply to every fault; the others only to the faults
+// whose usage names them.
+var commonChaosFlags = map[string]bool{"run": true, "reports": true, "root": true, "for": true}
+
+func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fmt.Fprint(out, chaosUsage)
 		if len(args) == 0 {
-			return usageError{fmt.Errorf("chaos: name a fault, or `list`")}
+			fmt.Fprint(errOut, chaosUsage)
+			return usage.Errorf("chaos: name a fault, or `list`")
 		}
+		fmt.Fprint(out, chaosUsage)
 		return nil
 	}
 	if args[0] == "list" {
-		return chaosList(ctx, args[1:], out)
+		return chaosList(ctx, args[1:], out, errOut)
 	}
 	info, err := chaos.Lookup(args[0])
 	if err != nil {
-		return usageError{err}
+		return usage.Errorf("chaos: %w (`saltlab chaos list` explains each)", err)
 	}
 	var cf chaosFlags
-	fs := flag.NewFlagSet("chaos "+args[0], flag.ContinueOnError)
-	fs.SetOutput(out)
-	fs.StringVar(&cf.run, "run", "", "run id of the lab (default: the newest run under --reports)")
-	fs.StringVar(&cf.reports, "reports", "reports", "directory holding reports/<run id>/run.json")
+	fs := newFlags("chaos "+args[0], "chaos "+args[0]+" "+info.Usage+" [--for DURATION] [--run ID]", errOut)
+	cf.run.register(fs)
 	fs.StringVar(&cf.root, "root", ".", "saltlab checkout (to build the chaos helper image)")
 	fs.DurationVar(&cf.dur, "for", 0, "heal after this long (default: keep the fault until `saltlab heal`)")
 	fs.StringVar(&cf.from, "from", "", "partition: services on the other side, comma-separated")
@@ -67,7 +73,16 @@ func cmdChaos(ctx context.Context, args []string, out io.Writer) error {
 		return usageErr(err)
 	}
 	if len(pos) != 1 {
-		return usageError{fmt.Errorf("chaos %s: want one target argument (usage: saltlab chaos %s %s), got %d", info.Kind, info.Kind, info.Usage, len(pos))}
+		return usage.Errorf("chaos %s: want one target argument (usage: saltlab chaos %s %s), got %d", info.Kind, info.Kind, info.Usage, len(pos))
+	}
+	var stray error
+	fs.Visit(func(f *flag.Flag) {
+		if stray == nil && !commonChaosFlags[f.Name] && !strings.Contains(info.Usage, "--"+f.Name) {
+			stray = usage.Errorf("chaos %s: --%s does not apply to this fault (usage: saltlab chaos %s %s)", info.Kind, f.Name, info.Kind, info.Usage)
+		}
+	})
+	if stray != nil {
+		return stray
 	}
 	s := cf.spec
 	s.Kind = info.Kind
@@ -75,31 +90,45 @@ func cmdChaos(ctx context.Context, args []string, out io.Writer) error {
 	s.Peers = splitList(cf.from)
 	s.OneWay = cf.oneWay
 	if s.Ports, err = parsePorts(cf.ports); err != nil {
-		return usageError{err}
+		return usage.Wrap(err)
 	}
 	if s.Kind == chaos.KindDiskFull && s.Path == "" {
 		s.Path = "/dev/shm"
 	}
 	if err := s.Validate(); err != nil {
-		return usageError{err}
+		return usage.Wrap(err)
 	}
 	if cf.dur < 0 {
-		return usageError{fmt.Errorf("chaos: --for %v is negative", cf.dur)}
+		return usage.Errorf("chaos: --for %v is negative", cf.dur)
+	}
+	if err := cf.run.check(); err != nil {
+		return err
 	}
 	return runDrill(ctx, cf, s, out)
 }
 
 func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) error {
-	st, err := selectRun(cf.reports, cf.run)
-	if err != nil {
-		return err
-	}
 	cli, err := dockerx.New(ctx)
 	if err != nil {
 		return err
 	}
 	defer cli.Close()
-	e, err := openEngine(cli, cf.reports, cf.root, st, out)
+	st, err := cf.run.pick(ctx, cli)
+	if err != nil {
+		return err
+	}
+	if st.Project == "" {
+		return lostState("chaos", st)
+	}
+	// Before the ledger: a fault on a service the lab lacks never acts.
+	have, err := lab.ServicesOf(ctx, cli, st.RunID)
+	if err != nil {
+		return err
+	}
+	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
+		return err
+	}
+	e, err := openEngine(cli, cf.run.reports, cf.root, st, out)
 	if err != nil {
 		return err
 	}
@@ -153,14 +182,6 @@ func openEngine(cli *client.Client, reports, root string, st runstate.State, log
 		return images.NewBuilder(cli, root, log).BuildHelper(ctx)
 	}
 	return e, nil
-}
-
-// selectRun loads the run's state, or the newest run's.
-func selectRun(reports, run string) (runstate.State, error) {
-	if run == "" {
-		return runstate.Latest(reports)
-	}
-	return runstate.Load(runstate.Dir(reports, run))
 }
 
 func pendingIDs(l *fault.Ledger) map[int]bool {

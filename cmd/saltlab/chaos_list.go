@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -18,11 +17,9 @@ import (
 
 // chaosList explains every fault in Salt terms and says whether this host
 // supports it; without Docker the support column says why it is unknown.
-func chaosList(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("chaos list", flag.ContinueOnError)
-	fs.SetOutput(out)
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+func chaosList(ctx context.Context, args []string, out, errOut io.Writer) error {
+	if _, err := parseFlags(newFlags("chaos list", "chaos list", errOut), args, 0); err != nil {
+		return err
 	}
 	feats, perr := hostFeatures(ctx)
 	for _, in := range chaos.Catalog {

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,11 +16,9 @@ import (
 // cmdDoctor reports what this host offers the lab: the Engine and its API
 // version, kernel features the faults need (probed in a short-lived
 // labelled container), memory and disk, and which faults work here.
-func cmdDoctor(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
-	fs.SetOutput(out)
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+func cmdDoctor(ctx context.Context, args []string, out, errOut io.Writer) error {
+	if _, err := parseFlags(newFlags("doctor", "doctor", errOut), args, 0); err != nil {
+		return err
 	}
 	cli, err := dockerx.New(ctx)
 	if err != nil {

@@ -3,14 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/dockerx"
-	"github.com/saltlab/saltlab/internal/labels"
 	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // cmdHeal undoes a run's faults twice over: it replays the ledger (newest
@@ -18,24 +18,19 @@ import (
 // label for what a ledger cannot hold (a runner SIGKILLed between writing a
 // line and the next): helpers with their chains, qdiscs and proxies, paused
 // containers, stopped processes, exited daemons.
-func cmdHeal(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("heal", flag.ContinueOnError)
-	fs.SetOutput(out)
-	run := fs.String("run", "", "heal this run (default: the newest run under --reports)")
+func cmdHeal(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("heal", "heal [--run ID | --all]", errOut)
+	var rf runFlag
+	rf.register(fs)
 	all := fs.Bool("all", false, "heal every run under --reports")
-	reports := fs.String("reports", "reports", "directory holding reports/<run id>/")
 	root := fs.String("root", ".", "saltlab checkout (to build the chaos helper image if a helper must be recreated)")
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("heal: unexpected argument %q", fs.Arg(0))}
+	if rf.id != "" && *all {
+		return usage.Errorf("heal: give at most one of --run ID or --all")
 	}
-	if *run != "" && *all {
-		return usageError{fmt.Errorf("heal: give at most one of --run ID or --all")}
-	}
-	states, err := healTargets(*reports, *run, *all)
-	if err != nil {
+	if err := rf.check(); err != nil {
 		return err
 	}
 	cli, err := dockerx.New(ctx)
@@ -43,11 +38,15 @@ func cmdHeal(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer cli.Close()
+	states, err := healTargets(ctx, cli, rf, *all)
+	if err != nil {
+		return err
+	}
 	// Healing must finish even if the user presses Ctrl-C.
 	ctx = context.WithoutCancel(ctx)
 	var errs []error
 	for _, st := range states {
-		e, err := openEngine(cli, *reports, *root, st, out)
+		e, err := openEngine(cli, rf.reports, *root, st, out)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -65,30 +64,20 @@ func cmdHeal(ctx context.Context, args []string, out io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// healTargets picks the runs to heal. A run whose directory lost run.json
-// is still swept by its label.
-func healTargets(reports, run string, all bool) ([]runstate.State, error) {
-	switch {
-	case all:
-		states, err := runstate.List(reports)
-		if err != nil {
-			return nil, err
-		}
-		if len(states) == 0 {
-			return nil, fmt.Errorf("heal: %w under %s", runstate.ErrNoRuns, reports)
-		}
-		return states, nil
-	case run != "":
-		if err := labels.ValidateRunID(run); err != nil {
-			return nil, usageError{err}
-		}
-		st, err := runstate.Load(runstate.Dir(reports, run))
-		if errors.Is(err, os.ErrNotExist) {
-			return []runstate.State{{RunID: run}}, nil
-		}
-		return []runstate.State{st}, err
-	default:
-		st, err := runstate.Latest(reports)
+// healTargets picks the runs to heal: every run under reports, or the one
+// runstate.Pick chooses. A live run whose directory lost run.json is still
+// healed by its label.
+func healTargets(ctx context.Context, cli *client.Client, rf runFlag, all bool) ([]runstate.State, error) {
+	if !all {
+		st, err := rf.pick(ctx, cli)
 		return []runstate.State{st}, err
 	}
+	states, err := runstate.List(rf.reports)
+	if err != nil {
+		return nil, err
+	}
+	if len(states) == 0 {
+		return nil, fmt.Errorf("heal: %w under %s", runstate.ErrNoRuns, rf.reports)
+	}
+	return states, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 
@@ -10,15 +9,14 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 )
 
-func cmdImages(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("images", flag.ContinueOnError)
-	fs.SetOutput(out)
+func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8]", errOut)
 	flavor := fs.String("salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	var saltVersion string
 	saltVersionFlag(fs, &saltVersion)
 	root := fs.String("root", ".", "saltlab checkout")
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
 	if err := checkFlavor(*flavor); err != nil {
 		return err

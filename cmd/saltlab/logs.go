@@ -2,34 +2,34 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
-func cmdLogs(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("logs", flag.ContinueOnError)
-	fs.SetOutput(out)
-	run := fs.String("run", "", "run id (default: the only live run under --reports)")
-	reports := fs.String("reports", "reports", "directory holding reports/<run id>/run.json")
+func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("logs", "logs [--run ID] [--tail N] [SERVICE...] (default: every service)", errOut)
+	var rf runFlag
+	rf.register(fs)
 	tail := fs.Int("tail", 0, "only the last N lines of each service (0 = all)")
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: saltlab logs [--run ID] [--tail N] [SERVICE...] (default: every service)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+	services, err := parseFlags(fs, args, -1)
+	if err != nil {
+		return err
 	}
 	if *tail < 0 {
-		return usageError{fmt.Errorf("logs: --tail %d: want 0 or more", *tail)}
+		return usage.Errorf("logs: --tail %d: want 0 or more", *tail)
 	}
-	l, _, closer, err := openRun(ctx, *reports, *run)
+	l, _, closer, err := openRun(ctx, rf)
 	if err != nil {
 		return err
 	}
 	defer closer.Close()
-	services := fs.Args()
+	if err := knownServices(l.Services(), services...); err != nil {
+		return err
+	}
 	if len(services) == 0 {
 		services = l.Services()
 	}
@@ -42,6 +42,21 @@ func cmdLogs(ctx context.Context, args []string, out io.Writer) error {
 		if text != "" {
 			fmt.Fprintln(out, strings.TrimRight(text, "\n"))
 		}
+	}
+	return nil
+}
+
+// knownServices is a usage error naming the first of names the lab does not
+// have, and the services it has.
+func knownServices(have []string, names ...string) error {
+	for _, n := range names {
+		if slices.Contains(have, n) {
+			continue
+		}
+		if len(have) == 0 {
+			return fmt.Errorf("unknown service %q: this run has no containers on the engine", n)
+		}
+		return usage.Errorf("unknown service %q: this lab has %s", n, strings.Join(have, ", "))
 	}
 	return nil
 }

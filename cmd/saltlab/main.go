@@ -28,6 +28,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // Exit codes.
@@ -47,46 +49,61 @@ func main() {
 // removes what is left).
 func Main(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // restore default handling for a second signal
-		// A signal cancels with a cause naming it; stop() at a normal
-		// return cancels with context.Canceled and must print nothing.
-		if !errors.Is(context.Cause(ctx), context.Canceled) {
-			fmt.Fprintln(stderr, "saltlab: interrupted: healing faults and removing the lab (Ctrl-C again aborts cleanup; then run `saltlab down --all`)")
-		}
+	noticed := interruptNotice(ctx, stop, stderr)
+	defer func() {
+		stop()
+		<-noticed // the notice, if any, is out before Main returns
 	}()
 	if len(args) == 0 {
-		usage(stderr)
+		printUsage(stderr)
 		return exitUsage
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stdout)
+		printUsage(stdout)
 		return exitOK
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "saltlab: error: unknown command %q\n", args[0])
-		usage(stderr)
+		printUsage(stderr)
 		return exitUsage
 	}
-	err := cmd.run(ctx, args[1:], stdout)
+	err := cmd.run(ctx, args[1:], stdout, stderr)
 	return exitCode(err, stderr)
+}
+
+// interruptNotice tells the user, the moment a signal arrives, that
+// cleanup is running, and restores default handling so a second signal
+// aborts. The returned channel closes once ctx is done and the notice (if
+// any) is written.
+func interruptNotice(ctx context.Context, stop context.CancelFunc, stderr io.Writer) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		<-ctx.Done()
+		stop()
+		// A signal cancels with a cause naming it (which errors.Is treats
+		// as context.Canceled, so compare identity); stop() at a normal
+		// return leaves exactly context.Canceled and must print nothing.
+		if context.Cause(ctx) != context.Canceled {
+			fmt.Fprintf(stderr, "saltlab: interrupted (%v): healing faults and removing the lab (Ctrl-C again aborts cleanup; then run `saltlab down --all`)\n", context.Cause(ctx))
+		}
+	}()
+	return done
 }
 
 // version of saltlab itself.
 const version = "0.1.0"
 
+// exitCode maps an error to the exit code: 0, 2 for usage errors (bad
+// flags, arguments, run ids, tag expressions: the user's input), 1 for
+// everything else. -h is not an error.
 func exitCode(err error, stderr io.Writer) int {
-	var ue usageError
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.As(err, &ue), errors.Is(err, flag.ErrHelp):
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "saltlab: error: %v\n", err)
-		}
+	case usage.Is(err):
+		fmt.Fprintf(stderr, "saltlab: error: %v\n", err)
 		return exitUsage
 	default:
 		fmt.Fprintf(stderr, "saltlab: error: %v\n", err)
@@ -94,12 +111,11 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 }
 
-type usageError struct{ error }
-
-// command is one subcommand.
+// command is one subcommand. out receives results, errOut diagnostics and
+// usage text.
 type command struct {
 	summary string
-	run     func(ctx context.Context, args []string, out io.Writer) error
+	run     func(ctx context.Context, args []string, out, errOut io.Writer) error
 }
 
 // commands lists the subcommands; each lives in the file of its name.
@@ -119,12 +135,15 @@ func commands() map[string]command {
 	}
 }
 
-func cmdVersion(_ context.Context, _ []string, out io.Writer) error {
+func cmdVersion(_ context.Context, args []string, out, errOut io.Writer) error {
+	if _, err := parseFlags(newFlags("version", "version", errOut), args, 0); err != nil {
+		return err
+	}
 	fmt.Fprintln(out, "saltlab", version)
 	return nil
 }
 
-func usage(w io.Writer) {
+func printUsage(w io.Writer) {
 	fmt.Fprint(w, "saltlab: a Docker Compose lab and chaos-testing suite for SaltStack high availability\n\nCommands:\n")
 	cmds := commands()
 	names := make([]string, 0, len(cmds))

@@ -10,38 +10,30 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
-func cmdRun(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(out)
+func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("run", "run [flags] [feature paths...] (default: features/)", errOut)
 	cfg := runner.Config{Log: out}
 	labFlags(fs, &cfg)
-	fs.StringVar(&cfg.Tags, "tags", "", "godog tag expression, e.g. '~@wip'")
+	fs.StringVar(&cfg.Tags, "tags", "", "tag expression narrowing the topology's scenarios: '~@wip' or 'not @wip', '(@a or @b) and not @c'")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
-	timeout := fs.Duration("timeout", 0, "abort the run after this long (0 = no limit); cleanup still runs")
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: saltlab run [flags] [feature paths...] (default: features/)")
-		fs.PrintDefaults()
+	fs.DurationVar(&cfg.Timeout, "timeout", 0, "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
+	paths, err := parseFlags(fs, args, -1)
+	if err != nil {
+		return err
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
-	}
-	cfg.Features = fs.Args()
+	cfg.Features = paths
 	if len(cfg.Features) == 0 {
 		cfg.Features = []string{cfg.RepoRoot + "/features"}
 	}
-	if err := checkLabFlags(cfg); err != nil {
+	if err := checkLabFlags(fs, &cfg); err != nil {
 		return err
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
 	res, err := runner.Run(ctx, cfg)
-	if res.RunDir != "" {
-		fmt.Fprintf(out, "\nreports: %s/junit.xml, %s/report.html, %s/summary.json\n", res.RunDir, res.RunDir, res.RunDir)
+	if len(res.Reports) > 0 {
+		fmt.Fprintf(out, "\nreports: %s\n", strings.Join(res.Reports, ", "))
 	}
 	if errors.Is(err, runner.ErrScenariosFailed) {
 		return fmt.Errorf("%w (see %s/report.html)", err, res.RunDir)
@@ -54,14 +46,14 @@ func checkFlavor(f string) error {
 	case "auto", "real", "sim":
 		return nil
 	}
-	return usageError{fmt.Errorf("unknown Salt flavour %q: want auto, real or sim", f)}
+	return usage.Errorf("validate --salt: unknown Salt flavour %q: want auto, real or sim", f)
 }
 
 func usageErr(err error) error {
 	if errors.Is(err, flag.ErrHelp) {
 		return err
 	}
-	return usageError{err}
+	return usage.Wrap(err)
 }
 
 func envOr(key, def string) string {

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // saltVersionFlag registers --salt-version (env SALT_VERSION), shared by
@@ -16,7 +17,7 @@ func saltVersionFlag(fs *flag.FlagSet, v *string) {
 // checkSaltVersion rejects a malformed version before anything is built.
 func checkSaltVersion(v string) error {
 	if _, err := saltdist.ParseSpec(v); err != nil {
-		return usageError{err}
+		return usage.Wrap(err)
 	}
 	return nil
 }

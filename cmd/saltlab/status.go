@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 
@@ -11,24 +10,25 @@ import (
 	"github.com/saltlab/saltlab/internal/status"
 )
 
-func cmdStatus(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("status", flag.ContinueOnError)
-	fs.SetOutput(out)
-	run := fs.String("run", "", "run id (default: the only live run under --reports)")
-	reports := fs.String("reports", "reports", "directory holding reports/<run id>/run.json")
+func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("status", "status [--run ID] [--json]", errOut)
+	var rf runFlag
+	rf.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON instead of tables")
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("status: unexpected arguments %v", fs.Args())}
-	}
-	l, st, closer, err := openRun(ctx, *reports, *run)
+	l, st, closer, err := openRun(ctx, rf)
 	if err != nil {
 		return err
 	}
 	defer closer.Close()
-	r := status.Collect(ctx, l, []status.Check{status.APICheck(l.Services(), st.Topology, runner.APICreds(st.Env))})
+	creds, err := runner.APICreds(st)
+	if err != nil {
+		// The API row then fails visibly; the other probes still help.
+		fmt.Fprintf(errOut, "saltlab: warning: %v\n", err)
+	}
+	r := status.Collect(ctx, l, []status.Check{status.APICheck(l.Services(), st.Topology, creds)})
 	r.RunID, r.Project, r.Topology, r.Flavor = st.RunID, st.Project, st.Topology, st.Flavor
 	if *asJSON {
 		enc := json.NewEncoder(out)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -12,22 +11,14 @@ import (
 	"github.com/saltlab/saltlab/internal/runner"
 )
 
-func cmdUp(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("up", flag.ContinueOnError)
-	fs.SetOutput(out)
+func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("up", "up [flags]: bring a lab up healthy and leave it running", errOut)
 	cfg := runner.Config{Log: out}
 	labFlags(fs, &cfg)
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: saltlab up [flags]: bring a lab up healthy and leave it running")
-		fs.PrintDefaults()
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("up: unexpected arguments %v", fs.Args())}
-	}
-	if err := checkLabFlags(cfg); err != nil {
+	if err := checkLabFlags(fs, &cfg); err != nil {
 		return err
 	}
 	res, err := runner.Up(ctx, cfg)

@@ -2,44 +2,36 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // cmdWheelhouse fills a wheelhouse for SALTLAB_WHEELHOUSE: run it on a
 // machine that reaches the package index, carry the folder to an
 // air-gapped one.
-func cmdWheelhouse(ctx context.Context, args []string, out io.Writer) error {
-	fs := flag.NewFlagSet("wheelhouse", flag.ContinueOnError)
-	fs.SetOutput(out)
+func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("wheelhouse", "wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]: download real Salt's wheels for the image's Python", errOut)
 	var version string
 	saltVersionFlag(fs, &version)
 	dir := fs.String("dir", "", "folder to fill (required); then SALTLAB_WHEELHOUSE=DIR on the host that builds the image")
 	arch := fs.String("arch", runtime.GOARCH, "Docker host architecture the image runs on: amd64 or arm64")
-	fs.Usage = func() {
-		fmt.Fprintln(out, "usage: saltlab wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]: download real Salt's wheels for the image's Python")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return usageErr(err)
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("wheelhouse: unexpected arguments %v", fs.Args())}
+	if _, err := parseFlags(fs, args, 0); err != nil {
+		return err
 	}
 	spec, err := saltdist.ParseSpec(version)
 	if err != nil {
-		return usageError{err}
+		return usage.Wrap(err)
 	}
 	if strings.TrimSpace(*dir) == "" {
-		return usageError{fmt.Errorf("wheelhouse: --dir is required: the folder to fill, e.g. --dir ./salt-wheels")}
+		return usage.Errorf("wheelhouse: --dir is required: the folder to fill, e.g. --dir ./salt-wheels")
 	}
 	if *arch != "amd64" && *arch != "arm64" {
-		return usageError{fmt.Errorf("wheelhouse: --arch %q: want amd64 or arm64", *arch)}
+		return usage.Errorf("wheelhouse: --arch %q: want amd64 or arm64", *arch)
 	}
 	pip, err := saltdist.FindPip(ctx, nil)
 	if err != nil {

@@ -42,7 +42,10 @@ func TestSpecValidate(t *testing.T) {
 		{"relative path", Spec{Kind: KindDiskFull, Targets: one, Path: "tmp"}, "must be absolute"},
 		{"signal name", Spec{Kind: KindKill, Targets: one, Signal: "sigterm"}, ""},
 		{"signal number", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "9"}, ""},
-		{"bad signal", Spec{Kind: KindKill, Targets: one, Signal: "TERM; reboot"}, "want a name such as SIGTERM"},
+		{"bad signal", Spec{Kind: KindKill, Targets: one, Signal: "TERM; reboot"}, "want a Linux signal name such as SIGTERM"},
+		{"unknown signal", Spec{Kind: KindKill, Targets: one, Signal: "SIGFOO"}, `signal "SIGFOO": want a Linux signal name`},
+		{"signal out of range", Spec{Kind: KindKill, Targets: one, Signal: "99"}, "or a number 1-64"},
+		{"short name", Spec{Kind: KindKill, Targets: one, Signal: "hup"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
 )
 
@@ -56,6 +57,7 @@ func (e *Engine) ensureHelper(ctx context.Context, service string, target contai
 		NetworkMode: container.NetworkMode("container:" + target.ID),
 		CapAdd:      []string{"NET_ADMIN"},
 		SecurityOpt: []string{"no-new-privileges"},
+		Resources:   lab.DefaultResources(),
 	}
 	created, err := e.docker.ContainerCreate(ctx, cfg, host, nil, nil, name)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/docker/docker/api/types/container"
 
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
 )
 
@@ -65,7 +66,7 @@ func ProbeHost(ctx context.Context, d Docker, image, runID string) (Features, er
 	lbl := labels.ForRun(runID, "saltlab-probe")
 	maps.Copy(lbl, map[string]string{LabelHelper: "true"})
 	created, err := d.ContainerCreate(ctx, &container.Config{Image: image, Labels: lbl, Cmd: []string{"sleep", "300"}},
-		&container.HostConfig{NetworkMode: "none", CapAdd: []string{"NET_ADMIN"}, SecurityOpt: []string{"no-new-privileges"}}, nil, nil, "")
+		&container.HostConfig{NetworkMode: "none", CapAdd: []string{"NET_ADMIN"}, SecurityOpt: []string{"no-new-privileges"}, Resources: lab.DefaultResources()}, nil, nil, "")
 	if err != nil {
 		return nil, fmt.Errorf("create probe container: %w", err)
 	}

@@ -3,8 +3,11 @@ package chaos
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/saltlab/saltlab/internal/fault"
 )
@@ -56,7 +59,6 @@ var (
 	rateRe    = regexp.MustCompile(`^[0-9]+(bit|kbit|mbit|gbit|bps|kbps|mbps)$`)
 	dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
 	procRe    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	signalRe  = regexp.MustCompile(`^((SIG)?[A-Z][A-Z0-9+-]*|[0-9]{1,2})$`)
 )
 
 // Validate reports the first problem with s in words a user can act on.
@@ -67,8 +69,8 @@ func (s Spec) Validate() error {
 	if s.Kind != KindPartition && len(s.Targets) != 1 {
 		return fmt.Errorf("fault %s: takes exactly one target, got %v", s.Kind, s.Targets)
 	}
-	if s.Signal != "" && !signalRe.MatchString(strings.ToUpper(s.Signal)) {
-		return fmt.Errorf("fault %s: signal %q: want a name such as SIGTERM or KILL, or a number", s.Kind, s.Signal)
+	if s.Signal != "" && !validSignal(s.Signal) {
+		return fmt.Errorf("fault %s: signal %q: want a Linux signal name such as SIGTERM or KILL, or a number 1-64", s.Kind, s.Signal)
 	}
 	for _, p := range s.Ports {
 		if p < 1 || p > 65535 {
@@ -117,6 +119,19 @@ func (s Spec) Validate() error {
 		}
 	}
 	return nil
+}
+
+// validSignal reports whether sig names a Linux signal ("SIGTERM", "term",
+// "15"); both Docker's kill and the container's kill(1) accept these forms.
+func validSignal(sig string) bool {
+	if n, err := strconv.Atoi(sig); err == nil {
+		return n >= 1 && n <= 64
+	}
+	name := strings.ToUpper(sig)
+	if !strings.HasPrefix(name, "SIG") {
+		name = "SIG" + name
+	}
+	return unix.SignalNum(name) != 0
 }
 
 func (s Spec) describeTargets() string {

@@ -144,7 +144,8 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		cmd := saltlab(t, bin, "status", "--reports", reports)
 		out, err = cmd.CombinedOutput()
 		require.Error(t, err)
-		assert.Contains(t, string(out), "several live runs")
+		assert.Contains(t, string(out), "2 live runs under "+reports+"; choose one with --run ID")
+		assert.Equal(t, 2, cmd.ProcessState.ExitCode(), "a usage error: the user must choose")
 		assert.Contains(t, string(out), idA)
 		assert.Contains(t, string(out), idB)
 	})
@@ -159,7 +160,8 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 	t.Run("SameRunIDIsRefused", func(t *testing.T) {
 		out, err := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", reports, "--run-id", idA).CombinedOutput()
 		require.Error(t, err)
-		assert.Contains(t, string(out), "run id "+idA+" already has a lab on this engine")
+		assert.Contains(t, string(out), "validate --run-id "+idA+": ")
+		assert.Contains(t, string(out), "already holds a run; choose another id")
 		assert.Equal(t, 7, countContainers(t, idA), "the existing lab (2 masters, key-wait, nginx, 3 minions) is untouched")
 	})
 

@@ -40,8 +40,23 @@ type Entry struct {
 // event is one line of the ledger file.
 type event struct {
 	Event string `json:"event"` // "inject" or "undone" or "undo-failed"
+	// At is when this line's event happened: the inject time on "inject"
+	// lines, the undo attempt's own time on the others, so the ledger says
+	// how long each fault lasted. It shadows Entry.At in the JSON.
+	At time.Time `json:"at"`
 	Entry
-	Error string `json:"error,omitempty"`
+	// InjectedAt repeats the fault's inject time on undo lines.
+	InjectedAt *time.Time `json:"injected_at,omitempty"`
+	Error      string     `json:"error,omitempty"`
+}
+
+// undoEvent is the line recording an undo of e that happened now.
+func undoEvent(kind string, e Entry, err error) event {
+	ev := event{Event: kind, At: time.Now().UTC(), Entry: e, InjectedAt: &e.At}
+	if err != nil {
+		ev.Error = err.Error()
+	}
+	return ev
 }
 
 // Undoer reverses faults. Undo must be idempotent: undoing a fault whose
@@ -72,7 +87,7 @@ func (l *Ledger) Add(e Entry) (Entry, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e.ID, e.At = l.nextID, time.Now().UTC()
-	if err := l.append(event{Event: "inject", Entry: e}); err != nil {
+	if err := l.append(event{Event: "inject", At: e.At, Entry: e}); err != nil {
 		return Entry{}, fmt.Errorf("record fault %s %s: %w", e.Kind, e.Target, err)
 	}
 	l.nextID++
@@ -101,11 +116,11 @@ func (l *Ledger) UndoAll(ctx context.Context, u Undoer) error {
 		e := l.pending[i]
 		if err := u.Undo(ctx, e); err != nil {
 			errs = append(errs, fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err))
-			_ = l.append(event{Event: "undo-failed", Entry: e, Error: err.Error()})
+			_ = l.append(undoEvent("undo-failed", e, err))
 			left = append([]Entry{e}, left...)
 			continue
 		}
-		if err := l.append(event{Event: "undone", Entry: e}); err != nil {
+		if err := l.append(undoEvent("undone", e, nil)); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -126,11 +141,11 @@ func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
 			continue
 		}
 		if err := u.Undo(ctx, e); err != nil {
-			_ = l.append(event{Event: "undo-failed", Entry: e, Error: err.Error()})
+			_ = l.append(undoEvent("undo-failed", e, err))
 			return fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err)
 		}
 		l.pending = append(l.pending[:i:i], l.pending[i+1:]...)
-		return l.append(event{Event: "undone", Entry: e})
+		return l.append(undoEvent("undone", e, nil))
 	}
 	return nil
 }

@@ -2,11 +2,13 @@ package fault
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -67,4 +69,39 @@ func TestLedgerKeepsFailedUndoPending(t *testing.T) {
 		left = append(left, e.Target)
 	}
 	assert.Equal(t, []string{"a", "b"}, left)
+}
+
+// Undo lines carry their own time, and the inject time separately; a
+// reopened ledger still knows when its pending faults were injected.
+func TestLedgerUndoLinesCarryTheirOwnTime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	l := NewLedger(path)
+	e, err := l.Record(KindStop, "a", "")
+	require.NoError(t, err)
+	_, err = l.Record(KindStop, "b", "")
+	require.NoError(t, err)
+	reopened, err := Open(path)
+	require.NoError(t, err)
+	assert.Equal(t, e.At, reopened.Pending()[0].At, "inject time survives a reopen")
+
+	time.Sleep(20 * time.Millisecond)
+	require.NoError(t, l.Undo(context.Background(), &recordingUndoer{}, e.ID))
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var lines []map[string]any
+	dec := json.NewDecoder(f)
+	for dec.More() {
+		var m map[string]any
+		require.NoError(t, dec.Decode(&m))
+		lines = append(lines, m)
+	}
+	require.Len(t, lines, 3)
+	undone := lines[2]
+	assert.Equal(t, "undone", undone["event"])
+	at, err := time.Parse(time.RFC3339Nano, undone["at"].(string))
+	require.NoError(t, err)
+	assert.True(t, at.After(e.At), "the undo line's time (%v) is its own, after the inject (%v)", at, e.At)
+	assert.Equal(t, e.At.Format(time.RFC3339Nano), undone["injected_at"])
+	assert.Equal(t, lines[0]["at"], undone["injected_at"])
 }

@@ -53,7 +53,9 @@ func Open(path string) (*Ledger, error) {
 			if _, seen := pending[ev.ID]; !seen {
 				order = append(order, ev.ID)
 			}
-			pending[ev.ID] = ev.Entry
+			e := ev.Entry
+			e.At = ev.At // the line's "at" is the inject time
+			pending[ev.ID] = e
 		case "undone":
 			delete(pending, ev.ID)
 		}

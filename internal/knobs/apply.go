@@ -31,11 +31,16 @@ const (
 func dropInTarget(k Kind) string { return "/etc/salt/" + string(k) + ".d" }
 
 // Resolve validates the inputs, writes the per-run drop-in directories
-// under runDir/config (the topology's files, then the user's, then the
-// --set file), and returns the settings Apply uses. Salt reads a single
-// <kind>.d directory, so layering needs one merged directory per run; it is
-// mounted read-only.
-func Resolve(p *types.Project, in Inputs, runDir string) (Settings, error) {
+// under configDir (the topology's files, then the user's, then the --set
+// file), and returns the settings Apply uses. Salt reads a single <kind>.d
+// directory, so layering needs one merged directory per run; it is mounted
+// read-only. configDir must be absolute (it becomes a bind-mount source)
+// and private: the user's drop-ins may hold secrets, so their copies keep
+// their modes and live in directories only the user can enter.
+func Resolve(p *types.Project, in Inputs, configDir string) (Settings, error) {
+	if !filepath.IsAbs(configDir) {
+		return Settings{}, fmt.Errorf("resolve knobs: config dir %s is not absolute (the engine refuses relative bind sources)", configDir)
+	}
 	v, err := in.validate()
 	if err != nil {
 		return Settings{}, err
@@ -50,7 +55,7 @@ func Resolve(p *types.Project, in Inputs, runDir string) (Settings, error) {
 			continue
 		}
 		for i, src := range dropInSources(p, k) {
-			dst := filepath.Join(runDir, "config", fmt.Sprintf("%s.d-%d", k, i+1))
+			dst := filepath.Join(configDir, fmt.Sprintf("%s.d-%d", k, i+1))
 			if err := buildDropIn(dst, src, v.config[k], set); err != nil {
 				return Settings{}, err
 			}
@@ -98,7 +103,7 @@ func buildDropIn(dst, src, user string, set []byte) error {
 	if err := os.RemoveAll(dst); err != nil {
 		return fmt.Errorf("reset drop-in dir %s: %w", dst, err)
 	}
-	if err := os.MkdirAll(dst, 0o755); err != nil {
+	if err := os.MkdirAll(dst, 0o700); err != nil {
 		return fmt.Errorf("create drop-in dir %s: %w", dst, err)
 	}
 	if filepath.IsAbs(src) {
@@ -137,14 +142,26 @@ func copyFiles(src, dst, prefix string) error {
 	return nil
 }
 
+// copyFile copies one file keeping its permission bits: a 0600 drop-in
+// (it may hold a password) must not become readable by others.
 func copyFile(from, to string) error {
 	in, err := os.Open(from)
 	if err != nil {
 		return fmt.Errorf("copy drop-in %s: %w", from, err)
 	}
 	defer in.Close()
-	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	fi, err := in.Stat()
 	if err != nil {
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("copy drop-in %s: %w", from, err)
+	}
+	// Chmod, not the create mode, which the umask could narrow further
+	// than the source's (a 0644 topology file must stay readable).
+	if err := out.Chmod(fi.Mode().Perm()); err != nil {
+		out.Close()
 		return fmt.Errorf("copy drop-in %s: %w", from, err)
 	}
 	if _, err := io.Copy(out, in); err != nil {

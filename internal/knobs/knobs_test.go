@@ -34,6 +34,19 @@ func TestParseSets(t *testing.T) {
 		{name: "no equals", pairs: []string{"minion.timeout"}, wantErr: "want KEY=VALUE"},
 		{name: "bad option", pairs: []string{"minion.Bad-Name=1"}, wantErr: `invalid Salt option name "Bad-Name"`},
 		{name: "bad yaml", pairs: []string{"minion.master=[a"}, wantErr: "value is not YAML"},
+		{name: "int wanted", pairs: []string{"minion.master_alive_interval=abc"}, wantErr: `Salt's minion option master_alive_interval: want a number, got "abc"`},
+		{name: "bool for number", pairs: []string{"minion.auth_timeout=true"}, wantErr: "want a number, got true"},
+		{name: "negative interval", pairs: []string{"minion.master_alive_interval=-5"}, wantErr: "want a number from 0 to"},
+		{name: "port range", pairs: []string{"master.ret_port=70000"}, wantErr: "from 1 to 65535, got 70000"},
+		{name: "bool wanted", pairs: []string{"master.auto_accept=yes please"}, wantErr: `want true or false, got "yes please"`},
+		{name: "enum", pairs: []string{"minion.master_type=hot"}, wantErr: `want one of str, failover, func, disable, distributed, got "hot"`},
+		{name: "list for str", pairs: []string{"minion.id=[a, b]"}, wantErr: "want a string, got the list [a b]"},
+		{name: "empty value", pairs: []string{"minion.timeout="}, wantErr: "no value: give one in YAML, e.g. minion.timeout=5"},
+		{name: "numeric string as Salt converts it", pairs: []string{"minion.master_tries='-1'"},
+			want: knobs.Overrides{knobs.Minion: {"master_tries": "-1"}}},
+		{name: "unknown option unchecked", pairs: []string{"minion.my_custom=[x]"},
+			want: knobs.Overrides{knobs.Minion: {"my_custom": []any{"x"}}}},
+		{name: "master list", pairs: []string{"minion.master=10.0.0.1"}, want: knobs.Overrides{knobs.Minion: {"master": "10.0.0.1"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,13 +131,14 @@ func mountOn(s types.ServiceConfig, target string) types.ServiceVolumeConfig {
 func TestResolveAndApply(t *testing.T) {
 	states, pillar, userMinion := t.TempDir(), t.TempDir(), t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(userMinion, "site.conf"), []byte("log_level: debug\n"), 0o644))
-	runDir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(userMinion, "secret.conf"), []byte("password: s3cret\n"), 0o600))
+	configDir := filepath.Join(t.TempDir(), "config")
 	in := knobs.Inputs{Minions: 4, Sets: []string{"minion.master_alive_interval=5", "master.timeout=10"},
 		States: states, Pillar: pillar, MinionConfig: userMinion}
 	var settings knobs.Settings
 	l, p := loadHot(t, func(p *types.Project) error {
 		var err error
-		settings, err = knobs.Resolve(p, in, runDir)
+		settings, err = knobs.Resolve(p, in, configDir)
 		if err != nil {
 			return err
 		}
@@ -136,20 +150,28 @@ func TestResolveAndApply(t *testing.T) {
 
 	minionDir := mountOn(p.Services["salt-minion-4"], "/etc/salt/minion.d")
 	assert.True(t, minionDir.ReadOnly)
-	assert.Equal(t, filepath.Join(runDir, "config", "minion.d-1"), minionDir.Source)
+	assert.Equal(t, filepath.Join(configDir, "minion.d-1"), minionDir.Source)
 	entries, err := os.ReadDir(minionDir.Source)
 	require.NoError(t, err)
 	var names []string
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	assert.Equal(t, []string{"lab.conf", "zz-ci-site.conf", knobs.SetFile}, names, "topology's files, then the user's, then --set, in Salt's read order")
+	assert.Equal(t, []string{"lab.conf", "zz-ci-secret.conf", "zz-ci-site.conf", knobs.SetFile}, names, "topology's files, then the user's, then --set, in Salt's read order")
+	for name, mode := range map[string]os.FileMode{"zz-ci-secret.conf": 0o600, "zz-ci-site.conf": 0o644} {
+		fi, err := os.Stat(filepath.Join(minionDir.Source, name))
+		require.NoError(t, err)
+		assert.Equal(t, mode, fi.Mode().Perm(), "%s keeps its mode", name)
+	}
+	fi, err := os.Stat(minionDir.Source)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm(), "only the user enters the copies' directory")
 	set, err := os.ReadFile(filepath.Join(minionDir.Source, knobs.SetFile))
 	require.NoError(t, err)
 	assert.Contains(t, string(set), "master_alive_interval: 5")
 
 	masterDir := mountOn(p.Services["salt-master-2"], "/etc/salt/master.d")
-	assert.Equal(t, filepath.Join(runDir, "config", "master.d-1"), masterDir.Source)
+	assert.Equal(t, filepath.Join(configDir, "master.d-1"), masterDir.Source)
 	assert.FileExists(t, filepath.Join(masterDir.Source, "lab.conf"))
 	set, err = os.ReadFile(filepath.Join(masterDir.Source, knobs.SetFile))
 	require.NoError(t, err)
@@ -162,11 +184,16 @@ func TestResolveAndApply(t *testing.T) {
 	assert.Empty(t, mountOn(p.Services["key-wait"], "/srv/salt").Target, "services without the mount stay without it")
 
 	// A later process re-applies the saved settings without writing files.
-	require.NoError(t, os.RemoveAll(filepath.Join(runDir, "config", "master.d-1", knobs.SetFile)))
+	require.NoError(t, os.RemoveAll(filepath.Join(configDir, "master.d-1", knobs.SetFile)))
 	l2, p2 := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, settings) })
 	assert.Equal(t, l.Services(), l2.Services())
 	assert.Equal(t, minionDir, mountOn(p2.Services["salt-minion-2"], "/etc/salt/minion.d"))
-	assert.NoFileExists(t, filepath.Join(runDir, "config", "master.d-1", knobs.SetFile))
+	assert.NoFileExists(t, filepath.Join(configDir, "master.d-1", knobs.SetFile))
+}
+
+func TestResolveWantsAbsoluteDir(t *testing.T) {
+	_, err := knobs.Resolve(&types.Project{}, knobs.Inputs{Sets: []string{"minion.timeout=5"}}, "reports/x/config")
+	assert.ErrorContains(t, err, "config dir reports/x/config is not absolute")
 }
 
 func TestScaleDown(t *testing.T) {
@@ -197,4 +224,22 @@ func TestScaleSpreadsHealthProbes(t *testing.T) {
 			assert.Equal(t, 500*time.Millisecond, time.Duration(*p.Services["salt-master-1"].HealthCheck.Interval), "masters keep theirs")
 		})
 	}
+}
+
+// FuzzParseSets: no --set text panics, and what parses renders to YAML.
+func FuzzParseSets(f *testing.F) {
+	for _, s := range []string{"minion.master_alive_interval=5", "master.timeout=abc", "minion.master=[a, b]", "minion.x={a: [1, {b: c}]}", "=", "minion.=1", "minion.master_type=failover", "master.ret_port=1e999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := knobs.ParseSets([]string{s})
+		if err != nil {
+			return
+		}
+		for _, k := range []knobs.Kind{knobs.Minion, knobs.Master} {
+			if _, err := o.YAML(k); err != nil {
+				t.Fatalf("%q parsed but does not render: %v", s, err)
+			}
+		}
+	})
 }

@@ -55,6 +55,12 @@ func ParseSets(pairs []string) (Overrides, error) {
 		if err := yaml.Unmarshal([]byte(val), &v); err != nil {
 			return nil, fmt.Errorf("parse --set %q: value is not YAML: %w", p, err)
 		}
+		if v == nil {
+			return nil, fmt.Errorf("parse --set %q: no value: give one in YAML, e.g. %s.%s=5", p, kind, opt)
+		}
+		if err := checkType(kind, opt, v); err != nil {
+			return nil, fmt.Errorf("parse --set %q: Salt's %s option %s: %w", p, kind, opt, err)
+		}
 		if out[kind] == nil {
 			out[kind] = map[string]any{}
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/network"
-	"github.com/docker/go-units"
 
 	"github.com/saltlab/saltlab/internal/labels"
 )
@@ -239,33 +238,6 @@ func tmpfsMap(list types.StringList) map[string]string {
 		out[path] = opts
 	}
 	return out
-}
-
-func resources(s types.ServiceConfig) container.Resources {
-	r := container.Resources{
-		Memory:            int64(s.MemLimit),
-		MemoryReservation: int64(s.MemReservation),
-		NanoCPUs:          int64(float64(s.CPUS) * 1e9),
-		CPUShares:         s.CPUShares,
-	}
-	if s.PidsLimit > 0 {
-		n := s.PidsLimit
-		r.PidsLimit = &n
-	}
-	names := make([]string, 0, len(s.Ulimits))
-	for name := range s.Ulimits {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		u := s.Ulimits[name]
-		soft, hard := int64(u.Soft), int64(u.Hard)
-		if u.Single != 0 {
-			soft, hard = int64(u.Single), int64(u.Single)
-		}
-		r.Ulimits = append(r.Ulimits, &units.Ulimit{Name: name, Soft: soft, Hard: hard})
-	}
-	return r
 }
 
 // endpoints attaches the service to its networks, highest priority first;

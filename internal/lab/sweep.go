@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -13,6 +14,8 @@ import (
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/volume"
+
+	"github.com/saltlab/saltlab/internal/labels"
 )
 
 // sweepPasses is how many list-and-remove passes Sweep makes. The second
@@ -137,4 +140,22 @@ func containerLabel(c container.Summary) string {
 		return strings.TrimPrefix(c.Names[0], "/")
 	}
 	return c.ID
+}
+
+// ServicesOf lists the services that have a container on the engine in run
+// runID, sorted: what a fault may target, also for a lab whose compose
+// files are not at hand.
+func ServicesOf(ctx context.Context, cli Docker, runID string) ([]string, error) {
+	cs, err := cli.ContainerList(ctx, container.ListOptions{All: true, Filters: labelFilter(map[string]string{labels.Run: runID})})
+	if err != nil {
+		return nil, fmt.Errorf("list containers of run %s: %w", runID, err)
+	}
+	var out []string
+	for _, c := range cs {
+		if s := c.Labels[labels.Service]; s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
 }

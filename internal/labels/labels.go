@@ -7,11 +7,12 @@ package labels
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
 	"os"
 	"regexp"
 	"strconv"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 const (
@@ -64,10 +65,13 @@ func NewRunID(now time.Time) string {
 	return now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
 
-// ValidateRunID reports whether id can be used as a run id.
+// ValidateRunID reports whether id can be used as a run id. It is the one
+// check every command applies to a run id before using it in a path or a
+// label filter, so "--run ../../etc" never reaches the file system. A bad
+// id is the user's input: a usage error.
 func ValidateRunID(id string) error {
 	if !runIDPattern.MatchString(id) {
-		return fmt.Errorf("invalid run id %q: want lowercase letters, digits and dashes", id)
+		return usage.Errorf("invalid run id %q: want 3 to 63 lowercase letters, digits and dashes, starting with a letter or digit (e.g. 20261122-021503-a1b2c3; `saltlab status` lists runs)", id)
 	}
 	return nil
 }

@@ -131,3 +131,24 @@ func TestObservedText(t *testing.T) {
 		assert.Equal(t, tc.want, tc.m.ObservedText())
 	}
 }
+
+func TestMarkInterrupted(t *testing.T) {
+	s := Suites{Failures: 2, Suites: []Suite{{Failures: 2, Cases: []Case{
+		{Name: "cut", Status: StatusFailed, Failure: &Problem{Message: "step x: exec salt-call: context deadline exceeded"}},
+		{Name: "real", Status: StatusFailed, Failure: &Problem{Message: "expected master-2, observed master-1"}},
+		{Name: "ok", Status: StatusPassed},
+	}}}}
+	got := MarkInterrupted(s, "--timeout 5s reached")
+	c := got.Suites[0].Cases
+	assert.Equal(t, StatusInterrupted, c[0].Status)
+	assert.Nil(t, c[0].Failure)
+	require.Len(t, c[0].Errors, 1)
+	assert.Equal(t, "interrupted: --timeout 5s reached; the scenario did not finish (this is not a Salt result)", c[0].Errors[0].Message)
+	assert.Equal(t, StatusFailed, c[1].Status, "a real failure stays a failure")
+	assert.Equal(t, 1, got.Failures)
+	assert.Equal(t, 1, got.Errors)
+	assert.Equal(t, 1, got.Suites[0].Failures)
+	sum := Summarize(Run{}, got, &Measurements{}, nil)
+	assert.Equal(t, StatusInterrupted, sum.Scenarios[0].Status)
+	assert.Contains(t, sum.Scenarios[0].Message, "interrupted: --timeout 5s reached")
+}

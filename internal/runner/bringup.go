@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/saltlab/saltlab/internal/saltapi"
 	"io"
 	"maps"
 	"os"
@@ -23,6 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/netalloc"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
 // subnetAttempts bounds how often bring-up picks a new subnet after losing
@@ -43,6 +43,7 @@ type session struct {
 	run     report.Run
 	runDir  string
 	ledger  *fault.Ledger
+	private string // the run's private dir: password file, config drop-ins
 	builder *images.Builder
 	creds   saltapi.Creds // the run's salt-api credentials
 	started time.Time
@@ -58,7 +59,7 @@ func (s *session) Close() error { return s.cli.Close() }
 // half-built lab is removed before bringUp returns (unless cfg.Keep), also
 // when ctx was cancelled.
 func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if _, err := osUserEnv(); err != nil {
@@ -75,25 +76,36 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
 	}
-	if err := labels.ValidateRunID(cfg.RunID); err != nil {
+	reports, err := filepath.Abs(cfg.ReportsDir)
+	if err != nil {
+		return nil, fmt.Errorf("resolve reports dir: %w", err)
+	}
+	// Docker first: without it nothing below is of use, and no empty run
+	// directory is left behind.
+	s := &session{runDir: runstate.Dir(reports, cfg.RunID), started: started, log: log}
+	if s.cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
 	}
-	s := &session{runDir: filepath.Join(cfg.ReportsDir, cfg.RunID), started: started, log: log}
 	if err := os.MkdirAll(s.runDir, 0o755); err != nil {
+		s.cli.Close()
 		return nil, fmt.Errorf("create run dir: %w", err)
 	}
-	if s.cli, err = dockerx.New(ctx); err != nil {
+	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID); err != nil {
+		s.cli.Close()
 		return nil, err
 	}
 	if err := s.up(ctx, cfg, file); err != nil {
 		s.cli.Close()
+		if s.lab == nil || !cfg.Keep {
+			err = errors.Join(err, runstate.RemovePrivate(s.private))
+		}
 		return nil, err
 	}
 	return s, nil
 }
 
 func (s *session) up(ctx context.Context, cfg *Config, file string) error {
-	if _, taken := sweepStale(ctx, s.cli, s.log)[cfg.RunID]; taken {
+	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
 		// Bringing it up again would fail and the cleanup would then remove
 		// the existing lab, which carries the same labels.
 		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
@@ -150,14 +162,18 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	maps.Copy(env, plan.Env())
 	env["SALTLAB_SALT_IMAGE"] = flavor.Image
 	env["SALTLAB_BASE_IMAGE"] = images.BaseRef
-	maps.Copy(env, apiEnv(s.creds))
+	apiVars, err := writeAPIPassword(s.private, s.creds)
+	if err != nil {
+		return err
+	}
+	maps.Copy(env, apiVars)
 	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
-		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started}
+		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started, Private: s.private}
 	if cfg.detach {
 		s.state.Owner = labels.UpOwnerPrefix + s.state.Owner
 	}
 	resolve := func(p *types.Project) error {
-		ks, err := knobs.Resolve(p, cfg.Knobs, s.runDir)
+		ks, err := knobs.Resolve(p, cfg.Knobs, filepath.Join(s.private, runstate.ConfigDir))
 		if err != nil {
 			return err
 		}

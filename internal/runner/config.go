@@ -5,11 +5,18 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/knobs"
+	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // TeardownTimeout bounds healing faults plus removing the lab. It runs on a
@@ -23,27 +30,49 @@ type Config struct {
 	Flavor      string   // auto, real or sim
 	SaltVersion string   // real Salt's release line or release (SALT_VERSION); empty: the default line
 	Features    []string // feature files or directories
-	Tags        string   // godog tag expression, e.g. "~@wip"
+	Tags        string   // tag expression, "~@wip" or "not @wip" (internal/tagexpr)
 	ReportsDir  string   // reports/<run id>/ is written below it
-	RunID       string   // generated when empty
-	Keep        bool     // leave the lab running after the scenarios (debugging)
-	Knobs       knobs.Inputs
-	Log         io.Writer
+	// StateDir holds the runs' private directories (runstate.PrivateRoot):
+	// the salt-api password and config drop-ins, kept out of reports.
+	StateDir string
+	RunID    string        // generated when empty
+	Keep     bool          // leave the lab running after the scenarios (debugging)
+	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
+	Knobs    knobs.Inputs
+	Log      io.Writer
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool
 }
 
-func (c Config) validate() error {
+// Validate checks every setting that can be checked without Docker. Its
+// errors are the user's input: usage errors naming the flag and the fix.
+func (c Config) Validate() error {
 	switch {
 	case c.RepoRoot == "":
-		return fmt.Errorf("validate config: repo root is empty")
+		return usage.Errorf("validate --root: empty: name the saltlab checkout")
 	case c.Topology == "":
-		return fmt.Errorf("validate config: topology is empty")
+		return usage.Errorf("validate --topology: empty: name a topology under compose/")
 	case c.ReportsDir == "":
-		return fmt.Errorf("validate config: reports dir is empty")
+		return usage.Errorf("validate --reports: empty: name the reports directory")
+	case c.StateDir == "":
+		return fmt.Errorf("validate config: private state dir is empty")
+	case c.Timeout < 0:
+		return usage.Errorf("validate --timeout %v: negative; want a duration such as 30m, or 0 for no limit", c.Timeout)
 	}
-	return c.Knobs.Validate()
+	if _, err := TopologyFile(c.RepoRoot, c.Topology); err != nil {
+		return usage.Wrap(err)
+	}
+	if c.RunID != "" {
+		if err := labels.ValidateRunID(c.RunID); err != nil {
+			return fmt.Errorf("validate --run-id: %w", err)
+		}
+		dir := runstate.Dir(c.ReportsDir, c.RunID)
+		if _, err := os.Stat(filepath.Join(dir, runstate.StateFile)); !errors.Is(err, fs.ErrNotExist) {
+			return usage.Errorf("validate --run-id %s: %s already holds a run; choose another id, or leave --run-id out for a fresh one", c.RunID, dir)
+		}
+	}
+	return usage.Wrap(c.Knobs.Validate())
 }
 
 // ProjectName is the compose project name of a run.

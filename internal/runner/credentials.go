@@ -4,7 +4,11 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
@@ -25,13 +29,33 @@ func newAPICreds() (saltapi.Creds, error) {
 	return saltapi.Creds{Username: apiUser, Password: base64.RawURLEncoding.EncodeToString(b[:]), EAuth: apiEAuth}, nil
 }
 
-// apiEnv is how the compose files receive the credentials.
-func apiEnv(c saltapi.Creds) map[string]string {
-	return map[string]string{"SALTLAB_API_USER": c.Username, "SALTLAB_API_PASSWORD": c.Password}
+// apiPasswordVar is the interpolation variable naming the password file
+// that the compose files bind-mount read-only into every master.
+const apiPasswordVar = "SALTLAB_API_PASSWORD_FILE"
+
+// writeAPIPassword writes the run's password into its private dir (mode
+// 0600) and returns the interpolation variables the compose files read:
+// the user and the file's path. The password itself never enters an
+// environment variable (which `docker inspect` shows) or run.json.
+func writeAPIPassword(privateDir string, c saltapi.Creds) (map[string]string, error) {
+	path := filepath.Join(privateDir, runstate.APIPasswordFile)
+	if err := os.WriteFile(path, []byte(c.Password), 0o600); err != nil {
+		return nil, fmt.Errorf("write salt-api password: %w", err)
+	}
+	return map[string]string{"SALTLAB_API_USER": c.Username, apiPasswordVar: path}, nil
 }
 
-// APICreds reads a run's salt-api credentials back from its saved
-// environment (run.json), for commands that work on an existing lab.
-func APICreds(env map[string]string) saltapi.Creds {
-	return saltapi.Creds{Username: env["SALTLAB_API_USER"], Password: env["SALTLAB_API_PASSWORD"], EAuth: apiEAuth}
+// APICreds reads a run's salt-api credentials back (the user from its saved
+// environment, the password from its file), for commands that work on an
+// existing lab.
+func APICreds(st runstate.State) (saltapi.Creds, error) {
+	path := st.Env[apiPasswordVar]
+	if path == "" {
+		return saltapi.Creds{}, fmt.Errorf("read salt-api password of run %s: run.json names no password file", st.RunID)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return saltapi.Creds{}, fmt.Errorf("read salt-api password of run %s: %w", st.RunID, err)
+	}
+	return saltapi.Creds{Username: st.Env["SALTLAB_API_USER"], Password: strings.TrimSpace(string(b)), EAuth: apiEAuth}, nil
 }

@@ -1,10 +1,14 @@
 package runner
 
 import (
+	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/runstate"
 )
 
 func TestNewAPICreds(t *testing.T) {
@@ -15,5 +19,22 @@ func TestNewAPICreds(t *testing.T) {
 	assert.NotEqual(t, a.Password, b.Password, "generated per run")
 	assert.Len(t, a.Password, 24)
 	assert.Equal(t, "saltlab", a.Username)
-	assert.Equal(t, a, APICreds(apiEnv(a)), "the saved run environment gives the same credentials back")
+
+	dir := t.TempDir()
+	env, err := writeAPIPassword(dir, a)
+	require.NoError(t, err)
+	fi, err := os.Stat(env[apiPasswordVar])
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "only the user may read the password")
+	st := runstate.State{RunID: "r1", Env: env}
+	saved, err := json.Marshal(st)
+	require.NoError(t, err)
+	assert.NotContains(t, string(saved), a.Password, "run.json never holds the password")
+	got, err := APICreds(st)
+	require.NoError(t, err)
+	assert.Equal(t, a, got, "the saved run gives the same credentials back")
+
+	require.NoError(t, os.Remove(env[apiPasswordVar]))
+	_, err = APICreds(st)
+	assert.ErrorContains(t, err, "read salt-api password of run r1")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -16,6 +17,8 @@ import (
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -25,30 +28,47 @@ var ErrScenariosFailed = errors.New("scenarios failed")
 // Result is what a run produced.
 type Result struct {
 	RunDir  string
+	Reports []string // the report files written, none if the run never got that far
 	Summary report.Summary
 }
 
-// Run executes one run. Cleanup (fault heal, lab teardown) always happens,
-// on a context detached from ctx, unless cfg.Keep.
+// Run executes one run. Every input is checked before any Docker work
+// (usage errors), cfg.Timeout bounds the rest, and cleanup (fault heal, lab
+// teardown, the private dir) always happens on a context detached from
+// ctx, unless cfg.Keep.
 func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if len(cfg.Features) == 0 {
-		return res, fmt.Errorf("validate config: no feature paths")
+		return res, usage.Errorf("validate feature paths: none given")
+	}
+	if err := cfg.Validate(); err != nil {
+		return res, err
+	}
+	for _, p := range cfg.Features {
+		if _, err := os.Stat(p); err != nil {
+			return res, usage.Errorf("validate feature path: %w (name .feature files or directories; default %s/features)", err, cfg.RepoRoot)
+		}
+	}
+	sel, err := selection(cfg.Topology, cfg.Tags)
+	if err != nil {
+		return res, err
 	}
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard
 	}
 	started := time.Now()
-	n, err := steps.Check(cfg.Features)
+	n, err := selectScenarios(cfg, sel)
 	if err != nil {
-		return res, fmt.Errorf("check features: %w", err)
+		return res, err
 	}
-	phase(log, started, "checked %d scenario(s) in %v", n, cfg.Features)
+	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), n)
+	if cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Timeout, fmt.Errorf("--timeout %v reached", cfg.Timeout))
+		defer cancel()
+	}
 	s, err := bringUp(ctx, &cfg, started)
 	if s == nil {
-		if cfg.RunID != "" && cfg.ReportsDir != "" {
-			res.RunDir = filepath.Join(cfg.ReportsDir, cfg.RunID)
-		}
 		return res, err
 	}
 	defer s.Close()
@@ -68,6 +88,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		if terr := teardown(ctx, s.lab, s.ledger, steps.Undoer(adapter, eng), log, started); terr != nil {
 			err = errors.Join(err, terr)
 		}
+		if perr := runstate.RemovePrivate(s.private); perr != nil {
+			err = errors.Join(err, perr)
+		}
 	}()
 	run := s.run
 	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
@@ -82,18 +105,25 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status := runScenarios(ctx, cfg, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
+	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
+	if err != nil {
+		return res, err
+	}
 	run.Duration = time.Since(started)
-	res.Summary, err = writeReports(res.RunDir, run, ms, ctx.Err())
+	var interrupted error
+	if ctx.Err() != nil {
+		interrupted = context.Cause(ctx)
+	}
+	res.Summary, res.Reports, err = writeReports(res.RunDir, run, ms, interrupted)
 	if err != nil {
 		return res, err
 	}
 	phase(log, started, "reports written to %s", res.RunDir)
-	if ctx.Err() != nil {
-		return res, fmt.Errorf("run interrupted: %w", ctx.Err())
+	if interrupted != nil {
+		return res, fmt.Errorf("run interrupted (%v): scenarios cut short are reported as interrupted", interrupted)
 	}
 	if len(res.Summary.Scenarios) == 0 {
-		return res, fmt.Errorf("no scenario matched the tag expression %q in %v: tag a feature @%s to run it on this topology", TagExpression(cfg.Topology, cfg.Tags), cfg.Features, cfg.Topology)
+		return res, fmt.Errorf("no scenario ran: godog selected none with %q in %v", sel.String(), cfg.Features)
 	}
 	if status != 0 || !res.Summary.Passed {
 		return res, ErrScenariosFailed
@@ -101,14 +131,26 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	return res, nil
 }
 
-func writeReports(runDir string, run report.Run, ms *report.Measurements, runErr error) (report.Summary, error) {
+// writeReports turns godog's JUnit into the run's reports and returns the
+// files written. An interrupted run marks the scenarios it cut short.
+func writeReports(runDir string, run report.Run, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
 	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
 	if err != nil {
-		return report.Summary{}, err
+		return report.Summary{}, nil, err
 	}
 	suites = report.Enrich(suites, run, ms)
-	sum := report.Summarize(run, suites, ms, runErr)
-	return sum, report.WriteFiles(runDir, suites, sum)
+	if interrupted != nil {
+		suites = report.MarkInterrupted(suites, interrupted.Error())
+	}
+	sum := report.Summarize(run, suites, ms, interrupted)
+	if err := report.WriteFiles(runDir, suites, sum); err != nil {
+		return sum, nil, err
+	}
+	var files []string
+	for _, f := range []string{"junit.xml", "report.html", "summary.json"} {
+		files = append(files, filepath.Join(runDir, f))
+	}
+	return sum, files, nil
 }
 
 // teardown heals recorded faults, then removes the lab (chaos helpers carry
@@ -130,7 +172,8 @@ func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u fault.Und
 
 // sweepStale removes what runs whose runner died (e.g. SIGKILL) left behind.
 // It returns the runs that still have resources afterwards.
-func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) map[string]string {
+// Their private dirs (under stateDir) go with them.
+func sweepStale(ctx context.Context, cli *client.Client, stateDir string, log io.Writer) map[string]string {
 	owners, err := RunOwners(ctx, cli)
 	if err != nil {
 		fmt.Fprintf(log, "warning: look for leftovers of earlier runs: %v\n", err)
@@ -143,6 +186,9 @@ func sweepStale(ctx context.Context, cli *client.Client, log io.Writer) map[stri
 			continue
 		}
 		delete(owners, id)
+		if err := runstate.RemovePrivate(filepath.Join(stateDir, id)); err != nil {
+			fmt.Fprintf(log, "warning: sweep leftovers of run %s: %v\n", id, err)
+		}
 		fmt.Fprintf(log, "swept leftovers of dead run %s: %+v\n", id, sw)
 	}
 	return owners

@@ -4,9 +4,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/tagexpr"
+	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -16,11 +20,15 @@ const godogJUnit = "godog-junit.xml"
 // runScenarios runs the feature files against the lab in strict mode,
 // one scenario at a time (they share one lab), and returns godog's status
 // (0 passed, 1 failed).
-func runScenarios(ctx context.Context, cfg Config, runDir string, deps steps.Deps) int {
+func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir string, deps steps.Deps) (int, error) {
 	out := deps.Log
+	filter, err := sel.Godog()
+	if err != nil {
+		return 1, err
+	}
 	opts := godog.Options{
 		Paths:          cfg.Features,
-		Tags:           TagExpression(cfg.Topology, cfg.Tags),
+		Tags:           filter,
 		Format:         "pretty,junit:" + filepath.Join(runDir, godogJUnit),
 		Output:         out,
 		Strict:         true,
@@ -35,15 +43,50 @@ func runScenarios(ctx context.Context, cfg Config, runDir string, deps steps.Dep
 	}
 	status := suite.Run()
 	fmt.Fprintf(out, "scenarios finished with godog status %d\n", status)
-	return status
+	return status, nil
 }
 
-// TagExpression selects the scenarios of a topology: features say which
-// topology they need with a tag of its name (@failover, @hot, ...), and a
-// user's expression narrows that further.
-func TagExpression(topology, user string) string {
-	if user == "" {
-		return "@" + topology
+// selection selects the scenarios of a topology: features say which
+// topology they need with a tag of its name (@failover, @hot, ...), and the
+// user's --tags narrows that further. It is parsed here, before any Docker
+// work, so a malformed expression costs nothing.
+func selection(topology, user string) (tagexpr.Expr, error) {
+	topo, err := tagexpr.Tag("@" + topology)
+	if err != nil {
+		return tagexpr.Expr{}, usage.Errorf("validate --topology %s: %w", topology, err)
 	}
-	return "@" + topology + " && (" + user + ")"
+	u, err := tagexpr.Parse(user)
+	if err != nil {
+		return tagexpr.Expr{}, usage.Errorf("validate --tags: %w", err)
+	}
+	return tagexpr.And(topo, u), nil
+}
+
+// selectScenarios checks the feature files and counts the scenarios sel
+// selects; none is a usage error that lists the tags the files carry.
+func selectScenarios(cfg Config, sel tagexpr.Expr) (int, error) {
+	all, err := steps.Check(cfg.Features)
+	if err != nil {
+		return 0, fmt.Errorf("check features: %w", err)
+	}
+	n := 0
+	tags := map[string]bool{}
+	for _, sc := range all {
+		if sel.Match(sc.Tags) {
+			n++
+		}
+		for _, t := range sc.Tags {
+			tags[t] = true
+		}
+	}
+	if n == 0 {
+		names := make([]string, 0, len(tags))
+		for t := range tags {
+			names = append(names, t)
+		}
+		sort.Strings(names)
+		return 0, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s only when tagged @%s: fix --tags or --topology",
+			sel.String(), len(all), cfg.Features, strings.Join(names, " "), cfg.Topology, cfg.Topology)
+	}
+	return n, nil
 }

@@ -15,7 +15,7 @@ const composeFile = "compose.yaml"
 func Topologies(repoRoot string) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(repoRoot, "compose"))
 	if err != nil {
-		return nil, fmt.Errorf("list topologies: %w", err)
+		return nil, fmt.Errorf("list topologies: %w (is --root %s a saltlab checkout?)", err, repoRoot)
 	}
 	var names []string
 	for _, e := range entries {
@@ -43,5 +43,5 @@ func TopologyFile(repoRoot, name string) (string, error) {
 			return filepath.Abs(filepath.Join(repoRoot, "compose", name, composeFile))
 		}
 	}
-	return "", fmt.Errorf("unknown topology %q: known topologies are %s", name, strings.Join(known, ", "))
+	return "", fmt.Errorf("unknown topology %q: known topologies are %s (--topology NAME)", name, strings.Join(known, ", "))
 }

@@ -41,6 +41,9 @@ type State struct {
 	Knobs knobs.Settings `json:"knobs"`
 	// Detached is set once `saltlab up` left the lab running.
 	Detached bool `json:"detached,omitempty"`
+	// Private is the run's private directory (see PrivateRoot): the
+	// salt-api password file and the config drop-ins, outside reports/.
+	Private string `json:"private_dir,omitempty"`
 }
 
 // Dir returns the run directory of runID under reportsDir.
@@ -56,7 +59,7 @@ func Save(dir string, s State) error {
 		return fmt.Errorf("save run state: %w", err)
 	}
 	tmp := filepath.Join(dir, StateFile+".tmp")
-	// 0600: Env holds the run's generated salt-api password.
+	// 0600: run.json names where the run's secrets are.
 	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("save run state: %w", err)
 	}
@@ -104,16 +107,4 @@ func List(reportsDir string) ([]State, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Started.After(out[j].Started) })
 	return out, nil
-}
-
-// Latest returns the newest run under reportsDir.
-func Latest(reportsDir string) (State, error) {
-	all, err := List(reportsDir)
-	if err != nil {
-		return State{}, err
-	}
-	if len(all) == 0 {
-		return State{}, fmt.Errorf("%w under %s", ErrNoRuns, reportsDir)
-	}
-	return all[0], nil
 }

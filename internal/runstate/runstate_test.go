@@ -8,12 +8,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
-func TestSaveLoadListLatest(t *testing.T) {
+func TestSaveLoadList(t *testing.T) {
 	root := t.TempDir()
-	_, err := Latest(root)
-	require.ErrorIs(t, err, ErrNoRuns)
+	none, err := List(root)
+	require.NoError(t, err)
+	assert.Empty(t, none)
 
 	old := State{RunID: "r-old", Project: "p1", Started: time.Unix(100, 0).UTC(), Env: map[string]string{"A": "1"}}
 	newer := State{RunID: "r-new", Project: "p2", Started: time.Unix(200, 0).UTC()}
@@ -26,17 +29,84 @@ func TestSaveLoadListLatest(t *testing.T) {
 	assert.Equal(t, old, got)
 	fi, err := os.Stat(filepath.Join(Dir(root, "r-old"), StateFile))
 	require.NoError(t, err)
-	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "run.json holds the run's API password")
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "run.json names where the run's secrets are")
 
 	all, err := List(root)
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 	assert.Equal(t, "r-new", all[0].RunID)
 
-	latest, err := Latest(root)
-	require.NoError(t, err)
-	assert.Equal(t, "r-new", latest.RunID)
-
 	_, err = Load(Dir(root, "missing"))
 	assert.ErrorContains(t, err, "load run state")
+}
+
+func TestPick(t *testing.T) {
+	root := t.TempDir()
+	a := State{RunID: "run-a", Topology: "hot", Started: time.Date(2026, 11, 23, 1, 0, 0, 0, time.UTC)}
+	b := State{RunID: "run-b", Topology: "failover", Started: time.Date(2026, 11, 23, 2, 0, 0, 0, time.UTC)}
+	done := State{RunID: "run-done", Started: time.Date(2026, 11, 23, 3, 0, 0, 0, time.UTC)}
+	for _, s := range []State{a, b, done} {
+		require.NoError(t, Save(Dir(root, s.RunID), s))
+	}
+	tests := []struct {
+		name      string
+		id        string
+		live      map[string]string
+		want      string
+		wantErr   []string
+		wantUsage bool
+	}{
+		{name: "the only live run", live: map[string]string{"run-a": "detached", "elsewhere": "x"}, want: "run-a"},
+		{name: "none live", live: map[string]string{}, wantErr: []string{"no live saltlab run under " + root, "start one with `saltlab up`"}},
+		{name: "several live", live: map[string]string{"run-a": "", "run-b": ""}, wantUsage: true,
+			wantErr: []string{"2 live runs under " + root + "; choose one with --run ID", "run-a  topology hot, started 2026-11-23 01:00:00", "run-b  topology failover"}},
+		{name: "named, not newest", id: "run-a", live: map[string]string{"run-a": "", "run-b": ""}, want: "run-a"},
+		{name: "named, finished", id: "run-done", want: "run-done"},
+		{name: "named, run.json lost but live", id: "run-lost", live: map[string]string{"run-lost": ""}, want: "run-lost"},
+		{name: "named, nothing", id: "run-none", live: map[string]string{"run-b": ""},
+			wantErr: []string{"find run run-none: no run.json under " + root + " and no lab on this engine carries that id; live runs:", "run-b  topology failover"}},
+		{name: "path traversal", id: "../../etc", wantUsage: true, wantErr: []string{`invalid run id "../../etc"`}},
+		{name: "upper case", id: "Run-A", wantUsage: true, wantErr: []string{"invalid run id"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Pick(root, tt.id, tt.live)
+			if len(tt.wantErr) == 0 {
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, got.RunID)
+				return
+			}
+			for _, w := range tt.wantErr {
+				assert.ErrorContains(t, err, w)
+			}
+			assert.Equal(t, tt.wantUsage, usage.Is(err), "usage error: %v", err)
+		})
+	}
+}
+
+func TestPrivateRoot(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	got, err := PrivateRoot(env(map[string]string{"HOME": "/home/u"}))
+	require.NoError(t, err)
+	assert.Equal(t, "/home/u/.local/state/saltlab", got)
+	got, err = PrivateRoot(env(map[string]string{"HOME": "/home/u", "XDG_STATE_HOME": "/x"}))
+	require.NoError(t, err)
+	assert.Equal(t, "/x/saltlab", got)
+	got, err = PrivateRoot(env(map[string]string{"HOME": "/home/u", StateDirVar: "/s"}))
+	require.NoError(t, err)
+	assert.Equal(t, "/s", got)
+	_, err = PrivateRoot(env(nil))
+	assert.ErrorContains(t, err, "set SALTLAB_STATE_DIR, XDG_STATE_HOME or HOME")
+
+	root := filepath.Join(t.TempDir(), "state")
+	dir, err := MakePrivate(root, "run-a")
+	require.NoError(t, err)
+	fi, err := os.Stat(dir)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
+	_, err = MakePrivate(root, "run-a")
+	assert.ErrorContains(t, err, "create private run dir", "a run id is used once")
+	require.NoError(t, RemovePrivate(dir))
+	assert.NoDirExists(t, dir)
+	require.NoError(t, RemovePrivate(dir), "already gone is fine")
 }

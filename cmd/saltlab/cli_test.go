@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"net"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/runstate"
+)
+
+// noDocker points the Docker client at a socket that does not exist, so a
+// command that contacted Docker would say "docker daemon not reachable".
+const noDocker = "unix:///nonexistent/saltlab-test/docker.sock"
+
+// TestBadInput runs the CLI on bad input: usage errors exit 2, failures 1,
+// each with a message naming the problem and the fix, nothing on stdout,
+// and none of them gets as far as Docker (which is unreachable here).
+func TestBadInput(t *testing.T) {
+	t.Setenv("DOCKER_HOST", noDocker)
+	t.Setenv(runstate.StateDirVar, t.TempDir())
+	reports := t.TempDir()
+	require.NoError(t, runstate.Save(runstate.Dir(reports, "taken-run"), runstate.State{RunID: "taken-run"}))
+	lab := func(cmd string, args ...string) []string {
+		return append([]string{cmd, "--root", "../..", "--reports", reports}, args...)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string // in stderr, in order of appearance not required
+	}{
+		{"no command", nil, []string{"Commands:"}},
+		{"unknown command", []string{"frobnicate"}, []string{`unknown command "frobnicate"`, "Commands:"}},
+		{"unknown flag", lab("up", "--bogus"), []string{"flag provided but not defined: -bogus", "usage: saltlab up"}},
+		{"unknown topology", lab("up", "--topology", "nope"), []string{`unknown topology "nope": known topologies are ai-infra-matrix, failover`, "(--topology NAME)"}},
+		{"bad root", []string{"up", "--root", "/nonexistent"}, []string{"list topologies", "is --root /nonexistent a saltlab checkout?"}},
+		{"run id traversal", lab("up", "--run-id", "../x"), []string{`validate --run-id: invalid run id "../x": want 3 to 63 lowercase letters`}},
+		{"run id case", lab("run", "--run-id", "My_Run"), []string{`invalid run id "My_Run"`}},
+		{"run id taken", lab("up", "--run-id", "taken-run"), []string{"validate --run-id taken-run: " + runstate.Dir(reports, "taken-run") + " already holds a run; choose another id"}},
+		{"negative timeout", lab("run", "--timeout", "-5s"), []string{"validate --timeout -5s: negative; want a duration such as 30m, or 0 for no limit"}},
+		{"zero minions", lab("up", "--minions", "0"), []string{"validate --minions 0: want 1 to 120 (leave it out for the topology's own minions)"}},
+		{"negative minions", lab("up", "--minions", "-3"), []string{"validate --minions -3: want 1 to 120"}},
+		{"salt version malformed", lab("up", "--salt-version", "banana"), []string{`bad salt version: "banana": want a release line such as 3008 or a release such as 3007.8`}},
+		{"salt version too old", lab("run", "--salt-version", "3005"), []string{`bad salt version: "3005": lines before 3006 do not run on the image's Python 3.11`}},
+		{"salt version images", []string{"images", "--salt-version", "3007.*"}, []string{`bad salt version: "3007.*"`}},
+		{"wheelhouse without dir", []string{"wheelhouse", "--salt-version", "3008"}, []string{"wheelhouse: --dir is required"}},
+		{"wheelhouse bad arch", []string{"wheelhouse", "--dir", "x", "--arch", "s390x"}, []string{`wheelhouse: --arch "s390x": want amd64 or arm64`}},
+		{"too many minions", lab("run", "--minions", "500"), []string{"validate --minions 500: want 1 to 120"}},
+		{"set type", lab("up", "--set", "minion.master_alive_interval=abc"), []string{`parse --set "minion.master_alive_interval=abc": Salt's minion option master_alive_interval: want a number, got "abc"`}},
+		{"set enum", lab("up", "--set", "minion.master_type=hot"), []string{"want one of str, failover, func, disable, distributed"}},
+		{"set prefix", lab("up", "--set", "syndic.x=1"), []string{`unknown prefix "syndic": the key must start with "minion." or "master."`}},
+		{"set form", lab("run", "--set", "minion.timeout"), []string{"want KEY=VALUE, e.g. minion.master_alive_interval=5"}},
+		{"states dir", lab("up", "--states", "/nonexistent/states"), []string{"validate --states: directory /nonexistent/states"}},
+		{"minion config dir", lab("up", "--minion-config", "/nonexistent/m"), []string{"validate --minion-config: directory /nonexistent/m"}},
+		{"up arguments", lab("up", "extra"), []string{`up: unexpected arguments ["extra"] (see ` + "`saltlab up -h`)"}},
+		{"flavour", lab("up", "--salt", "other"), []string{`validate --salt: unknown Salt flavour "other": want auto, real or sim`}},
+		{"tags mixed syntax", lab("run", "--tags", "@hot && (~@wip)"), []string{"validate --tags: parse tag expression", "use one, e.g. 'not @wip' or '~@wip'"}},
+		{"tags malformed", lab("run", "--tags", "@a,,@b"), []string{"validate --tags", "empty tag between separators"}},
+		{"tags bare word", lab("run", "--tags", "wip"), []string{`"wip" is not a tag: tags start with @`}},
+		{"tags select nothing", lab("run", "--topology", "hot", "--tags", "@nothing"), []string{`"@hot and (@nothing)" selects none of the`, "fix --tags or --topology"}},
+		{"feature path", lab("run", "/nonexistent/x.feature"), []string{"validate feature path", "name .feature files or directories"}},
+		{"status run traversal", []string{"status", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
+		{"logs run traversal", []string{"logs", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
+		{"chaos run traversal", []string{"chaos", "pause", "salt-master-1", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
+		{"heal run traversal", []string{"heal", "--run", "../x"}, []string{`invalid run id "../x"`}},
+		{"down run traversal", []string{"down", "--run", "../x"}, []string{`invalid run id "../x"`}},
+		{"empty reports", []string{"status", "--reports", ""}, []string{"validate --reports: empty"}},
+		{"status arguments", []string{"status", "extra"}, []string{`status: unexpected arguments ["extra"]`}},
+		{"logs tail", []string{"logs", "--tail", "-1"}, []string{"logs: --tail -1: want 0 or more"}},
+		{"no fault", []string{"chaos"}, []string{"usage: saltlab chaos <fault>", "name a fault, or `list`"}},
+		{"unknown fault", []string{"chaos", "meteor", "salt-master-1"}, []string{`unknown fault "meteor": want one of stop, kill, pause`, "`saltlab chaos list` explains each"}},
+		{"no target", []string{"chaos", "pause"}, []string{"want one target argument (usage: saltlab chaos pause SERVICE), got 0"}},
+		{"two targets", []string{"chaos", "pause", "a", "b"}, []string{"got 2"}},
+		{"latency without delay", []string{"chaos", "latency", "salt-master-1"}, []string{"want a delay > 0"}},
+		{"bad port", []string{"chaos", "port-block", "salt-master-1", "--ports", "45x5"}, []string{`port "45x5" is not a number`}},
+		{"port range", []string{"chaos", "port-block", "salt-master-1", "--ports", "70000"}, []string{"port 70000 is out of range 1-65535"}},
+		{"partition without peers", []string{"chaos", "partition", "salt-minion-1"}, []string{"name the services on the other side"}},
+		{"negative for", []string{"chaos", "pause", "salt-master-1", "--for", "-1s"}, []string{"--for -1s is negative"}},
+		{"unknown signal", []string{"chaos", "kill", "salt-master-1", "--signal", "SIGFOO"}, []string{`signal "SIGFOO": want a Linux signal name such as SIGTERM or KILL, or a number 1-64`}},
+		{"option of another fault", []string{"chaos", "pause", "salt-master-1", "--delay", "1s"}, []string{"chaos pause: --delay does not apply to this fault (usage: saltlab chaos pause SERVICE)"}},
+		{"chaos list arguments", []string{"chaos", "list", "x"}, []string{`chaos list: unexpected arguments ["x"]`}},
+		{"heal both", []string{"heal", "--run", "20261122-021503-a1b2c3", "--all"}, []string{"at most one of --run ID or --all"}},
+		{"heal arguments", []string{"heal", "x"}, []string{`heal: unexpected arguments ["x"]`}},
+		{"down neither", []string{"down"}, []string{"down: give exactly one of --run ID or --all"}},
+		{"down both", []string{"down", "--run", "abc", "--all"}, []string{"exactly one of --run ID or --all"}},
+		{"images arguments", []string{"images", "x"}, []string{`images: unexpected arguments ["x"]`}},
+		{"images flavour", []string{"images", "--salt", "other"}, []string{`unknown Salt flavour "other"`}},
+		{"doctor arguments", []string{"doctor", "x"}, []string{`doctor: unexpected arguments ["x"]`}},
+		{"version arguments", []string{"version", "x"}, []string{`version: unexpected arguments ["x"]`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := Main(tc.args, &out, &errOut)
+			assert.Equal(t, exitUsage, code, "stderr: %s", errOut.String())
+			for _, w := range tc.want {
+				assert.Contains(t, errOut.String(), w)
+			}
+			assert.Empty(t, out.String(), "usage errors and usage text go to stderr")
+			assert.NotContains(t, errOut.String(), "docker daemon not reachable", "rejected before any Docker work")
+		})
+	}
+}
+
+// Without Docker, run and up fail (exit 1) after checking their input,
+// name the problem, promise no report and leave no run directory behind.
+func TestDockerUnreachable(t *testing.T) {
+	t.Setenv("DOCKER_HOST", noDocker)
+	state := t.TempDir()
+	t.Setenv(runstate.StateDirVar, state)
+	reports := t.TempDir()
+	for _, cmd := range []string{"run", "up"} {
+		t.Run(cmd, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := Main([]string{cmd, "--root", "../..", "--reports", reports, "--run-id", "unreachable-" + cmd}, &out, &errOut)
+			assert.Equal(t, exitFailed, code, errOut.String())
+			assert.Contains(t, errOut.String(), "docker daemon not reachable at "+noDocker+" (is Docker running and may this user use it?)")
+			assert.NotContains(t, out.String(), "reports:", "no report was written, so none is announced")
+			assert.NoDirExists(t, filepath.Join(reports, "unreachable-"+cmd))
+			assert.NoDirExists(t, filepath.Join(state, "unreachable-"+cmd))
+		})
+	}
+}
+
+func TestHelpExitsZero(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"up", "-h"}, {"chaos", "--help"}} {
+		var out, errOut bytes.Buffer
+		assert.Equal(t, exitOK, Main(args, &out, &errOut), "%v", args)
+		assert.Regexp(t, "usage|Commands:", out.String()+errOut.String(), "%v", args)
+	}
+}
+
+// Ctrl-C while a command waits on Docker prints the interruption notice
+// (the signal's cancel cause compares equal to context.Canceled under
+// errors.Is, which once hid it) before Main returns.
+func TestInterruptNotice(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "docker.sock")
+	ln, err := net.Listen("unix", sock)
+	require.NoError(t, err)
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, err := ln.Accept() // a daemon that never answers
+		if err == nil {
+			accepted <- c
+		}
+	}()
+	t.Setenv("DOCKER_HOST", "unix://"+sock)
+	var out, errOut bytes.Buffer
+	done := make(chan int)
+	go func() { done <- Main([]string{"status", "--reports", t.TempDir()}, &out, &errOut) }()
+	select {
+	case c := <-accepted: // Main is inside its signal handling now
+		defer c.Close()
+	case <-time.After(10 * time.Second):
+		t.Fatal("saltlab never contacted the stand-in daemon")
+	}
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGINT))
+	select {
+	case code := <-done:
+		assert.Equal(t, exitFailed, code)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Main did not return after SIGINT")
+	}
+	assert.Contains(t, errOut.String(), "saltlab: interrupted (interrupt signal received): healing faults and removing the lab")
+}
+
+// A command that ends normally prints no interruption notice.
+func TestNoNoticeWithoutSignal(t *testing.T) {
+	var out, errOut bytes.Buffer
+	assert.Equal(t, exitOK, Main([]string{"version"}, &out, &errOut))
+	assert.Equal(t, "saltlab "+version+"\n", out.String())
+	assert.Empty(t, errOut.String())
+}

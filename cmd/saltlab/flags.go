@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// newFlags returns a command's flag set; errors and usage go to errOut.
+func newFlags(name, synopsis string, errOut io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(errOut)
+	fs.Usage = func() {
+		fmt.Fprintf(errOut, "usage: saltlab %s\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and returns the positional arguments, at most
+// maxArgs of them (-1: any number); too many is a usage error.
+func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, usageErr(err)
+	}
+	if maxArgs >= 0 && fs.NArg() > maxArgs {
+		return nil, usage.Errorf("%s: unexpected arguments %q (see `saltlab %s -h`)", fs.Name(), fs.Args()[maxArgs:], fs.Name())
+	}
+	return fs.Args(), nil
+}
+
+// runFlag is --run and --reports, which every command acting on an
+// existing lab shares, so that they all choose a run by one rule
+// (runstate.Pick).
+type runFlag struct{ id, reports string }
+
+func (r *runFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&r.id, "run", "", "run id (default: the only live run under --reports)")
+	fs.StringVar(&r.reports, "reports", "reports", "directory holding reports/<run id>/run.json")
+}
+
+// check validates the flags without touching Docker.
+func (r runFlag) check() error {
+	if r.reports == "" {
+		return usage.Errorf("validate --reports: empty: name the reports directory")
+	}
+	if r.id != "" {
+		return labels.ValidateRunID(r.id)
+	}
+	return nil
+}
+
+// pick chooses the run with the engine's live labs.
+func (r runFlag) pick(ctx context.Context, cli *client.Client) (runstate.State, error) {
+	owners, err := runner.RunOwners(ctx, cli)
+	if err != nil {
+		return runstate.State{}, err
+	}
+	return runstate.Pick(r.reports, r.id, owners)
+}
+
+// lostState is the error of a command that needs the run.json a live run
+// has lost (Pick returns such a run with only its id).
+func lostState(what string, st runstate.State) error {
+	return fmt.Errorf("%s %s: its %s is lost; `saltlab heal --run %s` and `saltlab down --run %s` still work by label", what, st.RunID, runstate.StateFile, st.RunID, st.RunID)
+}

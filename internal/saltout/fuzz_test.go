@@ -1,0 +1,37 @@
+package saltout
+
+import "testing"
+
+// The parsers read what Salt CLIs print inside lab containers, which a
+// broken or hostile minion shapes: no input may panic them.
+
+func FuzzParseCall(f *testing.F) {
+	for _, s := range []string{`{"local": true}`, `{"local": {"retcode": 1}}`, "[WARNING ] x\n{\"local\": 1}", "", "{", `{"local": null}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseCall(s) })
+}
+
+func FuzzParseKeyList(f *testing.F) {
+	for _, s := range []string{`{"minions": ["a"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`, `{"minions": "a"}`, "", "[]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseKeyList(s) })
+}
+
+func FuzzParseLocalFingers(f *testing.F) {
+	for _, s := range []string{`{"local": {"master.pub": "ab:cd"}}`, `{"local": []}`, "", "null"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseLocalFingers(s) })
+}
+
+func FuzzParseStream(f *testing.F) {
+	for _, s := range []string{"{\"m1\": true}\n{\"m2\": false}\n", "Minion did not return. [No response]\n{\"m1\": true}", "{\"m1\": {\"ret\": 1, \"retcode\": 0}}", "", "}{"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, _, _ = ParseStream(s)
+		_, _ = CountDocs(s)
+	})
+}
