@@ -1,0 +1,129 @@
+package history
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+// Recorder appends entries to a history file; it is safe for concurrent
+// use by steps and event readers. Each entry is written as one line at
+// once, so a killed run leaves a readable prefix.
+type Recorder struct {
+	mu    sync.Mutex
+	f     *os.File
+	next  int64
+	now   func() time.Time
+	scene string
+}
+
+// Create opens path for a new history (truncating it).
+func Create(path string) (*Recorder, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("create history: %w", err)
+	}
+	return &Recorder{f: f, now: time.Now}, nil
+}
+
+// SetScenario names the scenario later entries belong to ("" between).
+func (r *Recorder) SetScenario(name string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scene = name
+}
+
+// Append stamps e with the next index, the current scenario and (if
+// unset) the time, writes it, and returns it.
+func (r *Recorder) Append(e Entry) (Entry, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e.Index = r.next
+	r.next++
+	if e.Time.IsZero() {
+		e.Time = r.now()
+	}
+	if e.Scenario == "" {
+		e.Scenario = r.scene
+	}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return e, fmt.Errorf("record history entry: %w", err)
+	}
+	if _, err := r.f.Write(append(b, '\n')); err != nil {
+		return e, fmt.Errorf("record history entry: %w", err)
+	}
+	return e, nil
+}
+
+// Close flushes and closes the file.
+func (r *Recorder) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := r.f.Close(); err != nil {
+		return fmt.Errorf("close history: %w", err)
+	}
+	return nil
+}
+
+// Read loads a history file. A torn last line (a killed run) is dropped;
+// any other malformed line is an error naming it.
+func Read(path string) ([]Entry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read history: %w", err)
+	}
+	defer f.Close()
+	var (
+		out  []Entry
+		torn error
+		line int
+	)
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		line++
+		if torn != nil {
+			return nil, torn
+		}
+		var e Entry
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			torn = fmt.Errorf("read history %s line %d: %w", path, line, err)
+			continue
+		}
+		out = append(out, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read history %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// Op is an invocation with its completion (nil while none was recorded:
+// the run ended first, which checkers treat as indeterminate).
+type Op struct {
+	Invoke     Entry
+	Completion *Entry
+}
+
+// Ops pairs invocations with their completions, in invocation order.
+func Ops(h []Entry) []Op {
+	var ops []Op
+	at := map[int64]int{}
+	for _, e := range h {
+		switch {
+		case e.Type == Invoke:
+			at[e.Index] = len(ops)
+			ops = append(ops, Op{Invoke: e})
+		case e.IsCompletion():
+			if i, ok := at[e.Pair]; ok {
+				c := e
+				ops[i].Completion = &c
+			}
+		}
+	}
+	return ops
+}

@@ -1,0 +1,60 @@
+// Package history is a run's recorded evidence, in Jepsen's vocabulary:
+// every operation a step performs is an invocation and a completion (ok,
+// fail, or info when the outcome is indeterminate), every master's Salt
+// event is an event, and every fault is a window. Steps append to it
+// while they act; checkers (which import only this package) judge it
+// later, so a run can be judged again offline from
+// reports/<run id>/history.jsonl.
+package history
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// FileName is the history of a run, in its report folder.
+const FileName = "history.jsonl"
+
+// Type is what an entry records.
+type Type string
+
+const (
+	Invoke Type = "invoke" // an operation starts
+	OK     Type = "ok"     // it completed and did what it asked
+	Fail   Type = "fail"   // it completed and certainly did not
+	Info   Type = "info"   // it ended without a known outcome (timeout, lost connection)
+	Event  Type = "event"  // a Salt event one master published
+	Fault  Type = "fault"  // a fault window opened (Start) or closed (End)
+)
+
+// Entry is one line of history.jsonl. Index is dense and increasing;
+// a completion's Pair is its invocation's Index.
+type Entry struct {
+	Index    int64     `json:"index"`
+	Type     Type      `json:"type"`
+	Time     time.Time `json:"time"`
+	Scenario string    `json:"scenario,omitempty"`
+
+	// Operations (invoke, ok, fail, info).
+	Pair    int64           `json:"pair,omitempty"`    // completion: the invocation's index
+	Process string          `json:"process,omitempty"` // who acted: a minion, "host" for API clients
+	F       string          `json:"f,omitempty"`       // what: "salt-call test.ping", "api /run test.ping"
+	Node    string          `json:"node,omitempty"`    // where it ran (service)
+	Via     string          `json:"via,omitempty"`     // the master or balancer it went through, as evidence showed
+	Value   json.RawMessage `json:"value,omitempty"`   // what was observed (Salt's return, HTTP status)
+	Error   string          `json:"error,omitempty"`
+
+	// Events.
+	Master string          `json:"master,omitempty"` // the master whose bus published it
+	Tag    string          `json:"tag,omitempty"`    // Salt's event tag, e.g. salt/job/<jid>/ret/<minion>
+	Data   json.RawMessage `json:"data,omitempty"`   // Salt's event data
+
+	// Faults.
+	FaultID string `json:"fault_id,omitempty"` // the ledger's id
+	Kind    string `json:"kind,omitempty"`     // stop, pause, partition, ...
+	Target  string `json:"target,omitempty"`
+	Phase   string `json:"phase,omitempty"` // "start" or "end"
+}
+
+// IsCompletion says whether e completes an operation.
+func (e Entry) IsCompletion() bool { return e.Type == OK || e.Type == Fail || e.Type == Info }
