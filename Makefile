@@ -45,6 +45,7 @@ prereqs:
 test-prereqs: prereqs
 	$(call apt_need,salt-pepper,salt-pepper,the salt-api client the tests drive)
 	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
+	$(call apt_need,pip3,python3-pip,the host pip that fills real Salt's wheelhouse; the tests run its command lines)
 
 lab: prereqs build
 	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
