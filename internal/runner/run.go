@@ -131,26 +131,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	return res, nil
 }
 
-// writeReports turns godog's JUnit into the run's reports and returns the
-// files written. An interrupted run marks the scenarios it cut short.
+// writeReports turns godog's JUnit and the evidence in runDir into the
+// run's reports and returns the files written. An interrupted run marks
+// the scenarios it cut short.
 func writeReports(runDir string, run report.Run, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
 	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
 	if err != nil {
 		return report.Summary{}, nil, err
 	}
-	suites = report.Enrich(suites, run, ms)
-	if interrupted != nil {
-		suites = report.MarkInterrupted(suites, interrupted.Error())
-	}
-	sum := report.Summarize(run, suites, ms, interrupted)
-	if err := report.WriteFiles(runDir, suites, sum); err != nil {
-		return sum, nil, err
-	}
-	var files []string
-	for _, f := range []string{"junit.xml", "report.html", "summary.json"} {
-		files = append(files, filepath.Join(runDir, f))
-	}
-	return sum, files, nil
+	return report.WriteAll(runDir, report.Summarize(run, suites, ms, interrupted))
 }
 
 // teardown heals recorded faults, then removes the lab (chaos helpers carry

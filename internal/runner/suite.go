@@ -14,7 +14,7 @@ import (
 	"github.com/saltlab/saltlab/steps"
 )
 
-// godogJUnit is godog's own JUnit output, which report.Enrich rewrites.
+// godogJUnit is godog's own JUnit output, from which report.Summarize starts.
 const godogJUnit = "godog-junit.xml"
 
 // runScenarios runs the feature files against the lab in strict mode,

@@ -1,0 +1,124 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
+)
+
+// Evidence is what a run folder holds besides the reports: the recorded
+// history, the checkers' verdicts, the fault ledger and the saved
+// container logs. Any of them may be missing (older runs, runs that
+// stopped early); reports then say so instead of failing.
+type Evidence struct {
+	Dir        string
+	History    []history.Entry
+	HasHistory bool
+	Verdicts   []Verdict
+	HasVerdict bool
+	Faults     []fault.Window
+	HasLedger  bool
+	Logs       []string // relative to Dir, sorted
+}
+
+// LoadEvidence reads the evidence of the run folder dir. Missing files
+// are fine; malformed ones are errors naming the file.
+func LoadEvidence(dir string) (Evidence, error) {
+	ev := Evidence{Dir: dir}
+	var err error
+	hp := filepath.Join(dir, history.FileName)
+	if _, serr := os.Stat(hp); serr == nil {
+		if ev.History, err = history.Read(hp); err != nil {
+			return ev, err
+		}
+		ev.HasHistory = true
+	}
+	vp := filepath.Join(dir, VerdictsFile)
+	if ev.Verdicts, err = readVerdicts(vp); err != nil {
+		return ev, err
+	}
+	ev.HasVerdict = relIn(dir, VerdictsFile) != ""
+	if ev.Faults, err = fault.Windows(filepath.Join(dir, LedgerFile)); err != nil {
+		return ev, err
+	}
+	ev.HasLedger = relIn(dir, LedgerFile) != ""
+	logs, err := os.ReadDir(filepath.Join(dir, LogsDir))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return ev, fmt.Errorf("list container logs: %w", err)
+	}
+	for _, e := range logs {
+		if !e.IsDir() {
+			ev.Logs = append(ev.Logs, LogsDir+"/"+e.Name())
+		}
+	}
+	sort.Strings(ev.Logs)
+	return ev, nil
+}
+
+// Files names the evidence present, relative to the run folder.
+func (ev Evidence) Files() EvidenceFiles {
+	f := EvidenceFiles{Logs: ev.Logs}
+	if ev.HasHistory {
+		f.History = history.FileName
+	}
+	if ev.HasVerdict {
+		f.Verdicts = VerdictsFile
+	}
+	if ev.HasLedger {
+		f.Ledger = LedgerFile
+	}
+	return f
+}
+
+// VerdictsFor returns the verdicts about one scenario, in file order.
+func (ev Evidence) VerdictsFor(scenario string) []Verdict {
+	var out []Verdict
+	for _, v := range ev.Verdicts {
+		if v.Scenario == scenario {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// HistoryFor returns the history entries of one scenario.
+func (ev Evidence) HistoryFor(scenario string) []history.Entry {
+	var out []history.Entry
+	for _, e := range ev.History {
+		if e.Scenario == scenario {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// FaultsFor returns the fault windows of one scenario.
+func (ev Evidence) FaultsFor(scenario string) []fault.Window {
+	var out []fault.Window
+	for _, w := range ev.Faults {
+		if w.Scenario == scenario {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Entry returns the history entry with that index.
+func (ev Evidence) Entry(index int64) (history.Entry, bool) {
+	// Indices are dense from 0, so the entry is usually at its index.
+	if index >= 0 && index < int64(len(ev.History)) && ev.History[index].Index == index {
+		return ev.History[index], true
+	}
+	for _, e := range ev.History {
+		if e.Index == index {
+			return e, true
+		}
+	}
+	return history.Entry{}, false
+}
