@@ -127,17 +127,17 @@ func fixtureHistory() []history.Entry {
 	}
 	var h []history.Entry
 	add := func(es ...history.Entry) { h = append(h, es...) }
-	add(op(scPass, 0.5, "salt-minion-1", ok, 0.9, "salt-master-1", "", 0)...)                        // 0,1
-	add(history.Entry{Type: history.Fault, Time: at(2), Scenario: scPass, FaultID: "1", Kind: "stop", Target: "salt-master-1", Phase: "start"}) // 2
-	add(op(scPass, 2.5, "salt-minion-1", info, 4.5, "", "timed out after 2s", 3)...)                // 3,4
-	add(history.Entry{Type: history.Event, Time: at(5), Scenario: scPass, Master: "salt-master-2", Tag: "salt/auth"}) // 5
-	add(op(scPass, 4.6, "salt-minion-1", ok, 5.2, "salt-master-2", "", 6)...)                       // 6,7
-	add(op(scPass, 5.0, "salt-minion-2", ok, 6.1, "salt-master-2", "", 8)...)                       // 8,9
-	add(history.Entry{Type: history.Fault, Time: at(12), Scenario: scPass, FaultID: "1", Kind: "stop", Target: "salt-master-1", Phase: "end"}) // 10
-	add(history.Entry{Type: history.Event, Time: at(13), Scenario: scPass, Master: "salt-master-1", Tag: "salt/minion/salt-minion-1/start"}) // 11
-	add(op(scFail, 25.5, "salt-minion-1", ok, 26.5, "salt-master-1", "", 12)...)                     // 12,13
-	add(history.Entry{Type: history.Fault, Time: at(25), Scenario: scFail, FaultID: "2", Kind: "stop", Target: "salt-master-2", Phase: "start"}) // 14
-	add(op(scFail, 27, "salt-minion-2", fail, 28, "salt-master-1", "served by salt-master-1", 15)...) // 15,16
+	add(op(scPass, 0.5, "salt-minion-1", ok, 0.9, "salt-master-1", "", 0)...)                                                                           // 0,1
+	add(history.Entry{Type: history.Fault, Time: at(2), Scenario: scPass, FaultID: "1", Kind: "stop", Target: "salt-master-1", Phase: "start"})         // 2
+	add(op(scPass, 2.5, "salt-minion-1", info, 4.5, "", "timed out after 2s", 3)...)                                                                    // 3,4
+	add(history.Entry{Type: history.Event, Time: at(5), Scenario: scPass, Master: "salt-master-2", Tag: "salt/auth"})                                   // 5
+	add(op(scPass, 4.6, "salt-minion-1", ok, 5.2, "salt-master-2", "", 6)...)                                                                           // 6,7
+	add(op(scPass, 5.0, "salt-minion-2", ok, 6.1, "salt-master-2", "", 8)...)                                                                           // 8,9
+	add(history.Entry{Type: history.Fault, Time: at(12), Scenario: scPass, FaultID: "1", Kind: "stop", Target: "salt-master-1", Phase: "end"})          // 10
+	add(history.Entry{Type: history.Event, Time: at(13), Scenario: scPass, Master: "salt-master-1", Tag: "salt/minion/salt-minion-1/start"})            // 11
+	add(op(scFail, 25.5, "salt-minion-1", ok, 26.5, "salt-master-1", "", 12)...)                                                                        // 12,13
+	add(history.Entry{Type: history.Fault, Time: at(25), Scenario: scFail, FaultID: "2", Kind: "stop", Target: "salt-master-2", Phase: "start"})        // 14
+	add(op(scFail, 27, "salt-minion-2", fail, 28, "salt-master-1", "served by salt-master-1", 15)...)                                                   // 15,16
 	add(history.Entry{Type: history.Invoke, Time: at(39), Scenario: scFail, Process: "salt-minion-2", Node: "salt-minion-2", F: "salt-call test.ping"}) // 17
 	return h
 }

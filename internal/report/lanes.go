@@ -32,7 +32,7 @@ type procCols struct {
 // opLanes draws each process's operations as bars from invocation to
 // completion. Processes whose bars look alike (the same outcome in every
 // column: typically the minions of a healthy group) share one lane, lanes
-// with a failed, indeterminate or open operation come first, and at most
+// with the worst outcomes (fail, then info, then open) come first, and at most
 // MaxOpLanes are kept; hidden counts the processes left out.
 func opLanes(t Timeline, ops []history.Op) (_ []Lane, hidden int) {
 	var lanes []groupLane
@@ -75,9 +75,9 @@ func opLanes(t Timeline, ops []history.Op) (_ []Lane, hidden int) {
 		lanes = append(lanes, opLane(t, groups[sig]))
 	}
 	sort.SliceStable(lanes, func(i, j int) bool {
-		bi, bj := troubled(lanes[i]), troubled(lanes[j])
-		if bi != bj {
-			return bi
+		si, sj := severity(lanes[i]), severity(lanes[j])
+		if si != sj {
+			return si > sj
 		}
 		return naturalLess(lanes[i].Label, lanes[j].Label)
 	})
@@ -99,13 +99,13 @@ type groupLane struct {
 	procs int
 }
 
-func troubled(l groupLane) bool {
+// severity is the rank of a lane's worst outcome: failures first.
+func severity(l groupLane) int {
+	worst := 0
 	for _, s := range l.Segs {
-		if s.Outcome != OutcomeOK {
-			return true
-		}
+		worst = max(worst, rank[s.Outcome])
 	}
-	return false
+	return worst
 }
 
 func signature(cols []column) string {

@@ -55,7 +55,7 @@ func SVG(t Timeline, caption string) template.HTML {
 	for i, l := range t.Lanes {
 		y := axisH + i*laneH
 		mid := y + laneH/2
-		fmt.Fprintf(&b, `<text x="4" y="%d" font-size="12" fill="#222">%s<title>%s</title></text>`+"\n", mid+4, esc(l.Label), esc(l.Title))
+		fmt.Fprintf(&b, `<text x="4" y="%d" font-size="11" fill="#222">%s<title>%s</title></text>`+"\n", mid+4, esc(l.Label), esc(l.Title))
 		fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#eee"/>`+"\n", plotX, y+laneH, plotX+plotW, y+laneH)
 		for _, s := range l.Segs {
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s</title></rect>`+"\n",

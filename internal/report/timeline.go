@@ -16,7 +16,7 @@ import (
 const (
 	Columns    = 400
 	MaxOpLanes = 16
-	MaxLabel   = 38
+	MaxLabel   = 44
 )
 
 // Outcomes of a drawn operation: history's completion types plus "open"
@@ -153,7 +153,9 @@ func (t Timeline) column(d time.Duration) int {
 }
 
 // colStart is the offset where column c starts.
-func (t Timeline) colStart(c int) time.Duration { return time.Duration(int64(c) * int64(t.Length) / Columns) }
+func (t Timeline) colStart(c int) time.Duration {
+	return time.Duration(int64(c) * int64(t.Length) / Columns)
+}
 
 func truncate(s string) string {
 	r := []rune(s)
