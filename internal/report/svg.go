@@ -72,12 +72,17 @@ func SVG(t Timeline, caption string) template.HTML {
 					slow = tk
 				}
 			}
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" fill="#222">%s</text>`+"\n", x(slow.At)+3, mid+4, esc(slow.Title))
+			// The label goes on the side of the tick with room for it.
+			lx, anchor := x(slow.At)+3, "start"
+			if slow.At > t.Length/2 {
+				lx, anchor = x(slow.At)-3, "end"
+			}
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" fill="#222" text-anchor="%s">%s</text>`+"\n", lx, mid+4, anchor, esc(slow.Title))
 		}
 		for _, bd := range l.Bounds {
 			fmt.Fprintf(&b, `<line class="bound" x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#c62828" stroke-dasharray="4 3"><title>bound: +%s after the last fault</title></line>`+"\n",
 				x(bd), axisH-4, x(bd), h-6, secs(bd))
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" fill="#c62828" text-anchor="end">bound</text>`+"\n", x(bd)-2, mid-barH/2+2)
+			fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="10" fill="#c62828" text-anchor="start">bound</text>`+"\n", x(bd)+2, mid-barH/2+2)
 		}
 	}
 	if t.Hidden > 0 {
