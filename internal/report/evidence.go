@@ -78,32 +78,25 @@ func (ev Evidence) Files() EvidenceFiles {
 
 // VerdictsFor returns the verdicts about one scenario, in file order.
 func (ev Evidence) VerdictsFor(scenario string) []Verdict {
-	var out []Verdict
-	for _, v := range ev.Verdicts {
-		if v.Scenario == scenario {
-			out = append(out, v)
-		}
-	}
-	return out
+	return filter(ev.Verdicts, func(v Verdict) bool { return v.Scenario == scenario })
 }
 
 // HistoryFor returns the history entries of one scenario.
 func (ev Evidence) HistoryFor(scenario string) []history.Entry {
-	var out []history.Entry
-	for _, e := range ev.History {
-		if e.Scenario == scenario {
-			out = append(out, e)
-		}
-	}
-	return out
+	return filter(ev.History, func(e history.Entry) bool { return e.Scenario == scenario })
 }
 
 // FaultsFor returns the fault windows of one scenario.
 func (ev Evidence) FaultsFor(scenario string) []fault.Window {
-	var out []fault.Window
-	for _, w := range ev.Faults {
-		if w.Scenario == scenario {
-			out = append(out, w)
+	return filter(ev.Faults, func(w fault.Window) bool { return w.Scenario == scenario })
+}
+
+// filter returns the elements of xs that keep holds for, in order.
+func filter[T any](xs []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range xs {
+		if keep(x) {
+			out = append(out, x)
 		}
 	}
 	return out
