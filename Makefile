@@ -46,6 +46,8 @@ test-prereqs: prereqs
 	$(call apt_need,salt-pepper,salt-pepper,the salt-api client the tests drive)
 	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
 	$(call apt_need,pip3,python3-pip,the host pip that fills real Salt's wheelhouse; the tests run its command lines)
+	$(call apt_need,xmllint,libxml2-utils,validates junit.xml against the JUnit schema)
+	$(call apt_need,chromium,chromium chromium-driver,renders report.html as a browser does)
 
 lab: prereqs build
 	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
@@ -59,6 +61,7 @@ down: build
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags docker ./...
+	$(GO) vet -tags browser ./internal/report
 
 unit:
 	$(GO) test ./...
@@ -79,6 +82,7 @@ fuzz:
 
 # Docker-backed packages run one at a time (-p 1): they share one engine.
 test: test-prereqs vet unit fuzz
+	$(GO) test -tags browser -count=1 ./internal/report
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
 
 # Wall time of `saltlab up` to healthy (images cached), hot topology with 3

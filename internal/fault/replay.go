@@ -18,33 +18,9 @@ const maxLine = 1 << 20
 // A missing file is an empty ledger.
 func Open(path string) (*Ledger, error) {
 	l := NewLedger(path)
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return l, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open ledger: %w", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
 	pending := map[int]Entry{}
 	var order []int
-	line := 0
-	var badLine error
-	for sc.Scan() {
-		line++
-		if badLine != nil {
-			return nil, badLine
-		}
-		var ev event
-		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
-			// A SIGKILL can cut the last line short, and the fault it
-			// described never acted (the line is synced before acting),
-			// so only a bad line followed by more lines is an error.
-			badLine = fmt.Errorf("read ledger %s line %d: %w", path, line, err)
-			continue
-		}
+	err := scanLedger(path, func(ev event) {
 		if ev.ID >= l.nextID {
 			l.nextID = ev.ID + 1
 		}
@@ -59,9 +35,9 @@ func Open(path string) (*Ledger, error) {
 		case "undone":
 			delete(pending, ev.ID)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read ledger %s: %w", path, err)
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, id := range order {
 		if e, ok := pending[id]; ok {
@@ -69,4 +45,40 @@ func Open(path string) (*Ledger, error) {
 		}
 	}
 	return l, nil
+}
+
+// scanLedger calls each for every event of the ledger file at path, in
+// order. A missing file has none.
+func scanLedger(path string, each func(event)) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("open ledger: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
+	line := 0
+	var badLine error
+	for sc.Scan() {
+		line++
+		if badLine != nil {
+			return badLine
+		}
+		var ev event
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			// A SIGKILL can cut the last line short, and the fault it
+			// described never acted (the line is synced before acting),
+			// so only a bad line followed by more lines is an error.
+			badLine = fmt.Errorf("read ledger %s line %d: %w", path, line, err)
+			continue
+		}
+		each(ev)
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read ledger %s: %w", path, err)
+	}
+	return nil
 }

@@ -17,37 +17,117 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 		}
 		return s
 	},
-}).Parse(`<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<title>saltlab {{.Run.Topology}} {{.Run.ID}}</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;max-width:70em}
-.banner{padding:.8em 1em;border-radius:6px;margin-bottom:1em}
-.sim{background:#fff3cd;border:1px solid #e0b000}.real{background:#d1ecf1;border:1px solid #0c7a8a}
-table{border-collapse:collapse;width:100%;margin:.5em 0}td,th{border:1px solid #ccc;padding:.3em .5em;text-align:left;vertical-align:top}
-.passed{color:#176317;font-weight:bold}.failed,.undefined,.pending{color:#a40000;font-weight:bold}.skipped{color:#777}
-pre{white-space:pre-wrap;margin:0}
-</style></head><body>
-<h1>saltlab: {{.Run.Topology}} <small>run {{.Run.ID}}</small></h1>
-<div class="banner {{.Run.Flavor.Name}}"><strong>Salt flavour: {{.Run.Flavor.Name}} ({{.Run.Flavor.Version}})</strong><br>{{.Note}}{{if .Run.Flavor.Reason}}<br>Flavour choice: {{.Run.Flavor.Reason}}{{end}}{{if .Run.Flavor.VersionsReport}}<details><summary>salt --versions-report (first master)</summary><pre>{{.Run.Flavor.VersionsReport}}</pre></details>{{end}}</div>
-<p>Started {{time .Run.Started}} on {{.Run.Host}}, took {{dur .Run.Duration}}. Compose project <code>{{.Run.Project}}</code>.
-Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}</span></p>
-{{if .Error}}<p><strong>Run error:</strong></p><pre>{{.Error}}</pre>{{end}}
-{{range .Scenarios}}
-<h2><span class="{{.Status}}">{{.Status}}</span> {{.Name}}</h2>
-<p>Feature: {{.Feature}}; {{secs .Time}} s</p>
-{{if .Message}}<pre>{{.Message}}</pre>{{end}}
-{{if .Measurements}}<table><tr><th>measurement</th><th>subject</th><th>observed</th><th>bound</th><th>met</th><th>how the bound was derived</th></tr>
-{{range .Measurements}}<tr><td>{{.Name}}</td><td>{{.Subject}}</td><td>{{.ObservedText}}</td><td>{{dur .Bound}}</td><td class="{{if .Met}}passed">yes{{else}}failed">NO{{end}}</td><td>{{.BoundExplain}}{{if .Detail}}<br>{{.Detail}}{{end}}</td></tr>
-{{end}}</table>{{end}}
-{{else}}<p>No scenario ran.</p>{{end}}
-</body></html>
-`))
+}).Parse(pageTemplate))
 
-// WriteHTML renders a single static page (no server, no scripts).
-func WriteHTML(w io.Writer, s Summary) error {
-	if err := page.Execute(w, s); err != nil {
+// WriteHTML renders a single static page: no script, no external asset,
+// every timeline an inline SVG, so it reads the same from a CI artefact,
+// a mail attachment or a file:// URL.
+func WriteHTML(w io.Writer, sum Summary, ev Evidence) error {
+	if err := page.Execute(w, newPageView(sum, ev)); err != nil {
 		return fmt.Errorf("render html report: %w", err)
 	}
 	return nil
+}
+
+// pageView is what the template shows.
+type pageView struct {
+	Summary
+	Scenarios []scenarioView
+	HasHist   bool
+	Legend    []legendItem
+}
+
+type scenarioView struct {
+	ScenarioResult
+	Anchor   string
+	Timeline template.HTML // empty: nothing timed was recorded
+	Source   string
+	Verdicts []verdictView
+	Failover string
+}
+
+type verdictView struct {
+	Verdict
+	Lines []string
+}
+
+type legendItem struct{ Colour, Text string }
+
+// MaxEvidenceLines bounds the history entries shown under one verdict.
+const MaxEvidenceLines = 20
+
+func newPageView(sum Summary, ev Evidence) pageView {
+	v := pageView{Summary: sum, HasHist: ev.HasHistory, Legend: []legendItem{
+		{colours[OutcomeOK], "ok: the operation did what it asked"},
+		{colours[OutcomeFail], "fail: it certainly did not"},
+		{colours[OutcomeInfo], "info: outcome unknown (timeout, lost connection)"},
+		{colours[OutcomeOpen], "open: never completed before the run ended"},
+		{colours["event"], "a Salt event on that master's bus"},
+		{"#f8d7da", "a fault window, from injection to undo"},
+	}}
+	for i, sc := range sum.Scenarios {
+		sv := scenarioView{ScenarioResult: sc, Anchor: "s" + strconv.Itoa(i+1), Failover: failoverCell(sc.Measurements)}
+		if t, ok := BuildTimeline(sc, ev); ok {
+			sv.Timeline, sv.Source = SVG(t, sc.Name), t.Source
+		}
+		for _, vd := range sc.Verdicts {
+			vv := verdictView{Verdict: vd}
+			for j, idx := range vd.Evidence {
+				if j == MaxEvidenceLines {
+					vv.Lines = append(vv.Lines, fmt.Sprintf("... %d more entries in history.jsonl", len(vd.Evidence)-j))
+					break
+				}
+				vv.Lines = append(vv.Lines, entryLine(ev, idx))
+			}
+			sv.Verdicts = append(sv.Verdicts, vv)
+		}
+		v.Scenarios = append(v.Scenarios, sv)
+	}
+	return v
+}
+
+// entryLine renders one history entry a verdict cites.
+func entryLine(ev Evidence, idx int64) string {
+	e, ok := ev.Entry(idx)
+	if !ok {
+		return fmt.Sprintf("#%d: not in history.jsonl", idx)
+	}
+	who := e.Process
+	if e.Type == "event" {
+		who = e.Master
+	}
+	what := e.F
+	if e.Tag != "" {
+		what = e.Tag
+	}
+	if e.Kind != "" {
+		what = e.Phase + " " + e.Kind + " " + e.Target
+	}
+	return fmt.Sprintf("#%d %s %s %s %s%s%s", idx, e.Time.UTC().Format("15:04:05.000"), who, e.Type, what, viaText(e.Via), errText(e.Error))
+}
+
+// failoverCell summarises a scenario's measurements for the table: the
+// slowest observation against its bound, and how many missed.
+func failoverCell(ms []Measurement) string {
+	if len(ms) == 0 {
+		return ""
+	}
+	var worst Measurement
+	missed := 0
+	for _, m := range ms {
+		if !m.Met {
+			missed++
+		}
+		if m.Observed >= worst.Observed {
+			worst = m
+		}
+	}
+	s := fmt.Sprintf("slowest %s (%s), bound %s", worst.ObservedText(), worst.Subject, worst.Bound)
+	if worst.ObservedText() == "never" {
+		s = fmt.Sprintf("%s: never, bound %s", worst.Subject, worst.Bound)
+	}
+	if missed > 0 {
+		s += fmt.Sprintf("; %d of %d NOT within", missed, len(ms))
+	}
+	return s
 }

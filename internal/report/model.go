@@ -1,8 +1,14 @@
-// Package report turns a run into files for people and CI: junit.xml (godog's
-// JUnit enriched with classname, properties, failure bodies, <skipped/> and
-// the scenario's measurements), summary.json and report.html. Every file
-// states the Salt flavour and version; a result from the Salt double is
-// labelled as such and never presented as a real-Salt result.
+// Package report turns a run into files for people and CI: report.html (a
+// summary table and, per scenario, a timeline drawn from the recorded
+// history with the checkers' verdicts), junit.xml (what CI tools read) and
+// summary.json (for machines; docs/summary-schema.md). Every file states the
+// Salt flavour and version; a result from the Salt double is labelled as
+// such and never presented as a real-Salt result.
+//
+// The pipeline is godog's JUnit -> Summary (Summarize) -> files (WriteAll),
+// and every file is a pure function of summary.json plus the evidence saved
+// next to it (history.jsonl, verdicts.json, faults.jsonl, logs/), so
+// Rerender rebuilds them offline, byte for byte.
 package report
 
 import (
@@ -41,6 +47,9 @@ type Run struct {
 	Host     string        `json:"host"`
 	Started  time.Time     `json:"started"`
 	Duration time.Duration `json:"duration_ns"`
+	// Engine is the Docker Engine's version, which CI readers compare
+	// across runs (a fault can behave differently across engines).
+	Engine string `json:"docker_engine,omitempty"`
 }
 
 // Measurement is one timed observation a step made, with the bound it was

@@ -2,8 +2,11 @@ package report
 
 import (
 	"bytes"
+	"errors"
+	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,110 +14,133 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const godogJUnit = `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="saltlab" tests="3" skipped="0" failures="1" errors="1" time="1.5">
-  <testsuite name="Failover" tests="3" skipped="0" failures="1" errors="1" time="1.5">
-    <testcase name="fails over" status="passed" time="1.2"></testcase>
-    <testcase name="wrong master" status="passed" time="0.2">
-      <failure message="Step x: expected salt-master-2, observed salt-master-1"></failure>
-    </testcase>
-    <testcase name="undefined one" status="passed" time="0.1">
-      <error message="Step y" type="skipped"></error>
-      <error message="Step z" type="undefined"></error>
-    </testcase>
-    <testcase name="skipped one" status="skipped" time="0"></testcase>
-  </testsuite>
-</testsuites>`
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-func testRun() Run {
-	return Run{ID: "r1", Topology: "failover", Project: "saltlab-failover-r1", Host: "h",
-		Flavor:  Flavor{Name: "sim", Version: "salt-call 3006.9 (saltlab sim 0.1.0)"},
-		Started: time.Date(2026, 11, 22, 2, 0, 0, 0, time.UTC), Duration: 3 * time.Second}
+func TestSummarizeFromGodog(t *testing.T) {
+	_, sum := writeFixtureRun(t, false)
+	require.Len(t, sum.Scenarios, 3)
+	tests := []struct {
+		name, status, step, skip string
+		notRun                   []string
+	}{
+		{scPass, StatusPassed, "", "", nil},
+		{scFail, StatusFailed, `every minion answers through "salt-master-2"`, "", []string{"the lab is healed"}},
+		{scSkip, StatusSkipped, "", "a step skipped the scenario (godog.ErrSkip): the engine grants NET_ADMIN", []string{"the engine grants NET_ADMIN"}},
+	}
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := sum.Scenarios[i]
+			assert.Equal(t, tc.name, sc.Name)
+			assert.Equal(t, tc.status, sc.Status, "godog's status attribute is not trusted")
+			assert.Equal(t, tc.step, sc.Step)
+			assert.Equal(t, tc.skip, sc.SkipReason)
+			assert.Equal(t, tc.notRun, sc.StepsNotRun)
+		})
+	}
+	assert.False(t, sum.Passed, "a failed scenario fails the run")
+	assert.Equal(t, Counts{Total: 3, Passed: 1, Failed: 1, Skipped: 1}, sum.Counts)
 }
 
-func TestEnrichAndWrite(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "godog.xml")
-	require.NoError(t, os.WriteFile(src, []byte(godogJUnit), 0o644))
-	s, err := ReadJUnit(src)
+func TestSummaryPassesOnlyWithScenariosAndNoInvalidVerdict(t *testing.T) {
+	s := Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}
+	assert.False(t, Summarize(testRun(), Suites{}, &Measurements{}, nil).Passed, "no scenario is not a pass")
+	assert.True(t, Summarize(testRun(), s, &Measurements{}, nil).Passed)
+	assert.False(t, Summarize(testRun(), s, &Measurements{}, assert.AnError).Passed)
+	sum := Summarize(testRun(), s, &Measurements{}, nil)
+	sum.finish(Evidence{Verdicts: []Verdict{{Scenario: "a", Checker: "c", Verdict: VerdictInvalid}}})
+	assert.False(t, sum.Passed, "an invalid verdict fails the run")
+}
+
+func TestInterruptedIsAnErrorNotAFailure(t *testing.T) {
+	s := Suites{Suites: []Suite{{Name: "F", Cases: []Case{
+		{Name: "cut", Status: StatusFailed, Failure: &Problem{Message: "Step x: exec salt-call: context deadline exceeded"}},
+		{Name: "real", Status: StatusFailed, Failure: &Problem{Message: "Step y: expected master-2, observed master-1"}},
+	}}}}
+	sum := Summarize(testRun(), s, &Measurements{}, errors.New("--timeout 5s reached"))
+	assert.Equal(t, StatusInterrupted, sum.Scenarios[0].Status)
+	assert.Contains(t, sum.Scenarios[0].Message, "interrupted: --timeout 5s reached; the scenario did not finish (this is not a Salt result)")
+	assert.Equal(t, StatusFailed, sum.Scenarios[1].Status, "a real failure stays a failure")
+	j := BuildJUnit(sum, Evidence{}, "reports/r1")
+	c := j.Suites[0].Cases[0]
+	assert.Nil(t, c.Failure)
+	require.Len(t, c.Errors, 1)
+	assert.Equal(t, StatusInterrupted, c.Errors[0].Type)
+	assert.Equal(t, 1, j.Failures)
+	assert.Equal(t, 1, j.Errors)
+}
+
+func TestWriteAllGolden(t *testing.T) {
+	dir, sum := writeFixtureRun(t, true)
+	_, files, err := WriteAll(dir, sum)
 	require.NoError(t, err)
-
-	ms := &Measurements{}
-	ms.Add(Measurement{Scenario: "fails over", Name: "salt-call failover to salt-master-2", Subject: "salt-minion-1",
-		Observed: 1234 * time.Millisecond, Bound: 16 * time.Second, BoundExplain: "arith", Met: true})
-	run := testRun()
-	s = Enrich(s, run, ms)
-
-	require.Len(t, s.Suites, 1)
-	su := s.Suites[0]
-	assert.Equal(t, 1, su.Skipped)
-	assert.Equal(t, 1, su.Failures)
-	assert.Equal(t, 1, su.Errors)
-	assert.Equal(t, 4, s.Tests)
-	assert.Equal(t, StatusFailed, su.Cases[1].Status, "a failure child wins over godog's status attribute")
-	assert.Equal(t, StatusUndefined, su.Cases[2].Status)
-	assert.Equal(t, "saltlab.failover.Failover", su.Cases[0].Classname)
-	assert.Contains(t, su.Cases[0].SystemOut, "1.234s, within bound 16s")
-	assert.Contains(t, su.Cases[0].SystemOut, "NOT from real Salt")
-	assert.Equal(t, "Step x: expected salt-master-2, observed salt-master-1", su.Cases[1].Failure.Body)
-	assert.NotNil(t, su.Cases[3].Skipped)
-	assert.Contains(t, s.Name, "sim flavour")
-
-	sum := Summarize(run, s, ms, nil)
-	assert.False(t, sum.Passed, "a failed scenario fails the run")
-	out := filepath.Join(dir, "out")
-	require.NoError(t, WriteFiles(out, s, sum))
-	for _, f := range []string{"junit.xml", "summary.json", "report.html"} {
-		assert.FileExists(t, filepath.Join(out, f))
+	require.Len(t, files, 3)
+	for _, name := range []string{JUnitFile, HTMLFile, SummaryFile} {
+		golden(t, name, filepath.Join(dir, name))
 	}
-	back, err := ReadJUnit(filepath.Join(out, "junit.xml"))
+}
+
+func TestRerenderGivesIdenticalFiles(t *testing.T) {
+	for _, full := range []bool{true, false} {
+		dir, sum := writeFixtureRun(t, full)
+		_, _, err := WriteAll(dir, sum)
+		require.NoError(t, err)
+		before := readAll(t, dir)
+		_, files, err := Rerender(dir)
+		require.NoError(t, err)
+		assert.Len(t, files, 3)
+		assert.Equal(t, before, readAll(t, dir), "re-rendering a saved run changes nothing (full evidence: %v)", full)
+	}
+}
+
+func TestWithoutHistoryTheReportSaysSo(t *testing.T) {
+	dir, sum := writeFixtureRun(t, false)
+	writeLedger(t, dir)
+	_, _, err := WriteAll(dir, sum)
 	require.NoError(t, err)
-	assert.Equal(t, "fails over", back.Suites[0].Cases[0].Name)
-	props := map[string]string{}
-	for _, p := range back.Suites[0].Properties {
-		props[p.Name] = p.Value
+	html := readFile(t, filepath.Join(dir, HTMLFile))
+	assert.Contains(t, html, "No history was recorded for this run")
+	assert.Contains(t, html, "from the fault ledger and the measurements (no history recorded)")
+	assert.Contains(t, html, "<svg", "the ledger and the measurements still draw a timeline")
+	assert.Contains(t, html, "No checker verdict for this scenario")
+	junit := readFile(t, filepath.Join(dir, JUnitFile))
+	assert.Contains(t, junit, "timeline from the fault ledger and the measurements (no history was recorded)")
+	assert.Contains(t, junit, "no timeline: no history was recorded and no fault was injected in this scenario")
+}
+
+func TestBadEvidenceIsAnErrorNamingTheFile(t *testing.T) {
+	tests := []struct{ file, content, want string }{
+		{VerdictsFile, `{"not":"an array"}`, "parse verdicts"},
+		{VerdictsFile, `[{"scenario":"a","checker":"c","verdict":"maybe"}]`, `verdict "maybe": want valid, invalid or unknown`},
+		{"history.jsonl", "bad\n{}\n", "read history"},
+		{LedgerFile, "bad\n{}\n", "read ledger"},
 	}
-	assert.Equal(t, "sim", props["salt.flavor"])
-	assert.Equal(t, "salt-call 3006.9 (saltlab sim 0.1.0)", props["salt.version"])
-	assert.NotContains(t, props, "salt.versions-report", "no report asked, none claimed")
+	for _, tc := range tests {
+		t.Run(tc.want, func(t *testing.T) {
+			dir, sum := writeFixtureRun(t, false)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.content), 0o644))
+			_, _, err := WriteAll(dir, sum)
+			assert.ErrorContains(t, err, tc.want)
+		})
+	}
 }
 
 func TestReportsCarryRealSaltRouteAndVersionsReport(t *testing.T) {
 	run := testRun()
 	run.Flavor = Flavor{Name: "real", Version: "salt-call 3008.5 (Potassium)", Route: "wheelhouse",
 		VersionsReport: "Salt Version:\n          Salt: 3008.5\n\nPython Version:\n        Python: 3.11.2"}
-	s := Enrich(Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}, run, &Measurements{})
+	sum := Summarize(run, Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}, &Measurements{}, nil)
 	props := map[string]string{}
-	for _, p := range s.Suites[0].Properties {
+	for _, p := range BuildJUnit(sum, Evidence{}, "reports/r1").Suites[0].Properties {
 		props[p.Name] = p.Value
 	}
 	assert.Equal(t, "wheelhouse", props["salt.route"])
 	assert.Contains(t, props["salt.versions-report"], "Salt: 3008.5")
+	assert.Equal(t, "unknown", props["docker.engine"], "an engine not asked is not guessed")
 	var b bytes.Buffer
-	require.NoError(t, WriteHTML(&b, Summarize(run, s, &Measurements{}, nil)))
+	require.NoError(t, WriteHTML(&b, sum, Evidence{}))
 	assert.Contains(t, b.String(), "salt --versions-report (first master)")
 	assert.Contains(t, b.String(), "Python: 3.11.2")
 	assert.Contains(t, b.String(), "Results from real Salt (salt-call 3008.5 (Potassium))")
-}
-
-func TestSummaryPassesOnlyWithScenarios(t *testing.T) {
-	assert.False(t, Summarize(testRun(), Suites{}, &Measurements{}, nil).Passed, "no scenario is not a pass")
-	s := Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}
-	assert.True(t, Summarize(testRun(), s, &Measurements{}, nil).Passed)
-	assert.False(t, Summarize(testRun(), s, &Measurements{}, assert.AnError).Passed)
-}
-
-func TestHTMLStatesFlavour(t *testing.T) {
-	var b bytes.Buffer
-	ms := &Measurements{}
-	ms.Add(Measurement{Scenario: "a", Name: "n", Subject: "m", Bound: time.Second, Met: false})
-	s := Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusFailed}}}}}
-	require.NoError(t, WriteHTML(&b, Summarize(testRun(), s, ms, nil)))
-	html := b.String()
-	assert.Contains(t, html, "Salt flavour: sim")
-	assert.Contains(t, html, "NOT from real Salt")
-	assert.Contains(t, html, "never")
-	assert.Contains(t, html, "FAILED")
 }
 
 func TestObservedText(t *testing.T) {
@@ -132,23 +158,39 @@ func TestObservedText(t *testing.T) {
 	}
 }
 
-func TestMarkInterrupted(t *testing.T) {
-	s := Suites{Failures: 2, Suites: []Suite{{Failures: 2, Cases: []Case{
-		{Name: "cut", Status: StatusFailed, Failure: &Problem{Message: "step x: exec salt-call: context deadline exceeded"}},
-		{Name: "real", Status: StatusFailed, Failure: &Problem{Message: "expected master-2, observed master-1"}},
-		{Name: "ok", Status: StatusPassed},
-	}}}}
-	got := MarkInterrupted(s, "--timeout 5s reached")
-	c := got.Suites[0].Cases
-	assert.Equal(t, StatusInterrupted, c[0].Status)
-	assert.Nil(t, c[0].Failure)
-	require.Len(t, c[0].Errors, 1)
-	assert.Equal(t, "interrupted: --timeout 5s reached; the scenario did not finish (this is not a Salt result)", c[0].Errors[0].Message)
-	assert.Equal(t, StatusFailed, c[1].Status, "a real failure stays a failure")
-	assert.Equal(t, 1, got.Failures)
-	assert.Equal(t, 1, got.Errors)
-	assert.Equal(t, 1, got.Suites[0].Failures)
-	sum := Summarize(Run{}, got, &Measurements{}, nil)
-	assert.Equal(t, StatusInterrupted, sum.Scenarios[0].Status)
-	assert.Contains(t, sum.Scenarios[0].Message, "interrupted: --timeout 5s reached")
+func testRun() Run {
+	return Run{ID: "r1", Topology: "failover", Project: "saltlab-failover-r1", Host: "h",
+		Flavor:  Flavor{Name: "sim", Version: "salt-call 3006.9 (saltlab sim 0.1.0)"},
+		Started: time.Date(2026, 11, 22, 2, 0, 0, 0, time.UTC), Duration: 3 * time.Second}
 }
+
+// golden compares the file at got with testdata/golden/name, or rewrites
+// the golden file with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	want := filepath.Join("testdata", "golden", name)
+	b := readFile(t, got)
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(want), 0o755))
+		require.NoError(t, os.WriteFile(want, []byte(b), 0o644))
+	}
+	assert.Equal(t, readFile(t, want), b, "%s differs from %s (go test ./internal/report -update rewrites it)", got, want)
+}
+
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(b)
+}
+
+func readAll(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range []string{JUnitFile, HTMLFile, SummaryFile} {
+		out[n] = readFile(t, filepath.Join(dir, n))
+	}
+	return out
+}
+
+var _ = strings.Contains

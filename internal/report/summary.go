@@ -1,85 +1,144 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 )
 
-// ScenarioResult is one scenario in summary.json and report.html.
+// SchemaVersion is summary.json's format version (docs/summary-schema.md).
+// Readers refuse a version they do not know rather than misread it.
+const SchemaVersion = 2
+
+// File names in a run folder.
+const (
+	SummaryFile  = "summary.json"
+	JUnitFile    = "junit.xml"
+	HTMLFile     = "report.html"
+	VerdictsFile = "verdicts.json"
+	LedgerFile   = "faults.jsonl"
+	LogsDir      = "logs"
+)
+
+// ScenarioResult is one scenario in summary.json, junit.xml and report.html.
 type ScenarioResult struct {
-	Feature      string        `json:"feature"`
-	Name         string        `json:"name"`
-	Status       string        `json:"status"`
-	Time         string        `json:"time_s"`
-	Message      string        `json:"message,omitempty"`
+	Feature string `json:"feature"`
+	Name    string `json:"name"`
+	Status  string `json:"status"`
+	Time    string `json:"time_s"`
+	// Message is the failure or the first error as godog reported it
+	// ("Step <text>: <error>"), or the interruption.
+	Message string `json:"message,omitempty"`
+	// Step is the text of the step that failed or errored.
+	Step string `json:"step,omitempty"`
+	// StepsNotRun are the steps godog skipped after Step.
+	StepsNotRun  []string      `json:"steps_not_run,omitempty"`
+	SkipReason   string        `json:"skip_reason,omitempty"`
 	Measurements []Measurement `json:"measurements"`
+	// Verdicts are the checkers' judgements (verdicts.json), derived anew
+	// on every render.
+	Verdicts []Verdict `json:"verdicts,omitempty"`
 }
 
-// Summary is the machine-readable outcome of a run.
+// Counts tallies the scenarios by outcome, as CI summaries show them.
+type Counts struct {
+	Total   int `json:"total"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Errors  int `json:"errors"` // undefined, pending, ambiguous, interrupted
+	Skipped int `json:"skipped"`
+}
+
+// EvidenceFiles names the run folder's evidence, relative to it; empty
+// when the run did not record it.
+type EvidenceFiles struct {
+	History  string   `json:"history,omitempty"`
+	Verdicts string   `json:"verdicts,omitempty"`
+	Ledger   string   `json:"ledger,omitempty"`
+	Logs     []string `json:"logs,omitempty"`
+}
+
+// Summary is the machine-readable outcome of a run, and the saved input
+// from which every report is rendered again.
 type Summary struct {
-	Run       Run              `json:"run"`
-	Note      string           `json:"note"`
-	Passed    bool             `json:"passed"`
-	Error     string           `json:"error,omitempty"`
-	Scenarios []ScenarioResult `json:"scenarios"`
+	SchemaVersion int              `json:"schema_version"`
+	Run           Run              `json:"run"`
+	Note          string           `json:"note"`
+	Passed        bool             `json:"passed"`
+	Error         string           `json:"error,omitempty"`
+	Counts        Counts           `json:"counts"`
+	Evidence      EvidenceFiles    `json:"evidence"`
+	Scenarios     []ScenarioResult `json:"scenarios"`
 }
 
-// Summarize builds a Summary from the enriched JUnit document. runErr is a
-// failure outside the scenarios (lab did not come up, cleanup failed, ...).
-func Summarize(run Run, s Suites, ms *Measurements, runErr error) Summary {
-	sum := Summary{Run: run, Note: run.Flavor.Disclaimer(), Passed: runErr == nil}
-	if runErr != nil {
-		sum.Error = runErr.Error()
-	}
-	for _, su := range s.Suites {
-		for _, c := range su.Cases {
-			r := ScenarioResult{Feature: su.Name, Name: c.Name, Status: c.Status, Time: c.Time, Measurements: ms.For(c.Name)}
-			if c.Failure != nil {
-				r.Message = c.Failure.Message
+// finish derives what depends on the evidence: verdicts, counts, the
+// evidence list and whether the run passed. It overwrites, never
+// accumulates, so rendering twice gives the same summary.
+func (s *Summary) finish(ev Evidence) {
+	s.SchemaVersion = SchemaVersion
+	s.Note = s.Run.Flavor.Disclaimer()
+	s.Evidence = ev.Files()
+	s.Counts = Counts{}
+	s.Passed = s.Error == "" && len(s.Scenarios) > 0
+	for i := range s.Scenarios {
+		sc := &s.Scenarios[i]
+		sc.Verdicts = ev.VerdictsFor(sc.Name)
+		if sc.Measurements == nil {
+			sc.Measurements = []Measurement{}
+		}
+		s.Counts.Total++
+		switch sc.Status {
+		case StatusPassed:
+			s.Counts.Passed++
+		case StatusFailed:
+			s.Counts.Failed++
+		case StatusSkipped:
+			s.Counts.Skipped++
+		default:
+			s.Counts.Errors++
+		}
+		if sc.Status != StatusPassed {
+			s.Passed = false
+		}
+		for _, v := range sc.Verdicts {
+			if v.Verdict == VerdictInvalid {
+				s.Passed = false
 			}
-			if r.Message == "" && len(c.Errors) > 0 {
-				r.Message = c.Errors[0].Message
-			}
-			if c.Status != StatusPassed {
-				sum.Passed = false
-			}
-			sum.Scenarios = append(sum.Scenarios, r)
 		}
 	}
-	if len(sum.Scenarios) == 0 {
-		sum.Passed = false
-	}
-	return sum
 }
 
-// WriteFiles writes junit.xml, summary.json and report.html into dir.
-func WriteFiles(dir string, s Suites, sum Summary) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("create report dir: %w", err)
+// ReadSummary loads a run's summary.json.
+func ReadSummary(path string) (Summary, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Summary{}, fmt.Errorf("read summary: %w", err)
 	}
-	write := func(name string, fn func(io.Writer) error) error {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return fmt.Errorf("create %s: %w", name, err)
-		}
-		if err := fn(f); err != nil {
-			_ = f.Close()
-			return err
-		}
-		return f.Close()
+	var s Summary
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&s); err != nil {
+		return Summary{}, fmt.Errorf("parse summary %s: %w", path, err)
 	}
-	if err := write("junit.xml", func(w io.Writer) error { return WriteJUnit(w, s) }); err != nil {
-		return err
+	if s.SchemaVersion != SchemaVersion {
+		return Summary{}, fmt.Errorf("parse summary %s: schema_version %d, this saltlab reads %d", path, s.SchemaVersion, SchemaVersion)
 	}
-	if err := write("summary.json", func(w io.Writer) error {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(sum)
-	}); err != nil {
-		return err
+	return s, nil
+}
+
+func encodeSummary(s Summary) ([]byte, error) {
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode summary: %w", err)
 	}
-	return write("report.html", func(w io.Writer) error { return WriteHTML(w, sum) })
+	return append(b, '\n'), nil
+}
+
+// relIn is name when it exists in dir, else "".
+func relIn(dir, name string) string {
+	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+		return ""
+	}
+	return name
 }

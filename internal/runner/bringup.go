@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
 	"github.com/saltlab/saltlab/internal/netalloc"
+	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/saltapi"
@@ -125,11 +126,14 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 		return fmt.Errorf("resolve salt flavour: %w", err)
 	}
 	announceFlavor(s.log, cfg.Flavor, flavor)
-	phase(s.log, s.started, "images ready")
+	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
 
 	s.run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
 		Flavor: report.Flavor{Name: flavor.Name, Route: flavor.Route, Reason: flavor.Reason}, Started: s.started}
 	s.run.Host, _ = os.Hostname()
+	if v, err := s.cli.ServerVersion(ctx); err == nil {
+		s.run.Engine = v.Version
+	}
 	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
 	attempt := 0
 	err = netalloc.Retry(ctx, s.cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
@@ -148,7 +152,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	if err != nil {
 		return err
 	}
-	phase(s.log, s.started, "lab %s is up", s.run.Project)
+	progress.New(s.log, s.started).Phase("up", "lab %s is up and healthy", s.run.Project)
 	return nil
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -75,7 +76,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	res.RunDir = s.runDir
 	adapter := labAdapter{l: s.lab}
 	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
-	eng.Log = log
+	eng.Log = progress.New(log, started).Writer("fault")
 	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
 	defer func() {
 		if cfg.Keep {
@@ -105,7 +106,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
+	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds}, started)
 	if err != nil {
 		return res, err
 	}
@@ -114,6 +115,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if ctx.Err() != nil {
 		interrupted = context.Cause(ctx)
 	}
+	saveLogs(ctx, s.lab, res.RunDir, log, started)
 	res.Summary, res.Reports, err = writeReports(res.RunDir, run, ms, interrupted)
 	if err != nil {
 		return res, err
@@ -131,26 +133,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	return res, nil
 }
 
-// writeReports turns godog's JUnit into the run's reports and returns the
-// files written. An interrupted run marks the scenarios it cut short.
+// writeReports turns godog's JUnit and the evidence in runDir into the
+// run's reports and returns the files written. An interrupted run marks
+// the scenarios it cut short.
 func writeReports(runDir string, run report.Run, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
 	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
 	if err != nil {
 		return report.Summary{}, nil, err
 	}
-	suites = report.Enrich(suites, run, ms)
-	if interrupted != nil {
-		suites = report.MarkInterrupted(suites, interrupted.Error())
-	}
-	sum := report.Summarize(run, suites, ms, interrupted)
-	if err := report.WriteFiles(runDir, suites, sum); err != nil {
-		return sum, nil, err
-	}
-	var files []string
-	for _, f := range []string{"junit.xml", "report.html", "summary.json"} {
-		files = append(files, filepath.Join(runDir, f))
-	}
-	return sum, files, nil
+	return report.WriteAll(runDir, report.Summarize(run, suites, ms, interrupted))
 }
 
 // teardown heals recorded faults, then removes the lab (chaos helpers carry
@@ -160,10 +151,19 @@ func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u fault.Und
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), TeardownTimeout)
 	defer cancel()
 	var errs []error
-	if len(ledger.Pending()) > 0 {
-		errs = append(errs, ledger.UndoAll(ctx, u))
+	p := progress.New(log, started)
+	if n := len(ledger.Pending()); n > 0 {
+		p.Phase("heal", "undoing %d fault(s)", n)
+		done := p.Wait("the faults to be undone", time.Now().Add(fault.UndoTimeout))
+		err := ledger.UndoAll(ctx, u)
+		done(err)
+		errs = append(errs, err)
 	}
-	if err := l.Down(ctx); err != nil {
+	p.Phase("teardown", "removing lab %s", l.Project())
+	done := p.Wait("every container, network and volume of "+l.Project()+" to be removed", deadlineOf(ctx))
+	err := l.Down(ctx)
+	done(err)
+	if err != nil {
 		errs = append(errs, fmt.Errorf("tear lab down: %w", err))
 	}
 	phase(log, started, "lab %s removed", l.Project())
@@ -195,7 +195,15 @@ func sweepStale(ctx context.Context, cli *client.Client, stateDir string, log io
 }
 
 func phase(w io.Writer, started time.Time, format string, args ...any) {
-	fmt.Fprintf(w, "[saltlab %6.1fs] %s\n", time.Since(started).Seconds(), fmt.Sprintf(format, args...))
+	progress.New(w, started).Line(format, args...)
+}
+
+// deadlineOf is ctx's deadline, or a minute from now when it has none.
+func deadlineOf(ctx context.Context) time.Time {
+	if d, ok := ctx.Deadline(); ok {
+		return d
+	}
+	return time.Now().Add(time.Minute)
 }
 
 func announceFlavor(w io.Writer, asked string, f images.Flavor) {

@@ -6,21 +6,23 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
 
-// godogJUnit is godog's own JUnit output, which report.Enrich rewrites.
+// godogJUnit is godog's own JUnit output, from which report.Summarize starts.
 const godogJUnit = "godog-junit.xml"
 
 // runScenarios runs the feature files against the lab in strict mode,
 // one scenario at a time (they share one lab), and returns godog's status
 // (0 passed, 1 failed).
-func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir string, deps steps.Deps) (int, error) {
+func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir string, deps steps.Deps, started time.Time) (int, error) {
 	out := deps.Log
 	filter, err := sel.Godog()
 	if err != nil {
@@ -36,10 +38,17 @@ func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir stri
 		Concurrency:    1,
 		DefaultContext: ctx,
 	}
+	p := progress.New(out, started)
 	suite := godog.TestSuite{
-		Name:                "saltlab",
-		ScenarioInitializer: steps.Initializer(deps),
-		Options:             &opts,
+		Name: "saltlab",
+		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
+				p.Phase("scenario", "%s", s.Name)
+				return ctx, nil
+			})
+			steps.Initializer(deps)(sc)
+		},
+		Options: &opts,
 	}
 	status := suite.Run()
 	fmt.Fprintf(out, "scenarios finished with godog status %d\n", status)
