@@ -67,13 +67,15 @@ unit:
 	$(GO) test ./...
 
 # The parsers of untrusted text: Salt CLI output, --set values, tag
-# expressions, compose overrides and feature files. `unit` runs their seed
+# expressions, compose overrides, feature files, pip's output, SALT_VERSION
+# and saved histories. `unit` runs their seed
 # corpora; this runs each fuzzer for FUZZTIME (one worker: CI machines are
 # small and shared), about 2 minutes in all with the default.
 FUZZTIME ?= 10s
 FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
 	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
-	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream
+	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
+	./internal/saltdist:FuzzParseReleases ./internal/saltdist:FuzzParseSpec ./internal/history:FuzzRead
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \

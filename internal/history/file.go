@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
@@ -77,12 +78,17 @@ func Read(path string) ([]Entry, error) {
 		return nil, fmt.Errorf("read history: %w", err)
 	}
 	defer f.Close()
+	return Decode(f, path)
+}
+
+// Decode reads history lines from r; name is for messages.
+func Decode(r io.Reader, path string) ([]Entry, error) {
 	var (
 		out  []Entry
 		torn error
 		line int
 	)
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	for sc.Scan() {
 		line++
