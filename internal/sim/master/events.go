@@ -19,8 +19,10 @@ func (m *Master) fireJobNew(pub wire.Publication) {
 	m.bus.Fire(events.Tagify("salt/job", pub.Jid, "new"), d)
 }
 
-// fireJobRet is the salt/job/<jid>/ret/<id> event AESFuncs._return fires.
-func (m *Master) fireJobRet(ret wire.Return) {
+// fireJobRet is the salt/job/<jid>/ret/<id> event AESFuncs._return fires
+// (salt.utils.job.store_job). A standalone return's load also carries the
+// arg, tgt_type and tgt store_job filled in for its fresh jid.
+func (m *Master) fireJobRet(ret wire.Return, standalone bool) {
 	var v any = string(ret.Return)
 	if d, err := jsonout.Decode(ret.Return); err == nil {
 		v = d
@@ -28,6 +30,9 @@ func (m *Master) fireJobRet(ret wire.Return) {
 	d := jsonout.NewMap().Set("cmd", "_return").Set("id", ret.ID).Set("success", ret.Success).
 		Set("return", v).Set("retcode", ret.Retcode).Set("jid", ret.Jid).Set("fun", ret.Fun).
 		Set("fun_args", nonNil(ret.FunArgs))
+	if standalone {
+		d.Set("arg", nonNil(ret.FunArgs)).Set("tgt_type", "glob").Set("tgt", ret.ID)
+	}
 	m.bus.Fire(events.Tagify("salt/job", ret.Jid, "ret", ret.ID), d)
 }
 

@@ -46,7 +46,7 @@ func (m *Master) handleSyndicReturn(req wire.Request) map[string]any {
 		ret.Minions = nil
 		m.jobs.storeReturn(ret, m.log)
 		// _syndic_return fires the minion's return event on the MoM bus too
-		m.fireJobRet(ret)
+		m.fireJobRet(ret, false)
 	}
 	return map[string]any{"ret": true}
 }
