@@ -3,6 +3,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/saltlab/saltlab/internal/history"
 )
@@ -39,7 +40,9 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		if e.Type != history.Event || e.Master != p.Master || !s.has(e.Index) {
 			continue
 		}
-		if jid, ok := newTag(e.Tag); ok && eventData(e)["fun"] == p.Fun {
+		// A master of masters also fires each syndic's forwarded copy of
+		// the new event under the same tag: count jobs, not events.
+		if jid, ok := newTag(e.Tag); ok && eventData(e)["fun"] == p.Fun && !slices.Contains(jids, jid) {
 			jids, jidEv = append(jids, jid), append(jidEv, e.Index)
 		}
 	}

@@ -36,6 +36,26 @@ func (m *Master) fireJobRet(ret wire.Return, standalone bool) {
 	m.bus.Fire(events.Tagify("salt/job", ret.Jid, "ret", ret.ID), d)
 }
 
+// fireForwardedNew fires a syndic's forwarded salt/job/<jid>/new on the
+// master of masters the way AESFuncs._minion_event fires forwarded events:
+// once under its own tag ("old dup event") and once under the syndic's
+// pretag, syndic/<syndic id>/salt/job/<jid>/new. INFER: Salt forwards the
+// syndic master's whole new-event data; the double carries only the jid
+// and the minions that syndic matched.
+func (m *Master) fireForwardedNew(syndic string, ev wire.SyndicEvent) {
+	tag := events.Tagify("salt/job", ev.Jid, "new")
+	for _, t := range []string{tag, events.Tagify("syndic", syndic, tag)} {
+		m.bus.Fire(t, jsonout.NewMap().Set("jid", ev.Jid).Set("minions", nonNil2(ev.Minions)))
+	}
+}
+
+func nonNil2(a []string) []string {
+	if a == nil {
+		return []string{}
+	}
+	return a
+}
+
 // fireAuth is the salt/auth event of ReqServerChannel._auth, sent only when
 // auth_events (default True) is set.
 func (m *Master) fireAuth(id, act, pub string, result any) {

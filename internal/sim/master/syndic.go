@@ -38,6 +38,7 @@ func (m *Master) handleSyndicReturn(req wire.Request) map[string]any {
 	for _, ev := range fwd.Events {
 		m.log.Debugf("Syndic %s expects minions %v for job %s", req.ID, ev.Minions, ev.Jid)
 		m.jobs.expect(ev.Jid, ev.Minions)
+		m.fireForwardedNew(req.ID, ev)
 	}
 	for _, ret := range fwd.Returns {
 		if len(ret.Return) == 0 {
