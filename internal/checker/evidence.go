@@ -10,11 +10,12 @@ import (
 
 // eventSlack widens an operation's [invoke, completion] interval when
 // matching the events it caused. Event times are Salt's own `_stamp` on
-// the master, read from the same kernel clock as the runner's (containers
-// share it), so the slack only absorbs the stamp's rounding; it is kept
-// well below the pause between two attempts of a poll, so an event is
-// never credited to the neighbouring attempt.
-const eventSlack = 200 * time.Millisecond
+// the master (µs), read from the same kernel clock as the runner's
+// (containers share it), and the master stamps a return before the caller
+// sees it, so the slack only absorbs rounding; it is kept far below the
+// pause between two attempts of a poll, so an event is never credited to
+// a neighbouring operation.
+const eventSlack = 20 * time.Millisecond
 
 // at returns the entry with the given index.
 func at(h []history.Entry, idx int64) (history.Entry, bool) {
@@ -170,6 +171,13 @@ func newTag(tag string) (string, bool) {
 // return_pub) alike. This is master-side evidence of which master served;
 // a minion's configuration is never consulted.
 func servedBy(h []history.Entry, o history.Op, minion, fun string) (map[string][]int64, bool) {
+	out := ServedBy(h, o, minion, fun)
+	return out, len(out) > 0
+}
+
+// ServedBy returns, per master, the return events of minion's fun that
+// master's bus carried during operation o (see servedBy).
+func ServedBy(h []history.Entry, o history.Op, minion, fun string) map[string][]int64 {
 	a, b := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
 	out := map[string][]int64{}
 	for _, e := range h {
@@ -184,7 +192,7 @@ func servedBy(h []history.Entry, o history.Op, minion, fun string) (map[string][
 		}
 		out[e.Master] = append(out[e.Master], e.Index)
 	}
-	return out, len(out) > 0
+	return out
 }
 
 // mastersWatched lists the masters with any watch entry in h.

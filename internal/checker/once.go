@@ -21,11 +21,15 @@ type OnceParams struct {
 	// Executions, when set, names per-minion operations whose value is how
 	// many times the job's side effect happened (lines of a marker file).
 	Executions string `json:"executions,omitempty"`
+	// Want, when set, is the return every minion must give (test.ping: true).
+	Want json.RawMessage `json:"want,omitempty"`
 }
 
-// CLIValue is the value a CLI job operation records: documents per id.
+// CLIValue is the value a CLI job operation records: documents per id
+// that answered, and every id's return.
 type CLIValue struct {
-	Documents map[string]int `json:"documents"`
+	Documents map[string]int             `json:"documents"`
+	Returns   map[string]json.RawMessage `json:"returns,omitempty"`
 }
 
 // ExactlyOnce judges that the job Fun published on Master within the span
@@ -63,7 +67,7 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 			}
 		}
 	}
-	docs, docEv := cliDocuments(h, s, p.F)
+	docs, got, docEv := cliDocuments(h, s, p.F)
 	execs := executions(h, s, p.Executions)
 	var subs []Subject
 	for _, m := range p.Minions {
@@ -73,6 +77,10 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		if docs != nil {
 			obs += fmt.Sprintf(", %d CLI document(s)", docs[m])
 			bad = bad || docs[m] != 1
+		}
+		if len(p.Want) > 0 && docs != nil && !jsonEqual(got[m], p.Want) {
+			obs += fmt.Sprintf(", returned %s (want %s)", clip(string(got[m])), p.Want)
+			bad = true
 		}
 		if p.Executions != "" {
 			x, ok := execs[m]
@@ -94,17 +102,22 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 	return fold(want, subs)
 }
 
-func cliDocuments(h []history.Entry, s span, f string) (map[string]int, []int64) {
+func cliDocuments(h []history.Entry, s span, f string) (map[string]int, map[string]json.RawMessage, []int64) {
 	for _, o := range ops(h, s, f) {
-		if !okOp(o) {
+		if o.Completion == nil {
 			continue
 		}
 		var v CLIValue
 		if json.Unmarshal(o.Completion.Value, &v) == nil && v.Documents != nil {
-			return v.Documents, opEvidence(o)
+			return v.Documents, v.Returns, opEvidence(o)
 		}
 	}
-	return nil, nil
+	return nil, nil, nil
+}
+
+func jsonEqual(a, b json.RawMessage) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && fmt.Sprint(x) == fmt.Sprint(y)
 }
 
 type count struct {

@@ -29,6 +29,10 @@ type Check struct {
 	Scenario string          `json:"scenario,omitempty"`
 	Step     string          `json:"step,omitempty"`
 	Params   json.RawMessage `json:"params"`
+	// Upto is how many entries the history held when the check was made
+	// (0: all): the check judges exactly that prefix, so entries recorded
+	// later (the next step's) cannot change a saved verdict.
+	Upto int64 `json:"upto,omitempty"`
 }
 
 // New builds a Check with params encoded.
@@ -56,6 +60,9 @@ func Run(c Check, h []history.Entry) (r Result) {
 			r = Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("the checker crashed: %v", p)}
 		}
 	}()
+	if c.Upto > 0 {
+		h = prefix(h, c.Upto)
+	}
 	switch c.Name {
 	case NameAvailability:
 		return run(c, h, Availability)
@@ -85,4 +92,15 @@ func run[P any](c Check, h []history.Entry, fn func([]history.Entry, P) Result) 
 		return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("read %s params: %v", c.Name, err)}
 	}
 	return fn(h, p)
+}
+
+// prefix keeps the entries with an index below n.
+func prefix(h []history.Entry, n int64) []history.Entry {
+	out := make([]history.Entry, 0, min(int64(len(h)), n))
+	for _, e := range h {
+		if e.Index < n {
+			out = append(out, e)
+		}
+	}
+	return out
 }

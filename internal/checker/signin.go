@@ -3,6 +3,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/saltlab/saltlab/internal/history"
 )
@@ -57,7 +58,7 @@ func NoSignIn(h []history.Entry, p SignInParams) Result {
 	r := Result{Verdict: Valid, Expected: want, Evidence: dedup(ev)}
 	switch {
 	case len(bad) > 0:
-		r.Verdict, r.Observed = Invalid, fmt.Sprint(bad)
+		r.Verdict, r.Observed = Invalid, strings.Join(bad, "; ")
 	case lists == 0:
 		r.Verdict, r.Observed = Unknown, "no key list of "+p.Master+" was recorded"
 	case !watched(h, p.Master, first.Invoke.Time, done(last)):
