@@ -63,8 +63,8 @@ type Entry struct {
 	FaultID string `json:"fault_id,omitempty"` // the ledger's id
 	Kind    string `json:"kind,omitempty"`     // stop, pause, partition, ...
 	// Target is the fault's target, or the minion an operation asked about.
-	Target  string `json:"target,omitempty"`
-	Phase   string `json:"phase,omitempty"` // Start or End (faults, watches)
+	Target string `json:"target,omitempty"`
+	Phase  string `json:"phase,omitempty"` // Start or End (faults, watches)
 }
 
 // IsCompletion says whether e completes an operation.
