@@ -14,6 +14,7 @@
 //	saltlab down   (--run ID | --all)
 //	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
 //	saltlab heal   [--run ID | --all]
+//	saltlab check  RUN-DIR
 //	saltlab doctor
 //	saltlab version
 package main
@@ -130,6 +131,7 @@ func commands() map[string]command {
 		"version":    {"print saltlab's version", cmdVersion},
 		"chaos":      {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
 		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
+		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}

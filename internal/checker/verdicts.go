@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/saltlab/saltlab/internal/history"
 )
 
 // FileName is a run's verdicts, next to its history.
@@ -81,4 +83,24 @@ func Read(path string) (File, error) {
 		return File{}, fmt.Errorf("read verdicts %s: %w", path, err)
 	}
 	return f, nil
+}
+
+// Rechecked is a saved verdict judged again.
+type Rechecked struct {
+	Judged
+	Now Result `json:"now"`
+}
+
+// Same says whether the history gave the saved verdict again.
+func (r Rechecked) Same() bool {
+	return r.Now.Verdict == r.Result.Verdict && r.Now.Observed == r.Result.Observed
+}
+
+// Recheck judges every saved check of f again on h.
+func Recheck(f File, h []history.Entry) []Rechecked {
+	out := make([]Rechecked, 0, len(f.Verdicts))
+	for _, j := range f.Verdicts {
+		out = append(out, Rechecked{Judged: j, Now: Run(j.Check, h)})
+	}
+	return out
 }

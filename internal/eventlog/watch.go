@@ -51,6 +51,8 @@ type Watcher struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	now    func() time.Time
+	live   map[string]chan struct{} // closed once the master's stream first went live
+	once   map[string]*sync.Once
 }
 
 // Start watches each master in the background. Progress and trouble go
@@ -60,7 +62,10 @@ func Start(ctx context.Context, ex Execer, rec Appender, masters []string, log i
 		log = io.Discard
 	}
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	w := &Watcher{ex: ex, rec: rec, log: log, cancel: cancel, now: time.Now}
+	w := &Watcher{ex: ex, rec: rec, log: log, cancel: cancel, now: time.Now, live: map[string]chan struct{}{}, once: map[string]*sync.Once{}}
+	for _, m := range masters {
+		w.live[m], w.once[m] = make(chan struct{}), &sync.Once{}
+	}
 	for _, m := range masters {
 		w.wg.Add(1)
 		go func() {
@@ -69,6 +74,28 @@ func Start(ctx context.Context, ex Execer, rec Appender, masters []string, log i
 		}()
 	}
 	return w
+}
+
+// Ready waits until every master's stream has gone live once, or timeout
+// passes; the error names the masters whose streams never did (their
+// events are missing from the history, and checkers that need them say
+// unknown).
+func (w *Watcher) Ready(ctx context.Context, timeout time.Duration) error {
+	deadline := time.After(timeout)
+	var missing []string
+	for m, ch := range w.live {
+		select {
+		case <-ch:
+		case <-deadline:
+			missing = append(missing, m)
+		case <-ctx.Done():
+			return fmt.Errorf("wait for event streams: %w", ctx.Err())
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("wait for event streams: none from %v within %s", missing, timeout)
+	}
+	return nil
 }
 
 // Stop ends every stream, recording the end of each live one, and waits.
@@ -121,6 +148,7 @@ func (w *Watcher) session(ctx context.Context, master string, n int) error {
 		if !up && ev.Tag == probe {
 			up = true
 			close(seen)
+			w.once[master].Do(func() { close(w.live[master]) })
 			w.append(history.Entry{Type: history.Watch, Master: master, Phase: history.Start, Time: at})
 		}
 		w.append(history.Entry{Type: history.Event, Master: master, Tag: ev.Tag, Data: ev.Data, Time: at})

@@ -94,7 +94,8 @@ func TestWatcherRecordsEventsAndWhenTheStreamWasLive(t *testing.T) {
 	bus := newFakeBus()
 	rec := &memory{}
 	w := Start(context.Background(), bus, rec, []string{"salt-master-1"}, nil)
-	require.Eventually(t, func() bool { return rec.find(history.Watch, history.Start) >= 0 }, 5*time.Second, 10*time.Millisecond)
+	require.NoError(t, w.Ready(context.Background(), 5*time.Second))
+	require.GreaterOrEqual(t, rec.find(history.Watch, history.Start), 0)
 	bus.fire("salt/minion/m1/start")
 	require.Eventually(t, func() bool { return rec.find(history.Event, "salt/minion/m1/start") >= 0 }, 5*time.Second, 10*time.Millisecond)
 
@@ -129,4 +130,12 @@ func TestWatcherRecordsEventsAndWhenTheStreamWasLive(t *testing.T) {
 	for _, e := range rec.h {
 		assert.Equal(t, "salt-master-1", e.Master)
 	}
+}
+
+func TestWatcherReadyNamesSilentMasters(t *testing.T) {
+	bus := newFakeBus()
+	bus.stopped = true
+	w := Start(context.Background(), bus, &memory{}, []string{"salt-master-9"}, nil)
+	defer w.Stop()
+	assert.ErrorContains(t, w.Ready(context.Background(), 100*time.Millisecond), "none from [salt-master-9]")
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/labels"
@@ -74,6 +76,17 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	defer s.Close()
 	res.RunDir = s.runDir
 	adapter := labAdapter{l: s.lab}
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log)
+	if err != nil {
+		return res, err
+	}
+	// Registered before the teardown, so it runs after it: the heals of
+	// the teardown still close their fault windows in the history.
+	defer func() {
+		if cerr := ev.close(s.ledger); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+	}()
 	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
 	eng.Log = log
 	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
@@ -105,7 +118,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds})
+	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
+		History: ev.rec, Verdicts: ev.verdicts})
+	if ferr := ev.finish(res.RunDir); ferr != nil {
+		err = errors.Join(err, ferr)
+	}
 	if err != nil {
 		return res, err
 	}
@@ -147,7 +164,7 @@ func writeReports(runDir string, run report.Run, ms *report.Measurements, interr
 		return sum, nil, err
 	}
 	var files []string
-	for _, f := range []string{"junit.xml", "report.html", "summary.json"} {
+	for _, f := range []string{"junit.xml", "report.html", "summary.json", history.FileName, checker.FileName} {
 		files = append(files, filepath.Join(runDir, f))
 	}
 	return sum, files, nil
