@@ -105,9 +105,14 @@ func (w *Watcher) Stop() {
 }
 
 func (w *Watcher) watch(ctx context.Context, master string) {
+	last := ""
 	for n := 1; ; n++ {
-		if err := w.session(ctx, master, n); err != nil && ctx.Err() == nil {
-			fmt.Fprintf(w.log, "event stream of %s: %v (retrying)\n", master, err)
+		// A stopped master fails every retry the same way: say it once.
+		if err := w.session(ctx, master, n); err != nil && ctx.Err() == nil && err.Error() != last {
+			last = err.Error()
+			fmt.Fprintf(w.log, "event stream of %s: %v (retrying every %s)\n", master, err, retryInterval)
+		} else if err == nil {
+			last = ""
 		}
 		select {
 		case <-ctx.Done():
