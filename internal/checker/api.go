@@ -18,9 +18,9 @@ type RecoveryParams struct {
 // target, how many failed (or timed out) before the first success and
 // how long after the fault that success completed, against the bound.
 func Recovery(h []history.Entry, p RecoveryParams) Result {
-	since, ok := at(h, p.Since)
-	if !ok {
-		return Result{Verdict: Unknown, Expected: "a reference entry", Observed: fmt.Sprintf("entry %d is not in the history", p.Since)}
+	since, missing := reference(h, p.Since)
+	if missing != nil {
+		return *missing
 	}
 	all := ops(h, span{from: p.Since + 1}, p.F)
 	var subs []Subject

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -28,6 +29,16 @@ func at(h []history.Entry, idx int64) (history.Entry, bool) {
 		}
 	}
 	return history.Entry{}, false
+}
+
+// reference is the entry bounds are measured from; a missing one makes
+// the check unknown (the returned result says so).
+func reference(h []history.Entry, idx int64) (history.Entry, *Result) {
+	e, ok := at(h, idx)
+	if !ok {
+		return e, &Result{Verdict: Unknown, Expected: "a reference entry", Observed: fmt.Sprintf("entry %d is not in the history", idx)}
+	}
+	return e, nil
 }
 
 // span selects entries by index: [From, To), To 0 meaning the end.

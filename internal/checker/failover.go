@@ -29,9 +29,9 @@ type FailoverParams struct {
 // operation served by Master (per the masters' own return events)
 // completed, against the minion's bound.
 func FailoverTime(h []history.Entry, p FailoverParams) Result {
-	since, ok := at(h, p.Since)
-	if !ok {
-		return Result{Verdict: Unknown, Expected: "a reference entry", Observed: fmt.Sprintf("entry %d is not in the history", p.Since)}
+	since, missing := reference(h, p.Since)
+	if missing != nil {
+		return *missing
 	}
 	var subs []Subject
 	for _, m := range sortedKeys(p.Bounds) {

@@ -19,9 +19,9 @@ type StartParams struct {
 // salt/minion/<id>/start there (Minion._fire_master_minion_start, also
 // after failing over), so the master's own bus shows the failover.
 func StartEvent(h []history.Entry, p StartParams) Result {
-	since, ok := at(h, p.Since)
-	if !ok {
-		return Result{Verdict: Unknown, Expected: "a reference entry", Observed: fmt.Sprintf("entry %d is not in the history", p.Since)}
+	since, missing := reference(h, p.Since)
+	if missing != nil {
+		return *missing
 	}
 	var subs []Subject
 	for _, m := range sortedKeys(p.Bounds) {

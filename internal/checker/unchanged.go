@@ -20,9 +20,9 @@ type UnchangedParams struct {
 // the bound ran out: the daemon did not restart. A failed read means the
 // daemon (or its container) is gone.
 func Unchanged(h []history.Entry, p UnchangedParams) Result {
-	since, ok := at(h, p.Since)
-	if !ok {
-		return Result{Verdict: Unknown, Expected: "a reference entry", Observed: fmt.Sprintf("entry %d is not in the history", p.Since)}
+	since, missing := reference(h, p.Since)
+	if missing != nil {
+		return *missing
 	}
 	all := ops(h, span{}, p.F)
 	var subs []Subject
