@@ -100,10 +100,16 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 		return fmt.Errorf("%s: no daemon was noted; add the step `I note the process of every minion daemon` before the fault", expectation)
 	}
 	window := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.RestartWindow() }
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, try: func(ctx context.Context, m string, _ time.Duration) bool {
+	// Reads go on past the window until one completed after it: the
+	// checker wants the daemon seen unchanged for the whole window.
+	past := attemptPause + identityTimeout
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
+		end := time.Now().Add(left) // of the poll: past after the window's end
 		o := w.daemonIdentity(ctx, m)
 		id, _ := o.value.(string)
-		return !o.ok() || id != noted[m] // a change or a gone daemon ends the poll
+		// A change or a gone daemon ends the poll, and so does a read
+		// completed after the window.
+		return !o.ok() || id != noted[m] || time.Until(end) <= past
 	}})
 	if err != nil {
 		return err

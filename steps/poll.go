@@ -40,6 +40,10 @@ func poll(ctx context.Context, deadline time.Time, try func(ctx context.Context,
 type minionPoll struct {
 	boundOf func(saltcfg.Minion) (saltcfg.Bound, error)
 	try     func(ctx context.Context, minion string, left time.Duration) bool
+	// past extends the poll beyond the bound, for expectations that must
+	// hold for the whole bound: their last observation must come after it
+	// ends (try then sees left <= past and should say done).
+	past time.Duration
 }
 
 // pollMinions runs p for every minion concurrently and returns each
@@ -62,7 +66,7 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 				return
 			}
 			bounds[i] = b
-			_, errs[i] = poll(ctx, since.Add(b.Limit), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
+			_, errs[i] = poll(ctx, since.Add(b.Limit+p.past), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
 		}()
 	}
 	wg.Wait()
