@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/saltapi"
 	"github.com/saltlab/saltlab/internal/saltcfg"
 )
@@ -64,6 +64,35 @@ func decodeLocal(rets []json.RawMessage) (map[string]any, error) {
 	return byMinion, nil
 }
 
+// API operations, as the history names them.
+const (
+	apiPingOp    = "api /run test.ping"
+	apiLoginOp   = "api /login"
+	apiSessionOp = "api session"
+	lbSubject    = "lb" // the target of calls about the balancer itself
+)
+
+// apiPingOnce is one recorded test.ping on target through the load
+// balancer; it succeeded when every minion in want answered true.
+func (w *world) apiPingOnce(ctx context.Context, c saltapi.Client, target string, want []string) outcome {
+	return w.apiOp(ctx, apiPingOp, target, func(ctx context.Context) (any, error) {
+		got, err := apiPing(ctx, w, c, target)
+		if err != nil {
+			return nil, err
+		}
+		var missing []string
+		for _, m := range want {
+			if got[m] != true {
+				missing = append(missing, fmt.Sprintf("%s: %v", m, got[m]))
+			}
+		}
+		if len(missing) > 0 {
+			return got, fmt.Errorf("the salt-api returned no true for %s", strings.Join(missing, ", "))
+		}
+		return got, nil
+	})
+}
+
 // apiAnswersEveryMinion: one test.ping to '*' through the load balancer
 // returns true for every minion of the lab. salt-api reports a minion that
 // did not return as false (salt-semantics §5.4), so false and missing both
@@ -74,55 +103,62 @@ func apiAnswersEveryMinion(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	got, err := apiPing(ctx, w, c, "*")
-	if err != nil {
-		return fmt.Errorf("expected test.ping through the load balancer to reach every minion; observed: %w", err)
-	}
-	var missing []string
-	for _, m := range minions(w.Lab) {
-		if got[m] != true {
-			missing = append(missing, fmt.Sprintf("%s: %v", m, got[m]))
-		}
-	}
-	if len(missing) > 0 {
-		return fmt.Errorf("expected test.ping through the load balancer to return true for every minion; observed: %s (whole return: %v)", strings.Join(missing, ", "), got)
-	}
-	w.logf("salt-api through the load balancer: %d minion(s) answered test.ping", len(got))
-	return nil
+	from := w.History.Next()
+	w.apiPingOnce(ctx, c, "*", minions(w.Lab))
+	return w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiPingOp, Targets: []string{"*"}}, "", false)
 }
 
 // apiAnswersWithinReachBound polls each minion's test.ping through the load
 // balancer until it returns true, within the bound the minion's own config
 // gives a surviving master to reach it (saltcfg.ReachBound), measured from
 // the last fault: the load balancer must route around the stopped master
-// and the daemons must be reachable through the remaining one.
+// and the daemons must be reachable through the remaining one. The checker
+// judges how many requests failed during the fault and when they recovered.
 func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	w := worldFrom(ctx)
+	ref, err := w.reference("expected test.ping through the load balancer to recover")
+	if err != nil {
+		return err
+	}
 	c, err := apiClient(ctx, w, path)
 	if err != nil {
 		return err
 	}
-	try := func(ctx context.Context, minion string, budget time.Duration) (bool, string) {
-		ctx, cancel := context.WithTimeout(ctx, budget)
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: saltcfg.Minion.ReachBound, try: func(ctx context.Context, m string, left time.Duration) bool {
+		ctx, cancel := context.WithTimeout(ctx, left)
 		defer cancel()
-		got, err := apiPing(ctx, w, c, minion)
-		if err != nil {
-			return false, err.Error()
-		}
-		if got[minion] != true {
-			return false, fmt.Sprintf("the salt-api returned %v", got)
-		}
-		return true, "answered true"
+		return w.apiPingOnce(ctx, c, m, []string{m}).ok()
+	}})
+	if err != nil {
+		return err
 	}
-	return pollMinions(ctx, pollSpec{name: "salt-api through the load balancer reaches minion",
-		expectation: "test.ping through the load balancer to return true for every minion within its reach bound",
-		boundOf:     saltcfg.Minion.ReachBound, try: try})
+	return w.judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiPingOp, Bounds: bounds},
+		"salt-api through the load balancer reaches minion", false)
 }
 
 // loginTimeout bounds logging in to one particular master through the load
 // balancer: after that master was down the balancer avoids it for its
 // fail_timeout (5 to 10 s in the topologies).
 const loginTimeout = 60 * time.Second
+
+// apiLoginOnce is one recorded login through the load balancer.
+func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Session, outcome) {
+	var sess saltapi.Session
+	o := w.apiOp(ctx, apiLoginOp, lbSubject, func(ctx context.Context) (any, error) {
+		var err error
+		sess, err = c.Login(ctx, w.API)
+		return map[string]string{"upstream": sess.Upstream}, err
+	})
+	return sess, o
+}
+
+// apiSessionOnce is one recorded call with a session token.
+func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token string) outcome {
+	return w.apiOp(ctx, apiSessionOp, lbSubject, func(ctx context.Context) (any, error) {
+		_, err := c.Session(ctx, token, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout})
+		return nil, err
+	})
+}
 
 // apiLogin logs in through the load balancer and keeps the session. With a
 // master named, it logs in again until that master's salt-api issued the
@@ -140,30 +176,27 @@ func apiLogin(ctx context.Context, master, path string) error {
 			return err
 		}
 	}
-	deadline := time.Now().Add(loginTimeout)
-	for {
-		sess, err := c.Login(ctx, w.API)
-		if err != nil {
-			return fmt.Errorf("expected a login through the load balancer to succeed; observed: %w", err)
-		}
-		if want == "" || strings.HasPrefix(sess.Upstream, want+":") {
-			if _, err := c.Session(ctx, sess.Token, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout}); err != nil {
-				return fmt.Errorf("expected the new session to be accepted right after login; observed: %w", err)
-			}
-			w.mu.Lock()
-			w.apiToken, w.apiPath = sess.Token, path
-			w.mu.Unlock()
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("expected the load balancer to send a login to %s (%s) within %s; observed: the last one was served by %q", master, want, loginTimeout, sess.Upstream)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(attemptPause):
-		}
+	var sess saltapi.Session
+	var last outcome
+	done, err := poll(ctx, time.Now().Add(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
+		sess, last = w.apiLoginOnce(ctx, c)
+		return !last.ok() || want == "" || strings.HasPrefix(sess.Upstream, want+":")
+	})
+	switch {
+	case err != nil:
+		return err
+	case !last.ok():
+		return fmt.Errorf("expected a login through the load balancer to succeed; observed: %s", last.err)
+	case !done:
+		return fmt.Errorf("expected the load balancer to send a login to %s (%s) within %s; observed: the last one was served by %q", master, want, loginTimeout, sess.Upstream)
 	}
+	if o := w.apiSessionOnce(ctx, c, sess.Token); !o.ok() {
+		return fmt.Errorf("expected the new session to be accepted right after login; observed: %s", o.err)
+	}
+	w.mu.Lock()
+	w.apiToken, w.apiPath = sess.Token, path
+	w.mu.Unlock()
+	return nil
 }
 
 // serviceIP asks a container for its address, which works the same for
@@ -197,25 +230,19 @@ func apiSessionRefused(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = c.Session(ctx, tok, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout})
-	var se *saltapi.StatusError
-	switch {
-	case err == nil:
-		return errors.New("expected the session from the earlier login to be refused with 401 by the other master's salt-api; observed: it was accepted")
-	case errors.As(err, &se) && se.Code == http.StatusUnauthorized:
-		w.logf("the session from the earlier login was refused: %v", err)
-		return nil
-	default:
-		return fmt.Errorf("expected the session from the earlier login to be refused with 401; observed: %w", err)
-	}
+	from := w.History.Next()
+	w.apiSessionOnce(ctx, c, tok)
+	return w.judge(checker.NameRefusal, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiSessionOp,
+		Targets: []string{lbSubject}, ErrorContains: fmt.Sprintf("answered %d", http.StatusUnauthorized)}, "", false)
 }
 
 // apiLoginWithin polls a login through the load balancer until one succeeds,
-// within the given number of seconds from the last fault, and records how
-// long the load balancer took to move to a working salt-api.
+// within the given number of seconds from the last fault; the checker
+// judges how many failed and how long the balancer took to move to a
+// working salt-api.
 func apiLoginWithin(ctx context.Context, seconds int, path string) error {
 	w := worldFrom(ctx)
-	start, desc, err := faultWindow(w, "a login through the load balancer")
+	ref, err := w.reference("expected a login through the load balancer")
 	if err != nil {
 		return err
 	}
@@ -224,29 +251,16 @@ func apiLoginWithin(ctx context.Context, seconds int, path string) error {
 		return err
 	}
 	limit := time.Duration(seconds) * time.Second
-	deadline := start.Add(limit)
-	attempts, last := 0, "no attempt finished"
-	for time.Now().Before(deadline) {
-		attempts++
+	deadline := ref.Time.Add(limit)
+	if _, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
-		_, err := c.Login(actx, w.API)
-		cancel()
-		if err == nil {
-			took := time.Since(start)
-			w.Measurements.Add(report.Measurement{Scenario: w.scenario, Name: "salt-api login through the load balancer", Subject: lbService,
-				Observed: took, Bound: limit, BoundExplain: "from the feature", Met: true,
-				Detail: fmt.Sprintf("measured from %s; %d attempt(s)", desc, attempts)})
-			w.logf("login through the load balancer succeeded after %s (%d attempt(s))", took.Round(time.Millisecond), attempts)
-			return nil
-		}
-		last = err.Error()
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(attemptPause):
-		}
+		defer cancel()
+		_, o := w.apiLoginOnce(actx, c)
+		return o.ok()
+	}); err != nil {
+		return err
 	}
-	w.Measurements.Add(report.Measurement{Scenario: w.scenario, Name: "salt-api login through the load balancer", Subject: lbService,
-		Bound: limit, BoundExplain: "from the feature", Detail: fmt.Sprintf("measured from %s; %d attempt(s)", desc, attempts)})
-	return fmt.Errorf("expected a login through the load balancer to succeed within %s, measured from %s; observed after %d attempt(s): %s", limit, desc, attempts, last)
+	return w.judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiLoginOp,
+		Bounds: map[string]checker.Bound{lbSubject: {Limit: limit, Explain: "from the feature"}}},
+		"salt-api login through the load balancer", false)
 }

@@ -2,9 +2,12 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/saltcfg"
 	"github.com/saltlab/saltlab/internal/saltout"
 )
@@ -12,14 +15,19 @@ import (
 // masterCLITimeout is the `salt -t` value used when probing one minion.
 const masterCLITimeout = 3
 
-// saltCallServedWithinBound: every minion's salt-call test.ping succeeds and
-// is served by master, within the bound its own config allows for reaching
-// that master (saltcfg.CallBound). The serving master is what
-// `salt-call config.get master` reports: after the list path signs in,
-// opts["master"] holds the bare host of the master it reached (INFER from
-// salt/minion.py eval_master; salt-semantics §1.3, §1.7).
+// saltCallServedWithinBound: every minion's salt-call test.ping succeeds,
+// served by master, within the bound its own config allows for reaching
+// that master (saltcfg.CallBound), measured from the last fault. Which
+// master served is the master whose bus carried the call's return event
+// (salt-call returns to the master it signed in to, with jid "req"), not
+// anything the minion says about itself.
 func saltCallServedWithinBound(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	const f = "salt-call test.ping"
+	ref, err := w.reference("expected every minion's " + f + " to be served by " + master)
+	if err != nil {
+		return err
+	}
 	boundOf := func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
 		idx, err := cfg.IndexOf(master)
 		if err != nil {
@@ -27,81 +35,79 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 		}
 		return cfg.CallBound(idx), nil
 	}
-	try := func(ctx context.Context, minion string, budget time.Duration) (bool, string) {
-		began := time.Now()
-		r, _, err := saltCall(ctx, w.Lab, minion, budget, "test.ping")
-		if err != nil {
-			return false, err.Error()
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
+		_, o := w.saltCall(ctx, m, left, "test.ping")
+		if !o.ok() {
+			return false
 		}
-		if v, ok := r.Bool(); !ok || !v {
-			return false, fmt.Sprintf("test.ping returned %s", r.Local)
-		}
-		served, _, err := saltCall(ctx, w.Lab, minion, budget-time.Now().Sub(began), "config.get", "master")
-		if err != nil {
-			return false, "test.ping answered true, but asking which master served it failed: " + err.Error()
-		}
-		host, ok := served.String()
-		if !ok {
-			return false, fmt.Sprintf("test.ping answered true; config.get master returned %s", served.Local)
-		}
-		if saltcfg.MasterHost(host) != master {
-			return false, fmt.Sprintf("test.ping answered true but was served by %s", host)
-		}
-		return true, "served by " + host
+		_, served := w.servedBy(ctx, o.inv, m, "test.ping")[master]
+		return served
+	}})
+	if err != nil {
+		return err
 	}
-	return pollMinions(ctx, pollSpec{name: "salt-call test.ping failover to " + master,
-		expectation: fmt.Sprintf("every minion's salt-call test.ping to be served by %s within its failover bound", master),
-		boundOf:     boundOf, try: try})
+	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds},
+		"salt-call test.ping failover to "+master, false)
 }
 
-// masterReachesEveryMinion: the minion daemons fail over, so that master
-// publishes test.ping to each minion and gets true back, within the bound of
-// the alive check (saltcfg.AliveBound).
+// masterReachesEveryMinion: the minion daemons fail over, so master
+// publishes test.ping to each minion and gets true back, within the bound
+// of the alive check (saltcfg.AliveBound). After a fault (not a heal) the
+// minions moved to master, so each must also have announced itself there
+// (its start event), and every return must have gone where it belongs.
 func masterReachesEveryMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	return pollMinions(ctx, pollSpec{name: "daemon failover: " + master + " reaches minion",
-		expectation: fmt.Sprintf("%s to reach every minion with test.ping within the alive-check bound", master),
-		boundOf:     aliveBound, try: pingFrom(w, master)})
+	ref, bounds, err := reachEveryMinion(ctx, w, master, aliveBound)
+	if err != nil {
+		return err
+	}
+	errs := []error{w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
+		"daemon failover: "+master+" reaches minion", false)}
+	if ref.Phase == history.Start {
+		errs = append(errs, w.judge(checker.NameStartEvent, checker.StartParams{Since: ref.Index, Master: master, Bounds: bounds},
+			"start event on "+master, false))
+	}
+	errs = append(errs, w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
+	return errors.Join(errs...)
 }
 
-// masterReachesNoMinion is the negative of masterReachesEveryMinion, held for
-// the whole alive-check bound: it documents Salt behaviour where minion
+// reachEveryMinion polls `salt <minion> test.ping` on master for every
+// minion until it returns true or the minion's bound passes.
+func reachEveryMinion(ctx context.Context, w *world, master string, boundOf func(saltcfg.Minion) (saltcfg.Bound, error)) (history.Entry, map[string]checker.Bound, error) {
+	ref, err := w.reference(fmt.Sprintf("expected %s to reach every minion", master))
+	if err != nil {
+		return ref, nil, err
+	}
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: pingFrom(w, master)})
+	return ref, bounds, err
+}
+
+// masterReachesNoMinion is the negative of masterReachesEveryMinion, held
+// for the whole alive-check bound: it documents Salt behaviour where minion
 // daemons do NOT fail over (e.g. salt-semantics §1.9: a master name that
 // stops resolving fires no disconnect).
 func masterReachesNoMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	return pollMinions(ctx, pollSpec{name: "daemon stays away from " + master, absence: true,
-		expectation: fmt.Sprintf("%s to reach no minion with test.ping for the whole alive-check bound", master),
-		boundOf:     aliveBound, try: pingFrom(w, master)})
+	ref, err := w.reference(fmt.Sprintf("expected %s to reach no minion", master))
+	if err != nil {
+		return err
+	}
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: aliveBound, try: pingFrom(w, master)})
+	if err != nil {
+		return err
+	}
+	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
+		"daemon stays away from "+master, true)
 }
 
 func aliveBound(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.AliveBound() }
 
-// pingFrom runs `salt <minion> test.ping` on master: ok when it returns true.
-func pingFrom(w *world, master string) attempt {
-	return func(ctx context.Context, minion string, budget time.Duration) (bool, string) {
-		argv := inContainerTimeout(budget, "salt", "--out=json", fmt.Sprintf("-t%d", masterCLITimeout), minion, "test.ping")
-		out, err := w.Lab.Exec(ctx, master, argv)
-		if err != nil {
-			return false, fmt.Sprintf("run salt on %s: %v", master, err)
-		}
-		rets, text, err := saltout.ParseStream(out.Stdout)
-		if err != nil {
-			return false, err.Error()
-		}
-		if rets.True(minion) {
-			return true, "returned true"
-		}
-		if raw, ok := rets[minion]; ok {
-			return false, fmt.Sprintf("salt on %s exited %d, %s returned %s", master, out.ExitCode, minion, clipRaw(string(raw)))
-		}
-		return false, fmt.Sprintf("salt on %s exited %d without a return from %s: %s", master, out.ExitCode, minion, lastLine(append(text, out.Stderr)...))
+// pingFrom makes one recorded `salt <minion> test.ping` on master: a
+// minion's poll is over once it returned true. (Holding an absence, that
+// ends the poll early too: the checker judges it a failure.)
+func pingFrom(w *world, master string) func(context.Context, string, time.Duration) bool {
+	return func(ctx context.Context, minion string, left time.Duration) bool {
+		rets, _, _ := w.saltJob(ctx, master, minion, masterCLITimeout, left, func(r saltout.Returns) bool { return r.True(minion) }, "test.ping")
+		return rets.True(minion)
 	}
-}
-
-func clipRaw(s string) string {
-	if len(s) > 160 {
-		return s[:160] + "..."
-	}
-	return s
 }

@@ -9,11 +9,13 @@ import (
 	"net/http/httptest"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/fault"
-	"github.com/saltlab/saltlab/internal/saltapi"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
 // fakeLab is a unit-test double of a failover lab: minions are served by the
@@ -41,6 +43,37 @@ type fakeLab struct {
 	// calls; health overrides a service's status outright.
 	startingPolls map[string]int
 	health        map[string]string
+	// rec receives what the masters' buses would publish (nil: nothing).
+	rec  *history.Recorder
+	jids int
+}
+
+// fire publishes an event on master's bus, as the run's event watcher
+// would record it.
+func (f *fakeLab) fire(master, tag string, data map[string]any) {
+	if f.rec == nil {
+		return
+	}
+	b, _ := json.Marshal(data)
+	_, _ = f.rec.Append(history.Entry{Type: history.Event, Master: master, Tag: tag, Data: b})
+}
+
+// watch records that master's stream went up or down.
+func (f *fakeLab) watch(master, phase string) {
+	if f.rec != nil && strings.HasPrefix(master, "salt-master-") {
+		_, _ = f.rec.Append(history.Entry{Type: history.Watch, Master: master, Phase: phase})
+	}
+}
+
+// job fires the events of one job on master: new (unless standalone) and
+// the minion's return.
+func (f *fakeLab) job(master, minion, fun string, standalone bool) {
+	f.jids++
+	jid := fmt.Sprintf("2026112310%010d", f.jids)
+	if !standalone {
+		f.fire(master, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun, "minions": []string{minion}})
+	}
+	f.fire(master, "salt/job/"+jid+"/ret/"+minion, map[string]any{"id": minion, "fun": fun, "jid": jid, "return": true})
 }
 
 func newFakeLab() *fakeLab {
@@ -76,13 +109,24 @@ func (f *fakeLab) Status(_ context.Context, s string) (string, error) {
 func (f *fakeLab) Stop(_ context.Context, s string, _ time.Duration) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	before := f.serving()
 	f.running[s] = false
+	f.watch(s, history.End)
+	// Daemons that fail over announce themselves on their new master.
+	if now := f.serving(); now != before && now != "" && !f.daemonsStuck {
+		for _, m := range []string{"salt-minion-1", "salt-minion-2"} {
+			f.fire(now, "salt/minion/"+m+"/start", map[string]any{"id": m})
+		}
+	}
 	return nil
 }
 
 func (f *fakeLab) Start(_ context.Context, s string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if !f.running[s] {
+		f.watch(s, history.Start)
+	}
 	f.running[s] = true
 	return nil
 }
@@ -114,7 +158,7 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{Stdout: "---\n" + f.config}, nil
 	case strings.Contains(cmd, "salt-call --version"):
 		return Output{Stdout: "salt-call 3006.9 (fake)\n"}, nil
-	case strings.Contains(cmd, "salt-key -L --out=json"):
+	case strings.Contains(cmd, "salt-key --out=json -L"):
 		if f.signinBroken {
 			return Output{Stdout: `{"minions": [], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
 		}
@@ -123,15 +167,15 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		if f.serving() == "" || f.signinBroken {
 			return Output{ExitCode: 1, Stderr: "No master could be reached"}, nil
 		}
+		f.job(f.serving(), service, "test.ping", true) // salt-call returns to its master
 		return Output{Stdout: "{\n    \"local\": true\n}\n"}, nil
-	case strings.Contains(cmd, "salt-call --out=json config.get master"):
-		return Output{Stdout: fmt.Sprintf("{\"local\": %q}\n", f.serving())}, nil
 	case strings.Contains(cmd, " salt --out=json"):
 		minion := argv[len(argv)-2]
 		if f.cut[minion+"|"+service] {
 			return Output{ExitCode: 1, Stdout: fmt.Sprintf("{%q: \"Minion did not return. [No response]\"}\n", minion)}, nil
 		}
 		if f.serving() == service && !(f.daemonsStuck && service != "salt-master-1") {
+			f.job(service, minion, "test.ping", false)
 			return Output{Stdout: fmt.Sprintf("{%q: true}\n", minion)}, nil
 		}
 		return Output{ExitCode: 1, Stdout: fmt.Sprintf("{%q: \"Minion did not return. [No response]\"}\n", minion)}, nil

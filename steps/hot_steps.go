@@ -2,12 +2,13 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"sort"
+	"maps"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/saltcfg"
 )
 
@@ -22,6 +23,9 @@ const daemonIdentityScript = `sed 's/^.*) //' /proc/1/stat | cut -d' ' -f20; pgr
 // identityTimeout bounds one identity read.
 const identityTimeout = 10 * time.Second
 
+// identityOp names the recorded identity reads.
+const identityOp = "read daemon identity"
+
 // noteMinionDaemons records every minion daemon's identity before a fault.
 func noteMinionDaemons(ctx context.Context) error {
 	w := worldFrom(ctx)
@@ -31,11 +35,11 @@ func noteMinionDaemons(ctx context.Context) error {
 	}
 	ids := map[string]string{}
 	for _, m := range ms {
-		id, err := daemonIdentity(ctx, w.Lab, m)
-		if err != nil {
-			return err
+		o := w.daemonIdentity(ctx, m)
+		if !o.ok() {
+			return fmt.Errorf("read the daemon process of %s: %s", m, o.err)
 		}
-		ids[m] = id
+		ids[m], _ = o.value.(string)
 	}
 	w.mu.Lock()
 	w.daemons = ids
@@ -43,104 +47,72 @@ func noteMinionDaemons(ctx context.Context) error {
 	return nil
 }
 
-func daemonIdentity(ctx context.Context, l Lab, minion string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, identityTimeout)
-	defer cancel()
-	out, err := l.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript})
-	if err != nil {
-		return "", fmt.Errorf("read the daemon process of %s: %w", minion, err)
-	}
-	if out.ExitCode != 0 {
-		return "", fmt.Errorf("read the daemon process of %s: exit %d: %s", minion, out.ExitCode, lastLine(out.Stderr, out.Stdout))
-	}
-	return strings.Join(strings.Fields(out.Stdout), " "), nil
+// daemonIdentity reads and records a minion daemon's identity; a stopped
+// container fails the read, saying what Docker reports of it.
+func (w *world) daemonIdentity(ctx context.Context, minion string) outcome {
+	return w.op(ctx, identityOp, minion, minion, func(ctx context.Context) outcome {
+		ctx, cancel := context.WithTimeout(ctx, identityTimeout)
+		defer cancel()
+		out, err := w.Lab.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript})
+		if err == nil && out.ExitCode == 0 {
+			return succeeded(strings.Join(strings.Fields(out.Stdout), " "))
+		}
+		why := lastLine(out.Stderr, out.Stdout)
+		if err != nil {
+			why = err.Error()
+		}
+		if st, serr := w.Lab.Status(ctx, minion); serr == nil && !strings.HasPrefix(st, "healthy") && st != "running" {
+			return failed(nil, "the daemon is gone: its container is %s (a foreground minion that restarts itself exits, salt-semantics §1.10)", st)
+		}
+		return failed(nil, "%s", why)
+	})
 }
 
 // masterReachesEveryMinionHot: in hot mode the minion's connection to a
 // surviving master is independent of the dead one (salt-semantics §1.13).
 func masterReachesEveryMinionHot(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	return pollMinions(ctx, pollSpec{name: "hot mode: " + master + " reaches minion",
-		expectation: fmt.Sprintf("%s to reach every minion with test.ping within the hot-mode bound", master),
-		boundOf:     func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.HotBound() },
-		try:         pingFrom(w, master)})
+	ref, bounds, err := reachEveryMinion(ctx, w, master, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.HotBound() })
+	if err != nil {
+		return err
+	}
+	return errors.Join(
+		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
+			"hot mode: "+master+" reaches minion", false),
+		w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
 }
 
-// minionDaemonsDidNotRestart holds until every minion's restart window
-// (saltcfg.RestartWindow, measured from the last fault) has passed, checking
-// each daemon's identity against the noted one; a change or a stopped
-// container fails at once.
+// minionDaemonsDidNotRestart re-reads every daemon's identity until its
+// restart window (saltcfg.RestartWindow, measured from the last fault)
+// has passed, or until a read shows a change; the checker then judges the
+// reads against the ones noted before the fault.
 func minionDaemonsDidNotRestart(ctx context.Context) error {
 	w := worldFrom(ctx)
-	const expectation = "every minion daemon to keep running as the process noted before the fault"
-	start, desc, err := faultWindow(w, expectation)
+	const expectation = "expected every minion daemon to keep running as the process noted before the fault"
+	ref, err := w.reference(expectation)
 	if err != nil {
 		return err
 	}
 	w.mu.Lock()
-	noted := w.daemons
+	noted := maps.Clone(w.daemons)
 	w.mu.Unlock()
 	if len(noted) == 0 {
 		return fmt.Errorf("%s: no daemon was noted; add the step `I note the process of every minion daemon` before the fault", expectation)
 	}
-	var mu sync.Mutex
-	var failed []string
-	var wg sync.WaitGroup
-	for m, before := range noted {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if msg := holdIdentity(ctx, w, m, before, start); msg != "" {
-				mu.Lock()
-				failed = append(failed, m+": "+msg)
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	if len(failed) > 0 {
-		sort.Strings(failed)
-		return fmt.Errorf("expected %s, measured from %s; observed:\n  %s", expectation, desc, strings.Join(failed, "\n  "))
-	}
-	return nil
-}
-
-// holdIdentity re-reads the minion's identity every attemptPause until its
-// restart window ends; it returns what went wrong, or "".
-func holdIdentity(ctx context.Context, w *world, minion, before string, start time.Time) string {
-	cfg, err := minionConfig(ctx, w.Lab, minion)
+	window := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.RestartWindow() }
+	// Reads go on past the window until one completed after it: the
+	// checker wants the daemon seen unchanged for the whole window.
+	past := attemptPause + identityTimeout
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
+		end := time.Now().Add(left) // of the poll: past after the window's end
+		o := w.daemonIdentity(ctx, m)
+		id, _ := o.value.(string)
+		// A change or a gone daemon ends the poll, and so does a read
+		// completed after the window.
+		return !o.ok() || id != noted[m] || time.Until(end) <= past
+	}})
 	if err != nil {
-		return err.Error()
+		return err
 	}
-	if w.ProcessSlack > 0 {
-		cfg.ProcessSlack = w.ProcessSlack
-	}
-	window, err := cfg.RestartWindow()
-	if err != nil {
-		return err.Error()
-	}
-	deadline := start.Add(window.Limit)
-	ticker := time.NewTicker(attemptPause)
-	defer ticker.Stop()
-	for {
-		now, err := daemonIdentity(ctx, w.Lab, minion)
-		switch {
-		case err != nil:
-			after := time.Since(start).Round(time.Millisecond)
-			if st, serr := w.Lab.Status(ctx, minion); serr == nil && !strings.HasPrefix(st, "healthy") && st != "running" {
-				return fmt.Sprintf("the daemon is gone after %s: its container is %s (a foreground minion that restarts itself exits, salt-semantics §1.10)", after, st)
-			}
-			return fmt.Sprintf("after %s: %v", after, err)
-		case now != before:
-			return fmt.Sprintf("restarted after %s (process %q, before %q)", time.Since(start).Round(time.Millisecond), now, before)
-		case time.Now().After(deadline):
-			w.logf("%s: same daemon process for the whole restart window %s", minion, window)
-			return ""
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err().Error()
-		case <-ticker.C:
-		}
-	}
+	return w.judge(checker.NameUnchanged, checker.UnchangedParams{Since: ref.Index, F: identityOp, Bounds: bounds}, "", false)
 }

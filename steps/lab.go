@@ -51,3 +51,7 @@ func byPrefix(l Lab, prefix string) []string {
 }
 
 func minions(l Lab) []string { return byPrefix(l, minionPrefix) }
+
+// Masters are the lab's Salt masters (every master's event bus is
+// recorded into the history).
+func Masters(l Lab) []string { return byPrefix(l, masterPrefix) }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/fault"
 )
 
@@ -26,24 +27,22 @@ func labIsHealthy(ctx context.Context) error {
 }
 
 func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		failed, waiting, err := labHealth(ctx, l)
-		if err != nil {
-			return err
-		}
-		if len(failed) == 0 && len(waiting) == 0 {
-			return nil
-		}
-		if len(failed) > 0 || time.Now().After(deadline) {
-			return fmt.Errorf("expected every service healthy (or a one-shot exited 0) within %s; observed: %s", timeout, strings.Join(append(failed, waiting...), ", "))
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(attemptPause):
-		}
+	var failed, waiting []string
+	var err error
+	done, perr := poll(ctx, time.Now().Add(timeout), func(ctx context.Context, _ time.Duration) bool {
+		failed, waiting, err = labHealth(ctx, l)
+		// An exited service fails at once: nothing brings it back.
+		return err != nil || len(failed) > 0 || len(waiting) == 0
+	})
+	switch {
+	case err != nil:
+		return err
+	case perr != nil:
+		return perr
+	case done && len(failed) == 0:
+		return nil
 	}
+	return fmt.Errorf("expected every service healthy (or a one-shot exited 0) within %s; observed: %s", timeout, strings.Join(append(failed, waiting...), ", "))
 }
 
 // labHealth sorts the services that are not fine into failed (exited with
@@ -96,41 +95,25 @@ func resetMinions(ctx context.Context, w *world) error {
 	return waitLabHealthy(ctx, w.Lab, w.healthTimeout())
 }
 
-// everyMinionAnswersSaltCallPing is the baseline before a fault.
+// everyMinionAnswersSaltCallPing is the baseline before a fault: every
+// minion's salt-call test.ping, recorded and judged available.
 func everyMinionAnswersSaltCallPing(ctx context.Context) error {
 	w := worldFrom(ctx)
 	ms := minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
-	errs := make([]error, len(ms))
+	from := w.History.Next()
 	var wg sync.WaitGroup
-	for i, m := range ms {
+	for _, m := range ms {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r, _, err := saltCall(ctx, w.Lab, m, callTimeout, "test.ping")
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			if v, ok := r.Bool(); !ok || !v {
-				errs[i] = fmt.Errorf("%s: expected true, observed %s", m, r.Local)
-			}
+			w.saltCall(ctx, m, callTimeout, "test.ping")
 		}()
 	}
 	wg.Wait()
-	var msgs []string
-	for _, err := range errs {
-		if err != nil {
-			msgs = append(msgs, err.Error())
-		}
-	}
-	if len(msgs) > 0 {
-		return fmt.Errorf("expected every minion to answer salt-call test.ping with true; observed:\n  %s", strings.Join(msgs, "\n  "))
-	}
-	w.logf("baseline: %d minions answer salt-call test.ping", len(ms))
-	return nil
+	return w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)
 }
 
 // stopService stops a container. The fault is on the ledger before it acts,

@@ -8,42 +8,157 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/saltcfg"
 	"github.com/saltlab/saltlab/internal/saltout"
 )
 
-// callTimeout bounds one salt-call when no tighter deadline applies.
+// callTimeout bounds one Salt command when no tighter deadline applies.
 const callTimeout = 60 * time.Second
+
+// exitTimedOut is coreutils timeout's exit when it had to stop the command.
+const exitTimedOut = 124
 
 // minionConfigScript prints /etc/salt/minion and minion.d/*.conf in Salt's
 // merge order, separated as YAML documents.
 const minionConfigScript = `for f in /etc/salt/minion /etc/salt/minion.d/*.conf; do [ -f "$f" ] && { echo '---'; cat "$f"; echo; }; done; true`
 
-// inContainerTimeout wraps argv in coreutils timeout, because cancelling a
-// docker exec does not stop the process inside the container.
-func inContainerTimeout(d time.Duration, argv ...string) []string {
-	secs := int(math.Ceil(d.Seconds()))
-	if secs < 1 {
-		secs = 1
+// saltCmd is one Salt command line; argv is the only place the steps build
+// them, so every Salt command runs bounded, with JSON output where it has
+// any, the same way on real Salt and the double.
+type saltCmd struct {
+	tool   string // salt-call, salt, salt-run, salt-key
+	target string // salt: the target expression
+	fun    string // the function, or salt-key's action (-L)
+	args   []string
+	// cliTimeout is salt's -t: how long the CLI waits for returns.
+	cliTimeout int
+	// plain leaves out --out=json (--version, --versions-report).
+	plain bool
+}
+
+// name is how the history's operations call the command: "salt-call
+// test.ping", "salt test.ping", "salt-key -L".
+func (c saltCmd) name() string { return c.tool + " " + c.fun }
+
+// argv is the command line, wrapped in coreutils timeout because
+// cancelling a docker exec does not stop the process inside the container.
+func (c saltCmd) argv(budget time.Duration) []string {
+	argv := []string{c.tool}
+	if !c.plain {
+		argv = append(argv, "--out=json")
 	}
+	if c.cliTimeout > 0 {
+		argv = append(argv, fmt.Sprintf("-t%d", c.cliTimeout))
+	}
+	if c.target != "" {
+		argv = append(argv, c.target)
+	}
+	argv = append(argv, c.fun)
+	argv = append(argv, c.args...)
+	secs := max(int(math.Ceil(budget.Seconds())), 1)
 	return append([]string{"timeout", "-k", "2", strconv.Itoa(secs)}, argv...)
 }
 
-// saltCall runs `salt-call --out=json <fun> args...` on minion, bounded by d.
-func saltCall(ctx context.Context, l Lab, minion string, d time.Duration, fun string, args ...string) (saltout.CallResult, Output, error) {
-	argv := inContainerTimeout(d, append([]string{"salt-call", "--out=json", fun}, args...)...)
-	out, err := l.Exec(ctx, minion, argv)
-	if err != nil {
-		return saltout.CallResult{}, out, fmt.Errorf("run salt-call %s on %s: %w", fun, minion, err)
+// exec runs c in service, bounded by budget, and returns the output; a
+// timeout in the container or a failed exec is indeterminate.
+func (w *world) exec(ctx context.Context, service string, c saltCmd, budget time.Duration) (Output, *outcome) {
+	out, err := w.Lab.Exec(ctx, service, c.argv(budget))
+	switch {
+	case err != nil:
+		o := indeterminate(fmt.Sprintf("run %s on %s: %v", c.name(), service, err))
+		return out, &o
+	case out.ExitCode == exitTimedOut:
+		o := indeterminate(fmt.Sprintf("%s on %s timed out after %s", c.name(), service, budget.Round(time.Second)))
+		return out, &o
 	}
-	if out.ExitCode != 0 {
-		return saltout.CallResult{}, out, fmt.Errorf("salt-call %s on %s exited %d: %s", fun, minion, out.ExitCode, lastLine(out.Stderr, out.Stdout))
-	}
-	r, err := saltout.ParseCall(out.Stdout)
-	return r, out, err
+	return out, nil
 }
 
-// minionConfig reads and merges a minion's Salt configuration.
+// saltCall runs salt-call fun on minion and records it: ok when it exits
+// 0 with a return (the return is the value).
+func (w *world) saltCall(ctx context.Context, minion string, budget time.Duration, fun string, args ...string) (saltout.CallResult, outcome) {
+	c := saltCmd{tool: "salt-call", fun: fun, args: args}
+	var r saltout.CallResult
+	o := w.op(ctx, c.name(), minion, minion, func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, minion, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		if out.ExitCode != 0 {
+			return failed(nil, "exit %d: %s", out.ExitCode, lastLine(out.Stderr, out.Stdout))
+		}
+		var err error
+		if r, err = saltout.ParseCall(out.Stdout); err != nil {
+			return failed(nil, "%v", err)
+		}
+		return succeeded(r.Local)
+	})
+	return r, o
+}
+
+// jobValue is what a `salt` operation records: the documents per minion
+// that answered and every return (checker.CLIValue), and the exit code.
+type jobValue struct {
+	checker.CLIValue
+	Exit int `json:"exit"`
+}
+
+// saltJob runs `salt <target> fun args...` on master and records it: ok
+// when accept holds for the returns (the value is a jobValue).
+func (w *world) saltJob(ctx context.Context, master, target string, cliTimeout int, budget time.Duration, accept func(saltout.Returns) bool, fun string, args ...string) (saltout.Returns, map[string]int, outcome) {
+	c := saltCmd{tool: "salt", target: target, fun: fun, args: args, cliTimeout: cliTimeout}
+	var rets saltout.Returns
+	docs := map[string]int{}
+	o := w.op(ctx, c.name(), master, target, func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, master, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		var text []string
+		var err error
+		if rets, text, err = saltout.ParseStream(out.Stdout); err != nil {
+			return failed(nil, "exit %d: %v", out.ExitCode, err)
+		}
+		counts, err := saltout.CountDocs(out.Stdout)
+		if err != nil {
+			return failed(nil, "exit %d: %v", out.ExitCode, err)
+		}
+		for m, n := range counts {
+			if rets.Responded(m) {
+				docs[m] = n
+			}
+		}
+		v := jobValue{CLIValue: checker.CLIValue{Documents: docs, Returns: rets}, Exit: out.ExitCode}
+		if !accept(rets) {
+			return failed(v, "exit %d: %s", out.ExitCode, lastLine(append(text, out.Stderr)...))
+		}
+		return succeeded(v)
+	})
+	return rets, docs, o
+}
+
+// saltKeys runs `salt-key -L` on master and records it (checker.KeysValue).
+func (w *world) saltKeys(ctx context.Context, master string, budget time.Duration) (saltout.KeyList, outcome) {
+	c := saltCmd{tool: "salt-key", fun: "-L"}
+	var keys saltout.KeyList
+	o := w.op(ctx, c.name(), master, "", func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, master, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		var err error
+		if keys, err = saltout.ParseKeyList(out.Stdout); err != nil {
+			return failed(nil, "exit %d, %s: %v", out.ExitCode, lastLine(out.Stderr), err)
+		}
+		return succeeded(checker.KeysValue{Keys: map[string][]string{"accepted": keys.Accepted,
+			"pending": keys.Pending, "rejected": keys.Rejected, "denied": keys.Denied}})
+	})
+	return keys, o
+}
+
+// minionConfig reads and merges a minion's Salt configuration (for bounds
+// only: which master served is never taken from it).
 func minionConfig(ctx context.Context, l Lab, minion string) (saltcfg.Minion, error) {
 	out, err := l.Exec(ctx, minion, []string{"bash", "-c", minionConfigScript})
 	if err != nil {
@@ -56,34 +171,34 @@ func minionConfig(ctx context.Context, l Lab, minion string) (saltcfg.Minion, er
 	return cfg, nil
 }
 
+// plainSalt runs a Salt command that prints text (versions), unrecorded:
+// it describes the lab, it is no operation under test.
+func plainSalt(ctx context.Context, l Lab, service string, c saltCmd, budget time.Duration) (string, error) {
+	c.plain = true
+	out, err := l.Exec(ctx, service, c.argv(budget))
+	if err != nil {
+		return "", fmt.Errorf("run %s on %s: %w", c.name(), service, err)
+	}
+	if out.ExitCode != 0 {
+		return "", fmt.Errorf("%s on %s exited %d: %s", c.name(), service, out.ExitCode, lastLine(out.Stderr, out.Stdout))
+	}
+	return strings.TrimSpace(out.Stdout), nil
+}
+
 // saltVersion asks a container which Salt it runs, e.g.
 // "salt-call 3006.9 (Sulfur)" or "salt-call 3006.9 (saltlab sim 0.1.0)".
 func saltVersion(ctx context.Context, l Lab, service string) (string, error) {
-	out, err := l.Exec(ctx, service, inContainerTimeout(30*time.Second, "salt-call", "--version"))
-	if err != nil {
-		return "", fmt.Errorf("ask salt version on %s: %w", service, err)
-	}
-	if out.ExitCode != 0 {
-		return "", fmt.Errorf("salt-call --version on %s exited %d: %s", service, out.ExitCode, lastLine(out.Stderr, out.Stdout))
-	}
-	return strings.TrimSpace(out.Stdout), nil
+	return plainSalt(ctx, l, service, saltCmd{tool: "salt-call", fun: "--version"}, 30*time.Second)
 }
 
 // VersionsReport is `salt --versions-report` of the lab's first master:
 // Salt's release and every dependency's, for the reports.
 func VersionsReport(ctx context.Context, l Lab) (string, error) {
-	masters := byPrefix(l, masterPrefix)
+	masters := Masters(l)
 	if len(masters) == 0 {
 		return "", fmt.Errorf("ask salt versions report: the lab has no master")
 	}
-	out, err := l.Exec(ctx, masters[0], inContainerTimeout(60*time.Second, "salt", "--versions-report"))
-	if err != nil {
-		return "", fmt.Errorf("ask salt versions report on %s: %w", masters[0], err)
-	}
-	if out.ExitCode != 0 {
-		return "", fmt.Errorf("salt --versions-report on %s exited %d: %s", masters[0], out.ExitCode, lastLine(out.Stderr, out.Stdout))
-	}
-	return strings.TrimSpace(out.Stdout), nil
+	return plainSalt(ctx, l, masters[0], saltCmd{tool: "salt", fun: "--versions-report"}, 60*time.Second)
 }
 
 // lastLine returns the last non-empty line of the first non-empty text.

@@ -2,88 +2,46 @@ package steps
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/checker"
 )
 
 // keyListTimeout bounds one `salt-key -L` on a master.
 const keyListTimeout = 10 * time.Second
 
-// masterKnowsNoMinionKey holds for the whole window: the master's key
-// directories stay empty of minion keys. A minion that reaches a master's
-// ret port always leaves its key there (accepted, or pending without
-// auto-accept: salt-semantics §3.3), so this shows that no minion ever
-// reached that master.
+// masterKnowsNoMinionKey lists master's keys for the whole window; the
+// checker judges that no minion reached it: its key directories stay empty
+// (a minion that reaches a master's ret port always leaves its key there,
+// accepted, or pending without auto-accept: salt-semantics §3.3) and its
+// bus shows no salt/auth event.
 func masterKnowsNoMinionKey(ctx context.Context, window int, master string) error {
 	w := worldFrom(ctx)
-	deadline := time.Now().Add(time.Duration(window) * time.Second)
-	checks := 0
-	for {
-		out, err := w.Lab.Exec(ctx, master, inContainerTimeout(keyListTimeout, "salt-key", "-L", "--out=json"))
-		if err != nil {
-			return fmt.Errorf("list keys on %s: %w", master, err)
-		}
-		keys, err := saltout.ParseKeyList(out.Stdout)
-		if err != nil {
-			return fmt.Errorf("list keys on %s (exit %d, %s): %w", master, out.ExitCode, lastLine(out.Stderr), err)
-		}
-		checks++
-		if keys.Any() {
-			return fmt.Errorf("expected %s to know no minion key for %ds; observed after %d check(s): accepted %v, pending %v, rejected %v, denied %v",
-				master, window, checks, keys.Accepted, keys.Pending, keys.Rejected, keys.Denied)
-		}
-		if time.Now().After(deadline) {
-			w.logf("%s knew no minion key in %d check(s) over %ds", master, checks, window)
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(attemptPause):
-		}
+	from := w.History.Next()
+	if _, err := poll(ctx, time.Now().Add(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
+		keys, o := w.saltKeys(ctx, master, keyListTimeout)
+		return o.ok() && keys.Any() // a key ends the wait: the checker says what it was
+	}); err != nil {
+		return err
 	}
+	return w.judge(checker.NameNoSignIn, checker.SignInParams{From: from, To: w.History.Next(), Master: master, F: "salt-key -L"}, "", false)
 }
 
 // everyMinionSaltCallPingFails: salt-call test.ping fails on every minion
-// (it cannot sign in to any master), within callFailTimeout.
+// (it cannot sign in to any master), within callTimeout.
 func everyMinionSaltCallPingFails(ctx context.Context) error {
 	w := worldFrom(ctx)
 	ms := minions(w.Lab)
-	if len(ms) == 0 {
-		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
-	}
-	observed := make([]string, len(ms))
-	succeeded := make([]bool, len(ms))
+	from := w.History.Next()
 	var wg sync.WaitGroup
-	for i, m := range ms {
+	for _, m := range ms {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			began := time.Now()
-			r, out, err := saltCall(ctx, w.Lab, m, callTimeout, "test.ping")
-			took := time.Since(began).Round(100 * time.Millisecond)
-			if err == nil {
-				succeeded[i] = true
-				observed[i] = fmt.Sprintf("%s: salt-call test.ping succeeded after %s: %s", m, took, r.Local)
-				return
-			}
-			observed[i] = fmt.Sprintf("%s: failed after %s (exit %d): %s", m, took, out.ExitCode, lastLine(out.Stdout, out.Stderr))
+			w.saltCall(ctx, m, callTimeout, "test.ping")
 		}()
 	}
 	wg.Wait()
-	var bad []string
-	for i, o := range observed {
-		w.logf("%s", o)
-		if succeeded[i] {
-			bad = append(bad, o)
-		}
-	}
-	if len(bad) > 0 {
-		return fmt.Errorf("expected salt-call test.ping to fail on every minion; observed:\n  %s", strings.Join(bad, "\n  "))
-	}
-	return nil
+	return w.judge(checker.NameRefusal, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)
 }

@@ -12,7 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
@@ -26,9 +28,26 @@ func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.M
 	})
 	out := &bytes.Buffer{}
 	ms := &report.Measurements{}
-	ledger := fault.NewLedger(filepath.Join(t.TempDir(), "faults.jsonl"))
+	dir := t.TempDir()
+	ledger := fault.NewLedger(filepath.Join(dir, "faults.jsonl"))
+	rec := newHistory(t, dir)
+	ledger.SetObserver(RecordFaults(rec))
+	lab.rec = rec
+	for _, m := range []string{"salt-master-1", "salt-master-2"} {
+		lab.watch(m, history.Start)
+	}
 	deps := Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
-		Chaos: &fakeChaos{lab: lab, ledger: ledger}, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"}}
+		Chaos: &fakeChaos{lab: lab, ledger: ledger}, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
+		History: rec, Verdicts: &checker.Judgements{}}
+	// Whatever the scenario's outcome, every verdict given during the run
+	// is the verdict the saved history gives again (saltlab check).
+	t.Cleanup(func() {
+		h, err := history.Read(rec.Path())
+		require.NoError(t, err)
+		for _, j := range deps.Verdicts.All() {
+			assert.Equal(t, j.Result, checker.Run(j.Check, h), "%s in %q", j.Name, j.Step)
+		}
+	})
 	status := godog.TestSuite{
 		Name:                "unit",
 		ScenarioInitializer: Initializer(deps),
@@ -37,15 +56,23 @@ func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.M
 	return status, out.String(), ms, ledger
 }
 
+func newHistory(t *testing.T, dir string) *history.Recorder {
+	t.Helper()
+	rec, err := history.Create(filepath.Join(dir, history.FileName))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = rec.Close() })
+	return rec
+}
+
 func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {
 	lab := newFakeLab()
 	status, out, ms, ledger := runFeature(t, "../features/failover/stop_master.feature", lab)
 	require.Equal(t, 0, status, out)
 	got := ms.For("Stopping master-1 moves salt-call and the minion daemons to master-2")
-	require.Len(t, got, 4, "two measurements per minion")
+	require.Len(t, got, 6, "per minion: salt-call failover, daemon failover, start event")
 	for _, m := range got {
 		assert.True(t, m.Met, m.String())
-		assert.Contains(t, m.Detail, "salt-master-1 stopped")
+		assert.Contains(t, m.Detail, "valid")
 	}
 	assert.Empty(t, ledger.Pending(), "the After hook healed the fault")
 	assert.True(t, lab.running["salt-master-1"], "salt-master-1 was started again")
@@ -55,9 +82,10 @@ func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
 	lab := newFakeLab()
 	status, out, ms, _ := runFeature(t, "testdata/stop_wrong_master.feature", lab)
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected every minion's salt-call test.ping to be served by salt-master-2 within its failover bound, measured from salt-master-2 stopped")
-	assert.Contains(t, out, "salt-minion-1: not within")
-	assert.Contains(t, out, "last observed: test.ping answered true but was served by salt-master-1")
+	assert.Contains(t, out, "failover-time: invalid\nexpected salt-master-2 to serve every minion's salt-call test.ping within its bound, measured from entry 8 (fault 1 stop salt-master-2)")
+	assert.Contains(t, out, "salt-minion-1: never served by salt-master-2 in")
+	assert.Contains(t, out, "last: answered, but served by salt-master-1 (bound 2.5s: 1 earlier master(s)")
+	assert.Contains(t, out, "evidence: history.jsonl entries [")
 	for _, m := range ms.For("Stopping master-2 instead of master-1") {
 		assert.False(t, m.Met)
 	}
@@ -68,7 +96,7 @@ func TestAPIFeaturePassesWhenTheLoadBalancerFailsOver(t *testing.T) {
 	lab := newFakeLab()
 	status, out, ms, _ := runFeature(t, "../features/api/lb_failover.feature", lab)
 	require.Equal(t, 0, status, out)
-	assert.Contains(t, out, "the session from the earlier login was refused: post lowstate to salt-api /: salt-api answered 401")
+	assert.Contains(t, out, "refusal: valid: lb: refused: post lowstate to salt-api /: salt-api answered 401")
 	got := ms.For("Stopping master-1 keeps test.ping working through the load balancer")
 	require.Len(t, got, 2, "one measurement per minion")
 	for _, m := range got {
@@ -80,7 +108,7 @@ func TestAPISessionStepFailsWhenTheSessionSurvives(t *testing.T) {
 	lab := newFakeLab()
 	status, out, _, _ := runFeature(t, "testdata/api_session_survives.feature", lab)
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected the session from the earlier login to be refused with 401 by the other master's salt-api; observed: it was accepted")
+	assert.Contains(t, out, "refusal: invalid\nexpected every api session to fail with \"answered 401\"\nobserved:\n  lb: succeeded")
 }
 
 func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
@@ -88,17 +116,16 @@ func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
 	broken.signinBroken = true
 	status, out, _, _ := runFeature(t, "testdata/no_signin.feature", broken)
 	require.Equal(t, 0, status, out)
-	assert.Contains(t, out, "salt-master-1 knew no minion key")
+	assert.Contains(t, out, "no-sign-in: valid: 2 empty key list(s) and no salt/auth event on salt-master-1")
 
 	working := newFakeLab()
 	status, out, _, _ = runFeature(t, "testdata/no_signin.feature", working)
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected salt-master-1 to know no minion key for 1s; observed after 1 check(s): accepted [salt-minion-1 salt-minion-2]")
+	assert.Contains(t, out, "expected no minion to reach salt-master-1 (no salt/auth event there, no minion key)\nobserved: entry 3: accepted keys [salt-minion-1 salt-minion-2]")
 
 	status, out, _, _ = runFeature(t, "testdata/salt_call_fails.feature", newFakeLab())
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected salt-call test.ping to fail on every minion; observed:")
-	assert.Contains(t, out, "salt-minion-1: salt-call test.ping succeeded after")
+	assert.Contains(t, out, "expected every salt-call test.ping to fail\nobserved:\n  salt-minion-1: succeeded: true")
 }
 
 func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
@@ -185,8 +212,8 @@ func TestDNSTrapFeature(t *testing.T) {
 	// Minions that do fail over contradict the documented trap.
 	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", newFakeLab())
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound")
-	assert.Contains(t, out, "salt-minion-1: answered after")
+	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 8 (fault 1 stop salt-master-1)")
+	assert.Contains(t, out, "salt-minion-1: served by salt-master-2 after")
 }
 
 func TestPauseFeature(t *testing.T) {
@@ -208,7 +235,7 @@ func TestPauseFeature(t *testing.T) {
 	moving.pauseFailsOver = true
 	status, out, _, _ = runFeature(t, "../features/failover/pause_master.feature", moving)
 	assert.Equal(t, 1, status, out)
-	assert.Contains(t, out, "expected salt-master-2 to reach no minion with test.ping for the whole alive-check bound, measured from salt-master-1 paused")
+	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 8 (fault 1 pause salt-master-1")
 	assert.Empty(t, moving.paused, "healed although the scenario failed")
 }
 

@@ -2,10 +2,12 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/saltout"
 )
 
@@ -13,104 +15,70 @@ import (
 // waits syndic_wait (5 s) and, for silent ids, gather_job_timeout.
 const momCLITimeout = 10
 
-// saltOnMaster runs `salt --out=json -t<momCLITimeout> '*' <fun> args...` on
-// master and counts the documents per minion id.
-func saltOnMaster(ctx context.Context, w *world, master, fun string, args ...string) (saltout.Returns, map[string]int, error) {
-	argv := inContainerTimeout(callTimeout, append([]string{"salt", "--out=json", fmt.Sprintf("-t%d", momCLITimeout), "*", fun}, args...)...)
-	out, err := w.Lab.Exec(ctx, master, argv)
-	if err != nil {
-		return nil, nil, fmt.Errorf("run salt %s on %s: %w", fun, master, err)
-	}
-	rets, _, err := saltout.ParseStream(out.Stdout)
-	if err != nil {
-		return nil, nil, fmt.Errorf("salt %s on %s exited %d: %w", fun, master, out.ExitCode, err)
-	}
-	counts, err := saltout.CountDocs(out.Stdout)
-	if err != nil {
-		return nil, nil, err
-	}
-	w.logf("salt '*' %s on %s exited %d; documents per id: %v", fun, master, out.ExitCode, counts)
-	return rets, counts, nil
-}
-
-// onceEach describes every lab minion that is not in the stream exactly once
-// with an answer accepted by ok.
-func onceEach(ms []string, rets saltout.Returns, counts map[string]int, ok func(string) bool) []string {
-	var bad []string
-	for _, m := range ms {
-		switch {
-		case counts[m] == 0:
-			bad = append(bad, m+": no document")
-		case counts[m] > 1:
-			bad = append(bad, fmt.Sprintf("%s: %d documents (the job ran more than once)", m, counts[m]))
-		case !ok(m):
-			bad = append(bad, fmt.Sprintf("%s: returned %s", m, clipRaw(string(rets[m]))))
-		}
-	}
-	return bad
-}
+// markerOp names the recorded reads of the marker file.
+const markerOp = "count marker lines"
 
 // masterReachesEveryMinionOnce: `salt '*' test.ping` on a master of masters
 // reaches every minion through the syndics, and each minion answers exactly
 // once although it receives the job from two syndic masters (jid dedup,
-// salt-semantics §6.3). Ids that are not lab minions (the syndics' own ids,
-// accepted keys on the MoM) are ignored.
+// salt-semantics §6.3): one return event per minion on the master of
+// masters' bus, one document per minion in the CLI's output. Ids that are
+// not lab minions (the syndics' own ids) are ignored.
 func masterReachesEveryMinionOnce(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
 	ms := minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
-	rets, counts, err := saltOnMaster(ctx, w, master, "test.ping")
-	if err != nil {
-		return err
-	}
-	if bad := onceEach(ms, rets, counts, rets.True); len(bad) > 0 {
-		return fmt.Errorf("expected every minion to answer test.ping from %s exactly once with true; observed: %s", master, strings.Join(bad, "; "))
-	}
-	return nil
+	from := w.History.Next()
+	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "test.ping")
+	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
+	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping", Want: json.RawMessage("true")}, "", false)
 }
+
+func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
 
 // masterAppendsMarker runs a job on every minion through master that appends
 // one line to a fresh marker file, and remembers the file.
 func masterAppendsMarker(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
 	marker := fmt.Sprintf("/tmp/saltlab-marker-%d", time.Now().UnixNano())
-	rets, counts, err := saltOnMaster(ctx, w, master, "cmd.run", "echo ran >> "+marker)
-	if err != nil {
-		return err
-	}
+	from := w.History.Next()
+	_, docs, o := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "cmd.run", "echo ran >> "+marker)
+	w.logf("salt '*' cmd.run on %s: documents per id: %v", master, docs)
 	w.mu.Lock()
-	w.marker = marker
+	w.marker, w.markerAt, w.markerMaster = marker, from, master
 	w.mu.Unlock()
-	if bad := onceEach(minions(w.Lab), rets, counts, rets.Responded); len(bad) > 0 {
-		return fmt.Errorf("expected every minion to return the cmd.run job from %s exactly once; observed: %s", master, strings.Join(bad, "; "))
+	if !o.ok() {
+		return fmt.Errorf("expected the cmd.run job from %s to return; observed: %s", master, o.err)
 	}
 	return nil
 }
 
-// markerHasOneLine checks on every minion that the job appended exactly one
-// line: it executed once, not once per syndic.
+// markerHasOneLine reads every minion's marker file and asks the checker
+// whether the job ran exactly once: one return event each on the master
+// of masters, one CLI document each, one line each (not one per syndic).
 func markerHasOneLine(ctx context.Context) error {
 	w := worldFrom(ctx)
 	w.mu.Lock()
-	marker := w.marker
+	marker, from, master := w.marker, w.markerAt, w.markerMaster
 	w.mu.Unlock()
 	if marker == "" {
 		return fmt.Errorf("no marker job ran in this scenario; run the job step first")
 	}
-	var bad []string
-	for _, m := range minions(w.Lab) {
-		out, err := w.Lab.Exec(ctx, m, []string{"cat", marker})
-		if err != nil {
-			return fmt.Errorf("read %s on %s: %w", marker, m, err)
-		}
-		if n := strings.Count(out.Stdout, "\n"); out.ExitCode != 0 || n != 1 {
-			bad = append(bad, fmt.Sprintf("%s: cat exited %d with %d lines", m, out.ExitCode, n))
-		}
+	ms := minions(w.Lab)
+	for _, m := range ms {
+		w.op(ctx, markerOp, m, m, func(ctx context.Context) outcome {
+			out, err := w.Lab.Exec(ctx, m, []string{"cat", marker})
+			if err != nil {
+				return indeterminate(fmt.Sprintf("read %s on %s: %v", marker, m, err))
+			}
+			if out.ExitCode != 0 {
+				return succeeded(0) // no file: the job never ran there
+			}
+			return succeeded(strings.Count(out.Stdout, "\n"))
+		})
 	}
-	if len(bad) > 0 {
-		return fmt.Errorf("expected exactly one line in %s on every minion; observed: %s", marker, strings.Join(bad, "; "))
-	}
-	return nil
+	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "cmd.run", Minions: ms,
+		F: "salt cmd.run", Executions: markerOp}, "", false)
 }

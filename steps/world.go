@@ -9,7 +9,9 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
@@ -31,19 +33,26 @@ type Deps struct {
 	HealthTimeout time.Duration
 	// API are the salt-api credentials of the run (generated per run).
 	API saltapi.Creds
+	// History is the run's history: every operation, event and fault.
+	History *history.Recorder
+	// Verdicts collects every checker's verdict (verdicts.json).
+	Verdicts *checker.Judgements
 }
 
 // world is the state of one scenario.
 type world struct {
 	Deps
-	scenario  string
-	mu        sync.Mutex
-	faultAt   time.Time // when the last fault took effect
-	faultDesc string
-	marker    string            // file the marker job appends to (syndic steps)
-	daemons   map[string]string // minion -> daemon identity, see noteMinionDaemons
-	apiToken  string            // session token of the last salt-api login
-	apiPath   string            // and the load balancer path it was issued under
+	scenario     string
+	step         string // the step running now, for verdicts
+	mu           sync.Mutex
+	faultAt      time.Time // when the last fault took effect
+	faultDesc    string
+	marker       string            // file the marker job appends to (syndic steps)
+	markerAt     int64             // history index where the marker job began
+	markerMaster string            // and the master it was published on
+	daemons      map[string]string // minion -> daemon identity, see noteMinionDaemons
+	apiToken     string            // session token of the last salt-api login
+	apiPath      string            // and the load balancer path it was issued under
 }
 
 type worldKey struct{}
@@ -61,6 +70,12 @@ func (w *world) faulted() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return !w.faultAt.IsZero()
+}
+
+func (w *world) currentStep() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.step
 }
 
 func worldFrom(ctx context.Context) *world {
@@ -97,7 +112,16 @@ func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
 // fault the scenario injected, whatever the scenario's outcome.
 func hooks(sc *godog.ScenarioContext, d Deps) {
 	sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
+		d.History.SetScenario(s.Name)
 		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: s.Name}), nil
+	})
+	sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {
+		if w := worldFrom(ctx); w != nil {
+			w.mu.Lock()
+			w.step = st.Text
+			w.mu.Unlock()
+		}
+		return ctx, nil
 	})
 	sc.After(func(ctx context.Context, s *godog.Scenario, scErr error) (context.Context, error) {
 		if len(d.Ledger.Pending()) > 0 {
@@ -110,6 +134,7 @@ func hooks(sc *godog.ScenarioContext, d Deps) {
 				return ctx, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err)
 			}
 		}
+		d.History.SetScenario("")
 		return ctx, nil
 	})
 }
@@ -120,7 +145,7 @@ func Undoer(l Lab, c Chaos) fault.Undoer { return undoer{lab: l, chaos: c} }
 
 // SaltVersion asks the first minion (or master) which Salt it runs.
 func SaltVersion(ctx context.Context, l Lab) (string, error) {
-	targets := append(minions(l), byPrefix(l, masterPrefix)...)
+	targets := append(minions(l), Masters(l)...)
 	if len(targets) == 0 {
 		return "", fmt.Errorf("ask salt version: the lab has no Salt services")
 	}

@@ -15,6 +15,7 @@
 //	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
 //	saltlab heal   [--run ID | --all]
 //	saltlab report <run dir>
+//	saltlab check  RUN-DIR
 //	saltlab doctor
 //	saltlab version
 package main
@@ -132,6 +133,7 @@ func commands() map[string]command {
 		"chaos":      {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
 		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
 		"report":     {"render a saved run's junit.xml, report.html and summary.json again, offline", cmdReport},
+		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}

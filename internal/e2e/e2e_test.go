@@ -87,6 +87,7 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	require.NoError(t, err, string(out))
 	assertNothingLeft(t, id)
 
+	assertCheckReproduces(t, bin, filepath.Join(reports, id))
 	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
 	require.NoError(t, err)
 	assertAllPassed(t, junit)
@@ -108,13 +109,14 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 		}
 	}
 	require.NotNil(t, stop, "summary names the failover scenario")
-	assert.Len(t, stop.Measurements, 4, "salt-call and daemon failover for 2 minions")
+	assert.Len(t, stop.Measurements, 6, "salt-call failover, daemon failover and start event for 2 minions")
 	for _, m := range stop.Measurements {
 		assert.True(t, m.Met, m.String())
 		assert.Positive(t, m.Observed)
 	}
 	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
 	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
+	assert.FileExists(t, filepath.Join(reports, id, "history.jsonl"))
 }
 
 func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
@@ -132,8 +134,12 @@ func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
 	c := junit.Suites[0].Cases[0]
 	assert.Equal(t, report.StatusFailed, c.Status)
 	require.NotNil(t, c.Failure)
-	assert.Contains(t, c.Failure.Message, "expected every minion's salt-call test.ping to be served by salt-master-2 within its failover bound, measured from salt-master-2 stopped")
-	assert.Contains(t, c.Failure.Message, "last observed: test.ping answered true but was served by salt-master-1")
+	assert.Contains(t, c.Failure.Message, "failover-time: invalid")
+	assert.Contains(t, c.Failure.Message, "expected salt-master-2 to serve every minion's salt-call test.ping within its bound")
+	assert.Contains(t, c.Failure.Message, "last: answered, but served by salt-master-1")
+	out, err = saltlab(t, bin, "check", filepath.Join(reports, id)).CombinedOutput()
+	require.Error(t, err, "check says the saved run is invalid")
+	assert.Contains(t, string(out), "invalid  failover-time")
 }
 
 func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
@@ -201,7 +207,19 @@ func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
 	b, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", topology, "--reports", reports, "--run-id", id).CombinedOutput()
 	require.NoError(t, err, string(b))
 	assertNothingLeft(t, id)
-	return filepath.Join(reports, id), string(b)
+	runDir = filepath.Join(reports, id)
+	assertCheckReproduces(t, bin, runDir)
+	return runDir, string(b)
+}
+
+// assertCheckReproduces runs `saltlab check` on a finished run: from its
+// files alone (the lab is gone) it must give every verdict the run gave.
+func assertCheckReproduces(t *testing.T, bin, runDir string) {
+	t.Helper()
+	out, err := saltlab(t, bin, "check", runDir).CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), " invalid, 0 differ from the run's")
+	assert.NotContains(t, string(out), "\nunknown ")
 }
 
 // topologyPasses runs every scenario of a topology on the double and

@@ -71,6 +71,19 @@ type Ledger struct {
 	path    string
 	nextID  int
 	pending []Entry
+	observe Observer
+}
+
+// Observer is told every line the ledger writes: "inject", "undone" or
+// "undo-failed", the fault, and the line's own time. The run's history
+// records fault windows from it.
+type Observer func(event string, e Entry, at time.Time)
+
+// SetObserver makes o hear every later ledger line (nil: none).
+func (l *Ledger) SetObserver(o Observer) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.observe = o
 }
 
 // NewLedger returns a ledger appending to path ("" keeps it in memory only).
@@ -151,6 +164,16 @@ func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
 }
 
 func (l *Ledger) append(ev event) error {
+	if err := l.write(ev); err != nil {
+		return err
+	}
+	if l.observe != nil {
+		l.observe(ev.Event, ev.Entry, ev.At)
+	}
+	return nil
+}
+
+func (l *Ledger) write(ev event) error {
 	if l.path == "" {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,4 +105,17 @@ func TestLedgerUndoLinesCarryTheirOwnTime(t *testing.T) {
 	assert.True(t, at.After(e.At), "the undo line's time (%v) is its own, after the inject (%v)", at, e.At)
 	assert.Equal(t, e.At.Format(time.RFC3339Nano), undone["injected_at"])
 	assert.Equal(t, lines[0]["at"], undone["injected_at"])
+}
+
+func TestLedgerObserverHearsEveryLine(t *testing.T) {
+	l := NewLedger("")
+	var heard []string
+	l.SetObserver(func(event string, e Entry, at time.Time) {
+		assert.False(t, at.IsZero())
+		heard = append(heard, fmt.Sprintf("%s %d %s", event, e.ID, e.Target))
+	})
+	_, err := l.Record(KindStop, "salt-master-1", "sc")
+	require.NoError(t, err)
+	require.NoError(t, l.UndoAll(context.Background(), &recordingUndoer{}))
+	assert.Equal(t, []string{"inject 1 salt-master-1", "undone 1 salt-master-1"}, heard)
 }

@@ -15,6 +15,7 @@ import (
 // once, so a killed run leaves a readable prefix.
 type Recorder struct {
 	mu    sync.Mutex
+	path  string
 	f     *os.File
 	next  int64
 	now   func() time.Time
@@ -27,7 +28,19 @@ func Create(path string) (*Recorder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create history: %w", err)
 	}
-	return &Recorder{f: f, now: time.Now}, nil
+	return &Recorder{path: path, f: f, now: time.Now}, nil
+}
+
+// Path is the history file, for readers (checkers judge the file, so a
+// verdict given during a run is the one `saltlab check` gives later).
+func (r *Recorder) Path() string { return r.path }
+
+// Next is the index the next entry will get: a step notes it before it
+// acts, so its checks cover exactly the entries from then on.
+func (r *Recorder) Next() int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.next
 }
 
 // SetScenario names the scenario later entries belong to ("" between).

@@ -25,6 +25,16 @@ const (
 	Info   Type = "info"   // it ended without a known outcome (timeout, lost connection)
 	Event  Type = "event"  // a Salt event one master published
 	Fault  Type = "fault"  // a fault window opened (Start) or closed (End)
+	// Watch says when a master's event stream was being recorded (Start:
+	// the subscription was proven by a probe event it delivered; End: the
+	// stream was lost), so a checker can tell "no event" from "not seen".
+	Watch Type = "watch"
+)
+
+// Phases of fault and watch entries.
+const (
+	Start = "start"
+	End   = "end"
 )
 
 // Entry is one line of history.jsonl. Index is dense and increasing;
@@ -44,16 +54,17 @@ type Entry struct {
 	Value   json.RawMessage `json:"value,omitempty"`   // what was observed (Salt's return, HTTP status)
 	Error   string          `json:"error,omitempty"`
 
-	// Events.
+	// Events (and watches).
 	Master string          `json:"master,omitempty"` // the master whose bus published it
 	Tag    string          `json:"tag,omitempty"`    // Salt's event tag, e.g. salt/job/<jid>/ret/<minion>
 	Data   json.RawMessage `json:"data,omitempty"`   // Salt's event data
 
-	// Faults.
+	// Faults (and operation targets).
 	FaultID string `json:"fault_id,omitempty"` // the ledger's id
 	Kind    string `json:"kind,omitempty"`     // stop, pause, partition, ...
-	Target  string `json:"target,omitempty"`
-	Phase   string `json:"phase,omitempty"` // "start" or "end"
+	// Target is the fault's target, or the minion an operation asked about.
+	Target string `json:"target,omitempty"`
+	Phase  string `json:"phase,omitempty"` // Start or End (faults, watches)
 }
 
 // IsCompletion says whether e completes an operation.

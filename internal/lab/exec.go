@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	dockertypes "github.com/docker/docker/api/types"
@@ -88,4 +89,35 @@ func ExecIn(ctx context.Context, cli Execer, ref string, argv []string) (ExecRes
 		case <-ticker.C:
 		}
 	}
+}
+
+// Stream runs argv in the service's running container and copies its
+// stdout to w until the command exits or ctx ends: the event watcher's
+// long-running `salt-run state.event`. Stderr is dropped. Ending ctx
+// closes the attachment only; like every exec, the process inside the
+// container keeps running until its next write fails.
+func (l *Lab) Stream(ctx context.Context, service string, argv []string, w io.Writer) error {
+	ref, err := l.ref(service)
+	if err != nil {
+		return err
+	}
+	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdout: true, AttachStderr: true})
+	if err != nil {
+		return fmt.Errorf("exec %q in service %q: %w", argv, service, err)
+	}
+	hr, err := l.cli.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
+	if err != nil {
+		return fmt.Errorf("attach to exec %q in service %q: %w", argv, service, err)
+	}
+	defer hr.Close()
+	stop := context.AfterFunc(ctx, hr.Close)
+	defer stop()
+	_, err = stdcopy.StdCopy(w, io.Discard, hr.Reader)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("read output of exec %q in service %q: %w", argv, service, err)
+	}
+	return fmt.Errorf("exec %q in service %q ended", argv, service)
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
 )
 
@@ -71,14 +71,14 @@ func writeFixtureRun(t *testing.T, full bool) (string, Summary) {
 	}
 	writeLedger(t, dir)
 	writeHistory(t, filepath.Join(dir, history.FileName), fixtureHistory())
-	vs := []Verdict{
-		{Scenario: scPass, Checker: "failover-bound", Verdict: VerdictValid, Explanation: "every minion answered via salt-master-2 within 16s", Evidence: []int64{6, 8}},
-		{Scenario: scFail, Checker: "failover-bound", Verdict: VerdictInvalid, Explanation: "salt-minion-2 still answered via salt-master-1 at +14.0s", Evidence: []int64{15, 17}},
-		{Scenario: scFail, Checker: "no-double-execution", Verdict: VerdictUnknown, Explanation: "no job return events were recorded"},
+	judged := func(sc, name string, v checker.Verdict, expected, observed string, ev ...int64) checker.Judged {
+		return checker.Judged{Check: checker.Check{Name: name, Scenario: sc}, Result: checker.Result{Verdict: v, Expected: expected, Observed: observed, Evidence: ev}}
 	}
-	b, err := json.MarshalIndent(vs, "", "  ")
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, VerdictsFile), b, 0o644))
+	require.NoError(t, checker.Write(dir, history.FileName, []checker.Judged{
+		judged(scPass, "failover-time", checker.Valid, "every minion served by salt-master-2 within 16s", "all within 16s", 6, 8),
+		judged(scFail, "failover-time", checker.Invalid, "every minion served by salt-master-2 within 16s", "salt-minion-2 still answered via salt-master-1 at +14.0s", 15, 17),
+		judged(scFail, "exactly-once", checker.Unknown, "each job ran once per minion", "no job return events were recorded"),
+	}))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, LogsDir), 0o755))
 	for _, svc := range []string{"salt-master-1", "salt-master-2"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, LogsDir, svc+".log"), []byte("log of "+svc+"\n"), 0o644))

@@ -110,7 +110,7 @@ func TestWithoutHistoryTheReportSaysSo(t *testing.T) {
 func TestBadEvidenceIsAnErrorNamingTheFile(t *testing.T) {
 	tests := []struct{ file, content, want string }{
 		{VerdictsFile, `{"not":"an array"}`, "parse verdicts"},
-		{VerdictsFile, `[{"scenario":"a","checker":"c","verdict":"maybe"}]`, `verdict "maybe": want valid, invalid or unknown`},
+		{VerdictsFile, `{"history":"history.jsonl","verdicts":[{"check":"c","scenario":"a","result":{"verdict":"maybe"}}]}`, `verdict "maybe": want valid, invalid or unknown`},
 		{"history.jsonl", "bad\n{}\n", "read history"},
 		{LedgerFile, "bad\n{}\n", "read ledger"},
 	}

@@ -1,11 +1,13 @@
 package report
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/checker"
 )
 
 // Checker verdicts, tri-state as in Jepsen: a checker that could not
@@ -16,10 +18,11 @@ const (
 	VerdictUnknown = "unknown"
 )
 
-// Verdict is one checker's judgement of one scenario: one element of the
-// array in verdicts.json, which the checkers write next to history.jsonl
-// (docs/summary-schema.md describes the file). Evidence lists the
-// history entries (their Index) the checker based its verdict on.
+// Verdict is one checker's judgement of one scenario, as the reports show
+// it. The checkers write verdicts.json (checker.File, described in
+// docs/summary-schema.md); readVerdicts turns each of its checks into one
+// Verdict. Evidence lists the history entries (their Index) the checker
+// based its verdict on.
 type Verdict struct {
 	Scenario    string  `json:"scenario"`
 	Checker     string  `json:"checker"`
@@ -32,23 +35,41 @@ type Verdict struct {
 // verdict other than valid, invalid or unknown is an error: guessing
 // would turn a checker's word into a different one.
 func readVerdicts(path string) ([]Verdict, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	f, err := checker.Read(path)
 	if err != nil {
-		return nil, fmt.Errorf("read verdicts: %w", err)
+		return nil, fmt.Errorf("parse verdicts %s: %w (want the checkers' verdicts.json: {history, verdict, verdicts: [{check, scenario, result}]})", path, err)
 	}
-	var vs []Verdict
-	if err := json.Unmarshal(b, &vs); err != nil {
-		return nil, fmt.Errorf("parse verdicts %s: %w (want a JSON array of {scenario, checker, verdict, explanation, evidence})", path, err)
+	if f.History == "" {
+		return nil, fmt.Errorf("parse verdicts %s: no \"history\" field: not the checkers' verdicts.json", path)
 	}
-	for i, v := range vs {
-		switch v.Verdict {
+	vs := make([]Verdict, 0, len(f.Verdicts))
+	for i, j := range f.Verdicts {
+		switch v := string(j.Result.Verdict); v {
 		case VerdictValid, VerdictInvalid, VerdictUnknown:
 		default:
-			return nil, fmt.Errorf("parse verdicts %s: element %d (%s): verdict %q: want valid, invalid or unknown", path, i, v.Checker, v.Verdict)
+			return nil, fmt.Errorf("parse verdicts %s: element %d (%s): verdict %q: want valid, invalid or unknown", path, i, j.Name, v)
 		}
+		vs = append(vs, Verdict{Scenario: j.Scenario, Checker: j.Name, Verdict: string(j.Result.Verdict),
+			Explanation: explain(j), Evidence: j.Result.Evidence})
 	}
 	return vs, nil
+}
+
+// explain is a check's result in one paragraph: the step, what was
+// expected, what was observed.
+func explain(j checker.Judged) string {
+	var parts []string
+	if j.Step != "" {
+		parts = append(parts, "step: "+j.Step)
+	}
+	if j.Result.Expected != "" {
+		parts = append(parts, "expected "+j.Result.Expected)
+	}
+	if j.Result.Observed != "" {
+		parts = append(parts, "observed "+j.Result.Observed)
+	}
+	return strings.Join(parts, "; ")
 }

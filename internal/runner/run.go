@@ -75,6 +75,17 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	defer s.Close()
 	res.RunDir = s.runDir
 	adapter := labAdapter{l: s.lab}
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log)
+	if err != nil {
+		return res, err
+	}
+	// Registered before the teardown, so it runs after it: the heals of
+	// the teardown still close their fault windows in the history.
+	defer func() {
+		if cerr := ev.close(s.ledger); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+	}()
 	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
 	eng.Log = progress.New(log, started).Writer("fault")
 	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
@@ -106,7 +117,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds}, started)
+	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
+		History: ev.rec, Verdicts: ev.verdicts}, started)
+	if ferr := ev.finish(res.RunDir); ferr != nil {
+		err = errors.Join(err, ferr)
+	}
 	if err != nil {
 		return res, err
 	}

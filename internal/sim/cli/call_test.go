@@ -122,14 +122,17 @@ func TestSaltCall(t *testing.T) {
 	}
 }
 
-// salt-call sends its return to the connected master with jid "req".
+// salt-call sends its return to the connected master with jid "req"; the
+// master stores it under a fresh jid (store_job), not under "req".
 func TestSaltCallReturnsToMaster(t *testing.T) {
 	t.Parallel()
 	f := newCallFixture(t, nil)
 	res := f.call(t, nil, "--out=json", "test.ping")
 	require.Equal(t, 0, res.code, res.stderr)
-	_, err := os.Stat(filepath.Join(f.master.Opts.Str("cachedir"), "jobs", "req", "m1", "return.json"))
-	assert.NoError(t, err)
+	rets, err := filepath.Glob(filepath.Join(f.master.Opts.Str("cachedir"), "jobs", "*", "m1", "return.json"))
+	require.NoError(t, err)
+	require.Len(t, rets, 1)
+	assert.NotContains(t, rets[0], "/req/")
 	assert.FileExists(t, filepath.Join(f.dir, "pki", "minion_master.pub"))
 	assert.FileExists(t, filepath.Join(f.master.Opts.Str("pki_dir"), "minions", "m1"))
 }

@@ -107,6 +107,14 @@ func TestEventsReachEveryHotMaster(t *testing.T) {
 		assert.Regexp(t, regexp.MustCompile(`^custom/again\t\{"id": "hot", "cmd": "_minion_event", "pretag": null, "data": \{\}, "tag": "custom/again", "_stamp": "[0-9T:.-]+"\}\n$`), got.stdout)
 	})
 
+	t.Run("salt-run event.send fires on the master bus", func(t *testing.T) {
+		res := run(t, r, "", "salt-run", "-c", confs[1], "--out=json", "event.send", "saltlab/probe", `{"n": 1}`)
+		require.Equal(t, 0, res.code, res.stderr)
+		assert.Equal(t, "true\n", res.stdout)
+		d := nextEvent(t, subs[1], "saltlab/probe")
+		assert.Equal(t, json.Number("1"), get(d, "n"))
+	})
+
 	t.Run("salt-key fires salt/key", func(t *testing.T) {
 		res := run(t, r, "", "salt-key", "-c", confs[0], "-d", "hot", "-y")
 		require.Equal(t, 0, res.code, res.stderr)

@@ -9,6 +9,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
+	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/runners"
 )
 
@@ -40,6 +41,8 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 	case "manage.status", "manage.up", "manage.down":
 	case "state.event":
 		return runStateEvent(ctx, e, opts, p.pos[1:])
+	case "event.send":
+		return runEventSend(e, opts, p.pos[1:], out)
 	case "jobs.list_jobs":
 		res, err := runners.ListJobs(opts.Str("cachedir"))
 		if err != nil {
@@ -90,3 +93,27 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 
 // lookupJid is jobs.lookup_jid over the double's job cache: {id: return}.
 func lookupJid(cachedir, jid string) (*jsonout.Map, error) { return runners.LookupJid(cachedir, jid) }
+
+// runEventSend is salt/runners/event.py send(tag, data=None): data (YAML)
+// or {} is fired on the master bus under tag, and the runner returns True.
+func runEventSend(e *Env, opts config.Opts, args []string, out outputter.Options) int {
+	if len(args) == 0 || len(args) > 2 {
+		return usageError(e, "salt-run", fmt.Errorf("event.send takes a tag and optional data"))
+	}
+	var data any = jsonout.NewMap()
+	if len(args) == 2 {
+		// Salt yamlifies the argument; INFER: the double reads the JSON
+		// subset of YAML flow mappings and keeps anything else a scalar.
+		raw := strings.TrimPrefix(args[1], "data=")
+		data = yamlifyArg(raw)
+		if v, err := jsonout.Decode([]byte(raw)); err == nil {
+			data = v
+		}
+	}
+	if err := localclient.New(opts, 0).Fire(strings.TrimPrefix(args[0], "tag="), data); err != nil {
+		fmt.Fprintf(e.Stdout, "Exception occurred in runner event.send: %v\n", err)
+		return 1
+	}
+	printDoc(e, true, out)
+	return 0
+}

@@ -19,8 +19,10 @@ func (m *Master) fireJobNew(pub wire.Publication) {
 	m.bus.Fire(events.Tagify("salt/job", pub.Jid, "new"), d)
 }
 
-// fireJobRet is the salt/job/<jid>/ret/<id> event AESFuncs._return fires.
-func (m *Master) fireJobRet(ret wire.Return) {
+// fireJobRet is the salt/job/<jid>/ret/<id> event AESFuncs._return fires
+// (salt.utils.job.store_job). A standalone return's load also carries the
+// arg, tgt_type and tgt store_job filled in for its fresh jid.
+func (m *Master) fireJobRet(ret wire.Return, standalone bool) {
 	var v any = string(ret.Return)
 	if d, err := jsonout.Decode(ret.Return); err == nil {
 		v = d
@@ -28,7 +30,30 @@ func (m *Master) fireJobRet(ret wire.Return) {
 	d := jsonout.NewMap().Set("cmd", "_return").Set("id", ret.ID).Set("success", ret.Success).
 		Set("return", v).Set("retcode", ret.Retcode).Set("jid", ret.Jid).Set("fun", ret.Fun).
 		Set("fun_args", nonNil(ret.FunArgs))
+	if standalone {
+		d.Set("arg", nonNil(ret.FunArgs)).Set("tgt_type", "glob").Set("tgt", ret.ID)
+	}
 	m.bus.Fire(events.Tagify("salt/job", ret.Jid, "ret", ret.ID), d)
+}
+
+// fireForwardedNew fires a syndic's forwarded salt/job/<jid>/new on the
+// master of masters the way AESFuncs._minion_event fires forwarded events:
+// once under its own tag ("old dup event") and once under the syndic's
+// pretag, syndic/<syndic id>/salt/job/<jid>/new. INFER: Salt forwards the
+// syndic master's whole new-event data; the double carries only the jid
+// and the minions that syndic matched.
+func (m *Master) fireForwardedNew(syndic string, ev wire.SyndicEvent) {
+	tag := events.Tagify("salt/job", ev.Jid, "new")
+	for _, t := range []string{tag, events.Tagify("syndic", syndic, tag)} {
+		m.bus.Fire(t, jsonout.NewMap().Set("jid", ev.Jid).Set("minions", nonNil2(ev.Minions)))
+	}
+}
+
+func nonNil2(a []string) []string {
+	if a == nil {
+		return []string{}
+	}
+	return a
 }
 
 // fireAuth is the salt/auth event of ReqServerChannel._auth, sent only when

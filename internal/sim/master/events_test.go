@@ -85,3 +85,30 @@ func TestAuthEvents(t *testing.T) {
 		})
 	}
 }
+
+// TestStandaloneReturnGetsAJid: salt-call's return (jid "req", caller.py
+// return_pub) is stored under a fresh jid and fired as
+// salt/job/<jid>/ret/<id> with the load store_job completes (tgt = id).
+func TestStandaloneReturnGetsAJid(t *testing.T) {
+	d := t.TempDir()
+	o := config.MasterDefaults()
+	o["pki_dir"], o["cachedir"], o["sock_dir"] = filepath.Join(d, "pki"), filepath.Join(d, "cache"), filepath.Join(d, "sock")
+	m, err := New(o, saltlog.New("salt.master", io.Discard, saltlog.Debug))
+	require.NoError(t, err)
+	ch, stop := m.Events().Subscribe()
+	defer stop()
+	sealed, err := wire.Seal(m.currentAES(), wire.Return{ID: "m1", Jid: "req", Fun: "test.ping", Return: json.RawMessage("true"), Success: true})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"ret": true}, m.handleReturn(wire.Request{ID: "m1", Data: sealed}))
+	require.Len(t, ch, 1)
+	ev := <-ch
+	jid, ok := ev.Data.Get("jid")
+	require.True(t, ok)
+	require.Regexp(t, `^\d{20}$`, jid, "a fresh jid replaces req")
+	assert.Equal(t, "salt/job/"+jid.(string)+"/ret/m1", ev.Tag)
+	for k, want := range map[string]any{"tgt": "m1", "tgt_type": "glob", "fun": "test.ping", "id": "m1"} {
+		got, _ := ev.Data.Get(k)
+		assert.Equal(t, want, got, k)
+	}
+	assert.FileExists(t, filepath.Join(d, "cache", "jobs", jid.(string), "m1", "return.json"))
+}

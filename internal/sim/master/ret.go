@@ -47,6 +47,9 @@ func (m *Master) handleRet(c *wire.Conn) {
 	}
 }
 
+// standaloneJid is the jid of a return no published job asked for.
+const standaloneJid = "req"
+
 // handleReturn stores an AES-sealed job return. A return sealed with an old
 // key (the minion has not re-authenticated since a master restart) is refused
 // so the minion re-authenticates, as Salt's AES rotation forces it to.
@@ -64,7 +67,17 @@ func (m *Master) handleReturn(req wire.Request) map[string]any {
 	if len(ret.Return) == 0 {
 		ret.Return = json.RawMessage("null")
 	}
+	standalone := ret.Jid == standaloneJid
+	if standalone {
+		// salt/utils/job.py store_job: "The minion is returning a
+		// standalone job, request a jobid" (salt-call's return_pub sends
+		// jid "req"); the load is saved with tgt = the minion's id.
+		ret.Jid = m.jobs.newJid()
+		if err := m.jobs.storeLoad(wire.Publication{Jid: ret.Jid, Tgt: ret.ID, TgtType: "glob", Fun: ret.Fun, Arg: nonNil(ret.FunArgs)}); err != nil {
+			m.log.Errorf("Failed to save the load of standalone job %s: %v", ret.Jid, err)
+		}
+	}
 	m.jobs.storeReturn(ret, m.log)
-	m.fireJobRet(ret)
+	m.fireJobRet(ret, standalone)
 	return map[string]any{"ret": true}
 }

@@ -38,6 +38,7 @@ func (m *Master) handleSyndicReturn(req wire.Request) map[string]any {
 	for _, ev := range fwd.Events {
 		m.log.Debugf("Syndic %s expects minions %v for job %s", req.ID, ev.Minions, ev.Jid)
 		m.jobs.expect(ev.Jid, ev.Minions)
+		m.fireForwardedNew(req.ID, ev)
 	}
 	for _, ret := range fwd.Returns {
 		if len(ret.Return) == 0 {
@@ -46,7 +47,7 @@ func (m *Master) handleSyndicReturn(req wire.Request) map[string]any {
 		ret.Minions = nil
 		m.jobs.storeReturn(ret, m.log)
 		// _syndic_return fires the minion's return event on the MoM bus too
-		m.fireJobRet(ret)
+		m.fireJobRet(ret, false)
 	}
 	return map[string]any{"ret": true}
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// errInvalid is check's failure: some verdict is invalid, or the saved
+// files no longer give the verdicts the run gave.
+var errInvalid = errors.New("check: the run has invalid verdicts")
+
+// cmdCheck judges a finished run again from its files alone (history.jsonl
+// and the checks saved in verdicts.json, bounds included), with no Docker:
+// it prints every verdict, flags any that differs from the saved one, and
+// fails if any is invalid.
+func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
+	fs := newFlags("check", "check RUN-DIR (reports/<run id>)", errOut)
+	pos, err := parseFlags(fs, args, 1)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usage.Errorf("check: name the run directory, e.g. reports/<run id>")
+	}
+	dir := pos[0]
+	f, err := checker.Read(filepath.Join(dir, checker.FileName))
+	if err != nil {
+		return usage.Errorf("check %s: %w (only runs of this saltlab or later save their checks)", dir, err)
+	}
+	hist := f.History
+	if hist == "" {
+		hist = history.FileName
+	}
+	h, err := history.Read(filepath.Join(dir, filepath.Base(hist)))
+	if err != nil {
+		return fmt.Errorf("check %s: %w", dir, err)
+	}
+	bad, changed := 0, 0
+	for _, r := range checker.Recheck(f, h) {
+		fmt.Fprintf(out, "%-8s %s [%s] %q: %s\n", r.Now.Verdict, r.Name, r.Scenario, r.Step, r.Now.Observed)
+		if !r.Same() {
+			changed++
+			fmt.Fprintf(out, "         the run said %s: %s\n", r.Result.Verdict, r.Result.Observed)
+		}
+		if r.Now.Verdict == checker.Invalid {
+			bad++
+			fmt.Fprintf(out, "         %s\n", r.Now.Message(r.Name, filepath.Join(dir, filepath.Base(hist))))
+		}
+	}
+	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d differ from the run's\n", len(f.Verdicts), len(h), bad, changed)
+	if bad > 0 || changed > 0 {
+		return errInvalid
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package eventlog
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseLine(t *testing.T) {
+	tests := []struct {
+		name, line string
+		tag        string
+		stamp      time.Time
+		err        string
+	}{
+		{name: "ret event", line: "salt/job/1/ret/m1\t{\"id\": \"m1\", \"_stamp\": \"2026-11-23T10:00:14.123456\"}\n",
+			tag: "salt/job/1/ret/m1", stamp: time.Date(2026, 11, 23, 10, 0, 14, 123456000, time.UTC)},
+		{name: "no stamp", line: "custom\t{}", tag: "custom"},
+		{name: "bad stamp is ignored", line: "custom\t{\"_stamp\": \"yesterday\"}", tag: "custom"},
+		{name: "string data", line: "minion_start\t\"hello\"", tag: "minion_start"},
+		{name: "no tab", line: "salt/auth {}", err: "no tab"},
+		{name: "empty tag", line: "\t{}", err: "empty tag"},
+		{name: "not json", line: "salt/auth\t{oops", err: "not JSON"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ev, err := ParseLine(tc.line)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.tag, ev.Tag)
+			assert.Equal(t, tc.stamp, ev.Stamp)
+		})
+	}
+}
+
+func FuzzParseLine(f *testing.F) {
+	f.Add("salt/job/1/ret/m1\t{\"_stamp\": \"2026-11-23T10:00:14.123456\"}")
+	f.Add("x\t[1, 2]")
+	f.Add("\t")
+	f.Fuzz(func(t *testing.T, line string) {
+		ev, err := ParseLine(line)
+		if err == nil && (ev.Tag == "" || len(ev.Data) == 0) {
+			t.Fatalf("accepted %q without tag or data", line)
+		}
+	})
+}

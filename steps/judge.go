@@ -1,0 +1,87 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/report"
+)
+
+// eventLag bounds how long a return event may take to reach the history
+// after the operation it belongs to completed: the master fires it before
+// the caller sees the answer, so this only covers the watcher's pipe.
+const eventLag = 3 * time.Second
+
+// judge asks checker name for its verdict on the history so far, records
+// the verdict (verdicts.json) and each bounded subject as a measurement
+// (measurement names them; "" adds none), and fails the step unless the
+// verdict is valid, saying what was expected, what was observed and which
+// history entries show it.
+func (w *world) judge(name string, params any, measurement string, absence bool) error {
+	c, err := checker.New(name, w.scenario, w.currentStep(), params)
+	if err != nil {
+		return err
+	}
+	h, err := history.Read(w.History.Path())
+	if err != nil {
+		return fmt.Errorf("judge %s: %w", name, err)
+	}
+	if len(h) > 0 {
+		c.Upto = h[len(h)-1].Index + 1
+	}
+	r := checker.Run(c, h)
+	w.Verdicts.Add(c, r)
+	for _, s := range r.Subjects {
+		if measurement == "" || s.Bound == nil {
+			continue
+		}
+		w.Measurements.Add(report.Measurement{Scenario: w.scenario, Name: measurement, Subject: s.Name,
+			Observed: s.Took, Bound: s.Bound.Limit, BoundExplain: s.Bound.Explain, Met: s.Verdict == checker.Valid,
+			Absence: absence, Detail: fmt.Sprintf("%s: %s (%s; history entries %v)", name, s.Verdict, s.Observed, s.Evidence)})
+	}
+	w.logf("%s: %s: %s", name, r.Verdict, r.Observed)
+	if r.Verdict != checker.Valid {
+		return errors.New(r.Message(name, history.FileName))
+	}
+	return nil
+}
+
+// reference is the scenario's last fault entry (a fault recorded, or one
+// healed): bounds are measured from it.
+func (w *world) reference(expectation string) (history.Entry, error) {
+	h, err := history.Read(w.History.Path())
+	if err != nil {
+		return history.Entry{}, err
+	}
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Type == history.Fault && h[i].Scenario == w.scenario {
+			return h[i], nil
+		}
+	}
+	return history.Entry{}, fmt.Errorf("%s: no fault was injected in this scenario, and bounds are measured from the last fault", expectation)
+}
+
+// servedBy waits (up to eventLag) for the return event of the operation
+// invoked at entry inv on some master's bus, and returns the masters that
+// carried it: which master served, from the masters' own evidence.
+func (w *world) servedBy(ctx context.Context, inv int64, minion, fun string) map[string][]int64 {
+	var by map[string][]int64
+	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+		h, err := history.Read(w.History.Path())
+		if err != nil {
+			return false
+		}
+		for _, o := range history.Ops(h) {
+			if o.Invoke.Index == inv {
+				by = checker.ServedBy(h, o, minion, fun)
+				return len(by) > 0
+			}
+		}
+		return false
+	})
+	return by
+}
