@@ -74,7 +74,7 @@ func TestReportRendersInHeadlessChromium(t *testing.T) {
 		for _, want := range []string{
 			`id="flavour"`, "Salt flavour: sim", "NOT from real Salt",
 			`<svg xmlns="http://www.w3.org/2000/svg" class="timeline"`, `class="fault"`, "stop salt-master-1",
-			"failover-bound: valid", "failover-bound: invalid", "no-double-execution: unknown",
+			"failover-time: valid", "failover-time: invalid", "exactly-once: unknown",
 		} {
 			assert.True(t, strings.Contains(page, want), "the rendered page shows %q", want)
 		}
