@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -30,18 +31,38 @@ type evidence struct {
 
 // startEvidence opens the run's history, records the ledger's faults into
 // it, and starts streaming every master's bus.
-func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault.Ledger, masters []string, log io.Writer) (*evidence, error) {
+func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) (*evidence, error) {
 	rec, err := history.Create(filepath.Join(runDir, history.FileName))
 	if err != nil {
 		return nil, err
 	}
-	ledger.SetObserver(steps.RecordFaults(rec))
+	record, banner := steps.RecordFaults(rec), faultBanners(p)
+	ledger.SetObserver(func(event string, e fault.Entry, at time.Time) {
+		record(event, e, at)
+		banner(event, e, at)
+	})
 	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
 	e.watch = eventlog.Start(ctx, labExec{l}, rec, masters, log)
 	if err := e.watch.Ready(ctx, streamsReadyTimeout); err != nil {
 		fmt.Fprintf(log, "warning: %v\n", err)
 	}
 	return e, nil
+}
+
+// faultBanners announces every fault as the ledger records it, whoever
+// acts (a step or the chaos engine), and every undo.
+func faultBanners(p *progress.Printer) fault.Observer {
+	return func(event string, e fault.Entry, _ time.Time) {
+		what := fmt.Sprintf("%s %s (fault %d, %s)", e.Kind, e.Target, e.ID, e.Scenario)
+		switch event {
+		case "inject":
+			p.Phase("fault", "%s", what)
+		case "undone":
+			p.Phase("heal", "undid %s", what)
+		default:
+			p.Phase("heal", "FAILED to undo %s: `saltlab heal` retries it", what)
+		}
+	}
 }
 
 // finish stops the streams and writes verdicts.json; the history stays

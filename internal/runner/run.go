@@ -75,7 +75,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	defer s.Close()
 	res.RunDir = s.runDir
 	adapter := labAdapter{l: s.lab}
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log)
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log, progress.New(log, started))
 	if err != nil {
 		return res, err
 	}
@@ -87,7 +87,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		}
 	}()
 	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
-	eng.Log = progress.New(log, started).Writer("fault")
+	eng.Log = progress.New(log, started).Writer("chaos")
 	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
 	defer func() {
 		if cfg.Keep {
