@@ -91,6 +91,7 @@ func (l *Lab) poll(ctx context.Context, service, what string, check func(*contai
 	deadline := time.Now().Add(l.opts.HealthTimeout)
 	ticker := time.NewTicker(healthPollInterval)
 	defer ticker.Stop()
+	announced := false
 	for {
 		st, err := l.inspectState(ctx, service)
 		if err != nil {
@@ -105,6 +106,11 @@ func (l *Lab) poll(ctx context.Context, service, what string, check func(*contai
 		}
 		if time.Now().After(deadline) {
 			return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (HealthTimeout)", what, l.opts.HealthTimeout))
+		}
+		if !announced {
+			// Said once, so a long wait names what it waits for and until when.
+			l.out.printf("waiting for service %s to %s (until %s: HealthTimeout %s)", service, what, deadline.Format("15:04:05"), l.opts.HealthTimeout)
+			announced = true
 		}
 		select {
 		case <-ctx.Done():
