@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -156,9 +157,14 @@ func testUpDown(t *testing.T, cli *client.Client) {
 	assert.False(t, st.Running)
 	assert.Equal(t, 0, st.ExitCode)
 
-	logs, err := l.Logs(ctx, "client", 10)
-	require.NoError(t, err)
-	assert.Contains(t, logs, "client connected")
+	// The client starts last and may not have written yet when Up returns
+	// (Up waits for health, and the client has no healthcheck).
+	const clientLogBound = 10 * time.Second
+	var logs string
+	assert.Eventually(t, func() bool {
+		logs, err = l.Logs(ctx, "client", 10)
+		return err == nil && strings.Contains(logs, "client connected")
+	}, clientLogBound, 100*time.Millisecond, "client log within %s: %q (err %v)", clientLogBound, logs, err)
 
 	// Names, labels and the loopback-only ephemeral port, as docker sees them.
 	id, err := l.ContainerID("server")
