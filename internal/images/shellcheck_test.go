@@ -9,19 +9,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // TestShellScriptsPassShellcheck lints every shell script a Salt image
 // runs: install-salt in the build, and the compose/lib scripts the
 // topologies mount into masters and minions.
 func TestShellScriptsPassShellcheck(t *testing.T) {
-	sc, err := exec.LookPath("shellcheck")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI needs shellcheck (make test-prereqs installs it): %v", err)
-		}
-		t.Skipf("SKIPPED (not a pass): shellcheck is not installed: %v", err)
-	}
+	sc := testenv.Tool(t, "shellcheck", "shellcheck")
 	scripts := []string{filepath.Join("..", "..", realDir, "install-salt")}
 	lib, err := os.ReadDir(filepath.Join("..", "..", "compose", "lib"))
 	require.NoError(t, err)

@@ -10,21 +10,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // needTool returns the path of a test tool, skipping visibly without it,
 // or failing under CI=true, where `make test-prereqs` installs it.
 func needTool(t *testing.T, name, pkg string) string {
 	t.Helper()
-	p, err := exec.LookPath(name)
-	if err == nil {
-		return p
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s is missing under CI=true: install Debian's %s (make test-prereqs does)", name, pkg)
-	}
-	t.Skipf("SKIPPED: %s is missing: install Debian's %s (make test-prereqs does) to run this test", name, pkg)
-	return ""
+	return testenv.Tool(t, pkg, name)
 }
 
 func TestJUnitValidatesAgainstTheJenkinsSchema(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/saltdist/saltdisttest"
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // scriptedPip answers pip command lines from a table; the first rule whose
@@ -181,16 +181,7 @@ func TestCompleteAndPickFrom(t *testing.T) {
 // fetch Salt, its dependencies and CherryPy for the image's CPython 3.11,
 // not for the host's interpreter.
 func TestPrepareRealPip(t *testing.T) {
-	py, err := exec.LookPath("python3")
-	if err == nil {
-		err = exec.Command(py, "-m", "pip", "--version").Run()
-	}
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI needs python3 -m pip for this test: %v", err)
-		}
-		t.Skipf("SKIPPED (not a pass): no python3 -m pip on this host: %v", err)
-	}
+	testenv.Pip(t)
 	idx := t.TempDir()
 	saltdisttest.WriteIndex(t, idx, map[string][]saltdisttest.Wheel{
 		"salt": {

@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // want is the go line of every fake repository below, so the tests do not
@@ -419,13 +421,7 @@ func TestEnsureGoRealDebian(t *testing.T) {
 // installs shellcheck, so CI cannot pass without running it.
 func TestShellcheck(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("shellcheck")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("shellcheck is not installed (apt-get install shellcheck), and CI requires this test")
-		}
-		t.Skip("shellcheck is not installed (apt-get install shellcheck; make test installs it)")
-	}
+	bin := testenv.Tool(t, "shellcheck", "shellcheck")
 	out, err := exec.Command(bin, "ensure-go", "../../.ci/run").CombinedOutput()
 	assert.NoError(t, err, "shellcheck:\n%s", out)
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // pepperTimeout bounds one salt-pepper run (it waits for the silent minion).
@@ -19,17 +21,7 @@ const pepperTimeout = 60 * time.Second
 // salt-pepper; CI installs it) against the in-process salt-api.
 func TestPepperCLI(t *testing.T) {
 	t.Parallel()
-	bin, err := exec.LookPath("salt-pepper")
-	if err != nil {
-		bin, err = exec.LookPath("pepper")
-	}
-	if err != nil {
-		// make test installs it; a CI run without it must not pass quietly.
-		if os.Getenv("CI") != "" {
-			t.Fatal("salt-pepper is not installed (apt-get install salt-pepper), and CI requires this test")
-		}
-		t.Skip("salt-pepper is not installed (apt-get install salt-pepper; make test installs it)")
-	}
+	bin := testenv.Tool(t, "salt-pepper", "salt-pepper", "pepper")
 	l := newAPILab(t)
 	home := t.TempDir()
 	tests := []struct {
