@@ -72,7 +72,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if log == nil {
 		log = io.Discard
 	}
-	file, err := TopologyFile(cfg.RepoRoot, cfg.Topology)
+	file, err := cfg.composeFile()
 	if err != nil {
 		return nil, err
 	}
