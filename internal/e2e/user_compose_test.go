@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/saltlab/saltlab/internal/report"
 )
 
 // userLab is a user's own compose file: its own service names, found only
@@ -21,18 +19,9 @@ const userLab = "internal/e2e/testdata/user-lab"
 // user's file and runs the user's feature against it; the steps find the
 // masters and minions through the declared roles, not names.
 func TestUserComposeRunsOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "user-lab")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab",
-		"--reports", reports, "--run-id", id, filepath.Join(userLab, "features")).CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
-	require.NoError(t, err)
-	assertAllPassed(t, junit)
-	caseNamed(t, junit, "Stopping the primary leaves every minion reachable through the backup")
-	assert.Contains(t, string(out), "failover-time: valid: web-a:")
+	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", filepath.Join(userLab, "features")},
+		"Stopping the primary leaves every minion reachable through the backup")
+	assert.Contains(t, out, "failover-time: valid: web-a:")
 }
 
 // TestUserComposeWithoutRolesExits2: a compose file without a usable

@@ -30,22 +30,20 @@ func TestBuiltinTopologies(t *testing.T) {
 	}
 }
 
-func TestFromProjectMissingBlock(t *testing.T) {
-	po, err := cli.NewProjectOptions([]string{"testdata/no-roles.yaml"}, cli.WithName("roles-test"))
-	require.NoError(t, err)
-	p, err := po.LoadProject(context.Background())
-	require.NoError(t, err)
-	_, err = FromProject(p)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "no-roles.yaml: no top-level x-saltlab block")
-}
-
-func TestFromProjectUnpublishedAPI(t *testing.T) {
-	po, err := cli.NewProjectOptions([]string{"testdata/unpublished-api.yaml"}, cli.WithName("roles-test"))
-	require.NoError(t, err)
-	p, err := po.LoadProject(context.Background())
-	require.NoError(t, err)
-	_, err = FromProject(p)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "x-saltlab.api.port: service lb does not publish container port 80")
+// TestFromProjectErrors: errors name the file, the key and the fix.
+func TestFromProjectErrors(t *testing.T) {
+	tests := []struct{ file, wantErr string }{
+		{file: "testdata/no-roles.yaml", wantErr: "no-roles.yaml: no top-level x-saltlab block"},
+		{file: "testdata/unpublished-api.yaml", wantErr: "x-saltlab.api.port: service lb does not publish container port 80: add `ports:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			po, err := cli.NewProjectOptions([]string{tt.file}, cli.WithName("roles-test"))
+			require.NoError(t, err)
+			p, err := po.LoadProject(context.Background())
+			require.NoError(t, err)
+			_, err = FromProject(p)
+			assert.ErrorContains(t, err, tt.wantErr)
+		})
+	}
 }
