@@ -14,12 +14,10 @@ import (
 	"github.com/saltlab/saltlab/internal/saltcfg"
 )
 
-// The load balancer is the service named lbService; its container port
-// lbPort is published on 127.0.0.1, and the steps use it from the host the
+// The load balancer is the topology's declared api service; its container
+// port is published on 127.0.0.1, and the steps use it from the host the
 // way an operator's tools do.
 const (
-	lbService = "nginx"
-	lbPort    = "80/tcp"
 	// apiRequestTimeout bounds one HTTP request through the load balancer:
 	// a local job waits up to its lowstate timeout plus Salt's find_job
 	// round (gather_job_timeout, 10 s) for silent minions.
@@ -31,14 +29,18 @@ const (
 )
 
 // apiClient returns a client for the salt-api behind the load balancer at
-// path ("/" unless the topology routes the API under a prefix).
+// path, or at the topology's declared base path when the feature names none.
 func apiClient(ctx context.Context, w *world, path string) (saltapi.Client, error) {
-	addr, err := w.Lab.Published(ctx, lbService, lbPort)
+	api := w.Lab.Roles().API
+	if api == nil {
+		return saltapi.Client{}, errors.New("the topology declares no load balancer: add api (service, port, base_path) to its x-saltlab block")
+	}
+	addr, err := w.Lab.Published(ctx, api.Service, api.PortSpec())
 	if err != nil {
 		return saltapi.Client{}, fmt.Errorf("find the load balancer's published port: %w", err)
 	}
 	if path == "" {
-		path = "/"
+		path = api.BasePath
 	}
 	return saltapi.Client{Base: "http://" + addr + path, HTTP: &http.Client{Timeout: apiRequestTimeout}}, nil
 }

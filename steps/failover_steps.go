@@ -29,11 +29,13 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 		return err
 	}
 	boundOf := func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
-		idx, err := cfg.IndexOf(master)
+		idx, rule, err := cfg.Position(master, Masters(w.Lab))
 		if err != nil {
 			return saltcfg.Bound{}, err
 		}
-		return cfg.CallBound(idx), nil
+		b := cfg.CallBound(idx)
+		b.Explain = rule + ": " + b.Explain
+		return b, nil
 	}
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
 		_, o := w.saltCall(ctx, m, left, "test.ping")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
@@ -37,6 +38,9 @@ type fakeLab struct {
 	// cut holds "minion|master" pairs that a partition separates.
 	cut map[string]bool
 	api *httptest.Server
+	// basePath is where the fake balancer serves the API ("/" when empty);
+	// other paths answer 404, as Nginx does.
+	basePath string
 	// signinBroken models minions that can reach no master's ret port.
 	signinBroken bool
 	// startingPolls makes a service report "starting" for that many status
@@ -81,6 +85,18 @@ func newFakeLab() *fakeLab {
 		running: map[string]bool{"salt-master-1": true, "salt-master-2": true, "salt-minion-1": true, "salt-minion-2": true},
 		config:  "master: [salt-master-1, salt-master-2]\nmaster_type: failover\nmaster_alive_interval: 0.2\nauth_timeout: 0.1\nretry_dns: 0\n",
 	}
+}
+
+func (f *fakeLab) Roles() roles.Roles {
+	return roles.Roles{Masters: []string{"salt-master-1", "salt-master-2"}, Minions: []string{"salt-minion-1", "salt-minion-2"},
+		API: &roles.API{Service: "nginx", Port: 80, BasePath: f.base()}}
+}
+
+func (f *fakeLab) base() string {
+	if f.basePath == "" {
+		return "/"
+	}
+	return f.basePath
 }
 
 func (f *fakeLab) Services() []string {
@@ -256,6 +272,12 @@ func (f *fakeLab) serveAPI(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "502 Bad Gateway", http.StatusBadGateway)
 		return
 	}
+	rest, ok := strings.CutPrefix(r.URL.Path, f.base())
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	r.URL.Path = "/" + rest
 	pings := `{"return": [{"salt-minion-1": true, "salt-minion-2": true}]}`
 	switch {
 	case r.URL.Path == "/login":

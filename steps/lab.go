@@ -6,9 +6,9 @@ package steps
 
 import (
 	"context"
-	"sort"
-	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // Output is what a command printed inside a container and how it exited.
@@ -30,28 +30,15 @@ type Lab interface {
 	// Published returns the host address ("127.0.0.1:49153") a container
 	// port ("80/tcp") of the service is published on.
 	Published(ctx context.Context, service, port string) (string, error)
+	// Roles says which service plays which Salt role, as the topology's
+	// x-saltlab block declares it (minion patterns already expanded).
+	Roles() roles.Roles
 }
 
-// Service name prefixes by role. Topologies name their services this way, and
-// a minion's id equals its service name (the compose files set hostname).
-const (
-	masterPrefix = "salt-master-"
-	minionPrefix = "salt-minion-"
-)
+// minions are the lab's minions; a minion's id equals its service name
+// (the compose files set hostname).
+func minions(l Lab) []string { return l.Roles().Minions }
 
-func byPrefix(l Lab, prefix string) []string {
-	var out []string
-	for _, s := range l.Services() {
-		if strings.HasPrefix(s, prefix) {
-			out = append(out, s)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func minions(l Lab) []string { return byPrefix(l, minionPrefix) }
-
-// Masters are the lab's Salt masters (every master's event bus is
-// recorded into the history).
-func Masters(l Lab) []string { return byPrefix(l, masterPrefix) }
+// Masters are the lab's Salt masters in failover order (every master's
+// event bus is recorded into the history).
+func Masters(l Lab) []string { return l.Roles().Masters }

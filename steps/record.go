@@ -49,7 +49,7 @@ const apiProcess = "host"
 func (w *world) op(ctx context.Context, f, node, target string, act func(context.Context) outcome) outcome {
 	inv := history.Entry{Type: history.Invoke, Process: node, F: f, Node: node, Target: target}
 	if node == apiProcess {
-		inv.Via = lbService
+		inv.Via = lbName(w.Lab)
 	}
 	inv, err := w.History.Append(inv)
 	if err != nil {
@@ -106,4 +106,12 @@ func RecordFaults(rec *history.Recorder) fault.Observer {
 		_, _ = rec.Append(history.Entry{Type: history.Fault, Time: at, Scenario: e.Scenario,
 			FaultID: strconv.Itoa(e.ID), Kind: string(e.Kind), Target: e.Target, Phase: phase})
 	}
+}
+
+// lbName is the load balancer's service, for the history's Via.
+func lbName(l Lab) string {
+	if api := l.Roles().API; api != nil {
+		return api.Service
+	}
+	return ""
 }

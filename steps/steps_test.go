@@ -84,7 +84,7 @@ func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "failover-time: invalid\nexpected salt-master-2 to serve every minion's salt-call test.ping within its bound, measured from entry 8 (fault 1 stop salt-master-2)")
 	assert.Contains(t, out, "salt-minion-1: never served by salt-master-2 in")
-	assert.Contains(t, out, "last: answered, but served by salt-master-1 (bound 2.5s: 1 earlier master(s)")
+	assert.Contains(t, out, "last: answered, but served by salt-master-1 (bound 2.5s: salt-master-2 is entry 2 of the minion's master list: 1 earlier master(s)")
 	assert.Contains(t, out, "evidence: history.jsonl entries [")
 	for _, m := range ms.For("Stopping master-2 instead of master-1") {
 		assert.False(t, m.Met)

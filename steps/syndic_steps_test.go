@@ -14,6 +14,7 @@ import (
 	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // syndicFake is a unit-test double of the syndic topology: runs says how
@@ -29,6 +30,11 @@ type syndicFake struct {
 func (f *syndicFake) fire(tag string, data map[string]any) {
 	b, _ := json.Marshal(data)
 	_, _ = f.rec.Append(history.Entry{Type: history.Event, Master: "salt-master-mom", Tag: tag, Data: b})
+}
+
+func (f *syndicFake) Roles() roles.Roles {
+	return roles.Roles{Masters: []string{"salt-master-mom"}, Minions: []string{"salt-minion-1", "salt-minion-2"},
+		Syndics: []string{"salt-syndic-1", "salt-syndic-2"}, MasterOfMasters: "salt-master-mom"}
 }
 
 func (f *syndicFake) Services() []string {

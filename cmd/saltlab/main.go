@@ -4,8 +4,8 @@
 //
 // Usage:
 //
-//	saltlab run    [--topology failover] [--salt auto|real|sim] [--salt-version V] [--tags EXPR] [--keep] [knobs] [paths...]
-//	saltlab up     [--topology failover] [--salt auto|real|sim] [--salt-version V] [--run-id ID] [knobs]
+//	saltlab run    [--topology failover] [--compose FILE] [--salt auto|real|sim] [--salt-version V] [--tags EXPR] [--keep] [knobs] [paths...]
+//	saltlab up     [--topology failover] [--compose FILE] [--salt auto|real|sim] [--salt-version V] [--run-id ID] [knobs]
 //	saltlab status [--run ID] [--json]
 //	saltlab logs   [--run ID] [--tail N] [SERVICE...]
 //	  knobs: [--minions N] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]

@@ -2,7 +2,8 @@
 Feature: The AI Infra Matrix dual-master layout, as deployed
   The topology reproduces the layout of the AI Infra Matrix deployment:
   two masters sharing /etc/salt/pki, salt-api on port 8002 behind Nginx
-  (master-2 as backup, API under /salt-api/), and minions configured as the
+  (master-2 as backup, API under /salt-api/, the base path its x-saltlab
+  block declares for the steps), and minions configured as the
   deployment's HA guide documents (`master: [<host>:4505, <host>:4507]`,
   master_type failover).
 
@@ -23,7 +24,7 @@ Feature: The AI Infra Matrix dual-master layout, as deployed
     so clients must log in again after the switch.
 
     Given the lab is healthy
-    And I log in to the salt-api of "salt-master-1" through the load balancer at "/salt-api/"
+    And I log in to the salt-api of "salt-master-1" through the load balancer
     When I stop "salt-master-1"
-    Then within 90s a login through the load balancer at "/salt-api/" succeeds
+    Then within 90s a login through the load balancer succeeds
     And the session from that login is refused with 401 through the load balancer

@@ -201,10 +201,18 @@ func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (st
 // the output.
 func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
 	t.Helper()
+	return runOnDouble(t, topology, "--topology", topology)
+}
+
+// runOnDouble is runTopologyOnDouble with the run's own flags and paths
+// (args), its run id named after kind.
+func runOnDouble(t *testing.T, kind string, args ...string) (runDir, out string) {
+	t.Helper()
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
-	id := runID(t, topology)
-	b, err := saltlab(t, bin, "run", "--salt", "sim", "--topology", topology, "--reports", reports, "--run-id", id).CombinedOutput()
+	id := runID(t, kind)
+	argv := append([]string{"run", "--salt", "sim", "--reports", reports, "--run-id", id}, args...)
+	b, err := saltlab(t, bin, argv...).CombinedOutput()
 	require.NoError(t, err, string(b))
 	assertNothingLeft(t, id)
 	runDir = filepath.Join(reports, id)
@@ -227,7 +235,13 @@ func assertCheckReproduces(t *testing.T, bin, runDir string) {
 // run's output.
 func topologyPasses(t *testing.T, topology string, scenarios ...string) string {
 	t.Helper()
-	runDir, out := runTopologyOnDouble(t, topology)
+	return runPasses(t, topology, []string{"--topology", topology}, scenarios...)
+}
+
+// runPasses is topologyPasses for a run with its own flags and paths.
+func runPasses(t *testing.T, kind string, args []string, scenarios ...string) string {
+	t.Helper()
+	runDir, out := runOnDouble(t, kind, args...)
 	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
 	assertAllPassed(t, junit)

@@ -151,3 +151,14 @@ const (
 	composeVersion         = "com.docker.compose.version"
 	composeVersionAnnounce = "1.29.2" // the docker-compose release on lab hosts, shown by compose tools
 )
+
+// ReadProject parses compose files the way Load does (env feeds
+// interpolation, nothing else) without checking saltlab's rules, so a
+// caller can read the project's declarations before any Docker work.
+func ReadProject(ctx context.Context, files []string, project string, env map[string]string) (*types.Project, error) {
+	p, err := loadProject(ctx, Options{Files: files, Project: project, Env: env})
+	if err != nil {
+		return nil, fmt.Errorf("load compose project from %s: %w", strings.Join(files, ", "), err)
+	}
+	return p, nil
+}

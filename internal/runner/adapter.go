@@ -6,11 +6,17 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/steps"
 )
 
-// labAdapter presents a *lab.Lab as the steps' Lab.
-type labAdapter struct{ l *lab.Lab }
+// labAdapter presents a *lab.Lab and its roles as the steps' Lab.
+type labAdapter struct {
+	l     *lab.Lab
+	roles roles.Roles
+}
+
+func (a labAdapter) Roles() roles.Roles { return a.roles }
 
 var _ steps.Lab = labAdapter{}
 

@@ -22,6 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/netalloc"
 	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
@@ -47,6 +48,7 @@ type session struct {
 	private string // the run's private dir: password file, config drop-ins
 	builder *images.Builder
 	creds   saltapi.Creds // the run's salt-api credentials
+	roles   roles.Roles   // who plays which Salt role, after the knobs
 	started time.Time
 	log     io.Writer
 }
@@ -70,12 +72,15 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if log == nil {
 		log = io.Discard
 	}
-	file, err := TopologyFile(cfg.RepoRoot, cfg.Topology)
+	file, err := cfg.composeFile()
 	if err != nil {
 		return nil, err
 	}
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
+	}
+	if err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
+		return nil, err
 	}
 	reports, err := filepath.Abs(cfg.ReportsDir)
 	if err != nil {
@@ -182,7 +187,12 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 			return err
 		}
 		s.state.Knobs = ks
-		return knobs.Apply(p, ks)
+		if err := knobs.Apply(p, ks); err != nil {
+			return err
+		}
+		// Read after the knobs, so --minions clones are minions too.
+		s.roles, err = roles.FromProject(p)
+		return err
 	}
 	l, err := loadLab(ctx, s.cli, s.state, resolve, s.log)
 	if err != nil {

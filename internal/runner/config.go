@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/compose-spec/compose-go/v2/loader"
+
 	"github.com/saltlab/saltlab/internal/knobs"
 	"github.com/saltlab/saltlab/internal/labels"
 	"github.com/saltlab/saltlab/internal/runstate"
@@ -25,8 +27,12 @@ const TeardownTimeout = 2 * time.Minute
 
 // Config is one run's settings.
 type Config struct {
-	RepoRoot    string   // where compose/, images/, features/ and cmd/ live
-	Topology    string   // compose/<Topology>/compose.yaml
+	RepoRoot string // where compose/, images/, features/ and cmd/ live
+	Topology string // compose/<Topology>/compose.yaml, and the scenarios' @tag
+	// Compose, when set, is the user's own compose file brought up instead
+	// of compose/<Topology>/compose.yaml; its x-saltlab block declares the
+	// roles. Topology still selects the scenarios.
+	Compose     string
 	Flavor      string   // auto, real or sim
 	SaltVersion string   // real Salt's release line or release (SALT_VERSION); empty: the default line
 	Features    []string // feature files or directories
@@ -60,8 +66,8 @@ func (c Config) Validate() error {
 	case c.Timeout < 0:
 		return usage.Errorf("validate --timeout %v: negative; want a duration such as 30m, or 0 for no limit", c.Timeout)
 	}
-	if _, err := TopologyFile(c.RepoRoot, c.Topology); err != nil {
-		return usage.Wrap(err)
+	if _, err := c.composeFile(); err != nil {
+		return err
 	}
 	if c.RunID != "" {
 		if err := labels.ValidateRunID(c.RunID); err != nil {
@@ -78,4 +84,24 @@ func (c Config) Validate() error {
 // ProjectName is the compose project name of a run.
 func ProjectName(topology, runID string) string {
 	return "saltlab-" + topology + "-" + runID
+}
+
+// composeFile is the absolute compose file of the run: --compose, or the
+// topology's own.
+func (c Config) composeFile() (string, error) {
+	if c.Compose == "" {
+		f, err := TopologyFile(c.RepoRoot, c.Topology)
+		return f, usage.Wrap(err)
+	}
+	if p := ProjectName(c.Topology, "x"); loader.NormalizeProjectName(p) != p {
+		return "", usage.Errorf("validate --topology %q: with --compose it names the scenarios' tag and the project: use lowercase letters, digits and dashes", c.Topology)
+	}
+	f, err := filepath.Abs(c.Compose)
+	if err != nil {
+		return "", usage.Errorf("validate --compose %s: %v", c.Compose, err)
+	}
+	if st, err := os.Stat(f); err != nil || st.IsDir() {
+		return "", usage.Errorf("validate --compose %s: not a readable file: name your compose file (with an x-saltlab block, see README)", c.Compose)
+	}
+	return f, nil
 }

@@ -74,7 +74,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	defer s.Close()
 	res.RunDir = s.runDir
-	adapter := labAdapter{l: s.lab}
+	adapter := labAdapter{l: s.lab, roles: s.roles}
 	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log, progress.New(log, started))
 	if err != nil {
 		return res, err

@@ -68,6 +68,23 @@ func (m Minion) IndexOf(host string) (int, error) {
 	return 0, fmt.Errorf("master %q is not in the minion's master list %v", host, m.Masters)
 }
 
+// Position returns where master stands in the minion's failover order and
+// the rule that placed it: the minion's own master list when an entry's bare
+// host is master; otherwise the topology's declared master order (order),
+// because a list can name masters by an address that is not the service
+// (e.g. "<host-ip>:4505" through a port forwarder).
+func (m Minion) Position(master string, order []string) (int, string, error) {
+	if i, err := m.IndexOf(master); err == nil {
+		return i, fmt.Sprintf("%s is entry %d of the minion's master list", master, i+1), nil
+	}
+	for i, o := range order {
+		if o == master {
+			return i, fmt.Sprintf("%s is master %d of the topology's declared order, as the minion's master list %v does not name it", master, i+1, m.Masters), nil
+		}
+	}
+	return 0, "", fmt.Errorf("master %q is neither in the minion's master list %v nor in the topology's declared masters %v", master, m.Masters, order)
+}
+
 // HotBound bounds how long a surviving master of a hot multi-master setup
 // (master_type str with a master list, §1.13) needs to reach a minion after
 // another master died: the minion's connection to it is independent, so one

@@ -144,3 +144,38 @@ func TestReachBound(t *testing.T) {
 		})
 	}
 }
+
+func TestPosition(t *testing.T) {
+	order := []string{"salt-master-1", "salt-master-2"}
+	tests := []struct {
+		name     string
+		conf     string
+		master   string
+		want     int
+		wantRule string
+		wantErr  string
+	}{
+		{name: "named in the list", conf: "master: [salt-master-2, salt-master-1]", master: "salt-master-1", want: 1,
+			wantRule: "salt-master-1 is entry 2 of the minion's master list"},
+		{name: "host:port entries", conf: "master: ['salt-master-1:4506', 'salt-master-2:4506']", master: "salt-master-2", want: 1,
+			wantRule: "entry 2 of the minion's master list"},
+		{name: "list names a forwarder: declared order", conf: "master: ['docker-host:4505', 'docker-host:4507']", master: "salt-master-2", want: 1,
+			wantRule: "salt-master-2 is master 2 of the topology's declared order, as the minion's master list [docker-host:4505 docker-host:4507] does not name it"},
+		{name: "nowhere", conf: "master: [a]", master: "salt-master-9",
+			wantErr: `master "salt-master-9" is neither in the minion's master list [a] nor in the topology's declared masters`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Parse(tt.conf)
+			require.NoError(t, err)
+			got, rule, err := m.Position(tt.master, order)
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			assert.Contains(t, rule, tt.wantRule)
+		})
+	}
+}

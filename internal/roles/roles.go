@@ -1,0 +1,70 @@
+// Package roles reads which service of a topology plays which Salt role from
+// the compose file's top-level `x-saltlab` extension, and checks it against
+// the file's services before anything is created. Steps and the runner find
+// masters, minions and the API load balancer through it instead of service
+// name conventions, so any topology that declares its roles can be driven,
+// a user's own included.
+package roles
+
+// Key is the top-level compose extension that declares the roles.
+const Key = "x-saltlab"
+
+// Spec is the x-saltlab block as written in the compose file:
+//
+//	x-saltlab:
+//	  masters: [salt-master-1, salt-master-2]  # failover order
+//	  minions: ["salt-minion-*"]               # names or path.Match patterns
+//	  api: {service: nginx, port: 80, base_path: /salt-api/}
+//	  syndics: [salt-syndic-1, salt-syndic-2]
+//	  master_of_masters: salt-master-mom
+type Spec struct {
+	// Masters are the masters the steps drive and whose event buses the run
+	// records, in failover order: the first is the one minions use first.
+	// In a syndic topology that is the master of masters.
+	Masters []string `json:"masters" yaml:"masters"`
+	// Minions are service names or path.Match patterns ("salt-minion-*");
+	// a pattern also covers the clones `--minions N` adds (salt-minion-N).
+	// A minion's id must equal its service name.
+	Minions []string `json:"minions" yaml:"minions"`
+	// API is the load balancer in front of the salt-api (optional).
+	API *API `json:"api,omitempty" yaml:"api,omitempty"`
+	// Syndics are the syndic nodes of a syndic topology (optional).
+	Syndics []string `json:"syndics,omitempty" yaml:"syndics,omitempty"`
+	// MasterOfMasters is the top master of a syndic topology (optional);
+	// it must be one of Masters.
+	MasterOfMasters string `json:"master_of_masters,omitempty" yaml:"master_of_masters,omitempty"`
+}
+
+// API is the load balancer service in front of the salt-api.
+type API struct {
+	Service string `json:"service" yaml:"service"`
+	// Port is the container port the balancer listens on; the service must
+	// publish it, the steps call it from the host.
+	Port int `json:"port" yaml:"port"`
+	// BasePath is where the API lives behind the balancer, "/" or a prefix
+	// such as "/salt-api/" (default "/").
+	BasePath string `json:"base_path,omitempty" yaml:"base_path,omitempty"`
+}
+
+// Roles are the resolved roles of a loaded project: minion patterns are
+// expanded to the project's services, sorted.
+type Roles struct {
+	Masters         []string
+	Minions         []string
+	API             *API
+	Syndics         []string
+	MasterOfMasters string
+}
+
+// PortSpec is the API port as Docker names it ("80/tcp").
+func (a API) PortSpec() string { return itoa(a.Port) + "/tcp" }
+
+// Position returns where master stands in the declared failover order.
+func (r Roles) Position(master string) (int, bool) {
+	for i, m := range r.Masters {
+		if m == master {
+			return i, true
+		}
+	}
+	return 0, false
+}
