@@ -76,7 +76,7 @@ FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:F
 	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
 	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
 	./internal/saltdist:FuzzParseReleases ./internal/saltdist:FuzzParseSpec ./internal/history:FuzzRead \
-	./internal/eventlog:FuzzParseLine
+	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \
