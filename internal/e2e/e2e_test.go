@@ -88,6 +88,7 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	assertNothingLeft(t, id)
 
 	assertCheckReproduces(t, bin, filepath.Join(reports, id))
+	assertReportReproduces(t, bin, filepath.Join(reports, id))
 	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
 	require.NoError(t, err)
 	assertAllPassed(t, junit)
@@ -228,6 +229,26 @@ func assertCheckReproduces(t *testing.T, bin, runDir string) {
 	require.NoError(t, err, string(out))
 	assert.Contains(t, string(out), " invalid, 0 differ from the run's")
 	assert.NotContains(t, string(out), "\nunknown ")
+}
+
+// assertReportReproduces checks that the reports a run saved are final:
+// `saltlab report` renders the same bytes from the saved files.
+func assertReportReproduces(t *testing.T, bin, runDir string) {
+	t.Helper()
+	names := []string{report.JUnitFile, report.SummaryFile, report.HTMLFile}
+	saved := map[string][]byte{}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(runDir, n))
+		require.NoError(t, err)
+		saved[n] = b
+	}
+	out, err := saltlab(t, bin, "report", runDir).CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(runDir, n))
+		require.NoError(t, err)
+		assert.Equal(t, string(saved[n]), string(b), "%s as the run saved it and as `saltlab report` renders it", n)
+	}
 }
 
 // topologyPasses runs every scenario of a topology on the double and

@@ -79,6 +79,20 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
+	// Registered before the history's close, so it runs after it: the
+	// reports saved are rendered again from the final history (the
+	// teardown's heals included), the files `saltlab report` reads.
+	defer func() {
+		if len(res.Reports) == 0 {
+			return
+		}
+		sum, files, rerr := report.Rerender(res.RunDir)
+		if rerr != nil {
+			err = errors.Join(err, fmt.Errorf("render final reports: %w", rerr))
+			return
+		}
+		res.Summary, res.Reports = sum, files
+	}()
 	// Registered before the teardown, so it runs after it: the heals of
 	// the teardown still close their fault windows in the history.
 	defer func() {
