@@ -11,16 +11,17 @@ import (
 	"strconv"
 	"strings"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 )
 
 // Scenario is one scenario (one pickle: an outline yields one per example
 // row) as Check found it.
 type Scenario struct {
-	Name string
-	File string
-	Tags []string // with their "@", inherited from the feature and rule
+	Name    string // godog's: an outline's title with its <placeholders> filled
+	Row     string // RowName: what reports and the history call it
+	Feature string
+	File    string
+	Tags    []string // with their "@", inherited from the feature and rule
 }
 
 // Check parses every .feature file under paths and verifies that every step
@@ -73,20 +74,15 @@ func featureFiles(paths []string) ([]string, error) {
 }
 
 func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []error) {
-	ids := &messages.Incrementing{}
-	doc, err := gherkin.ParseGherkinDocument(strings.NewReader(string(b)), ids.NewId)
+	doc, pickles, err := parseFeature(path, b)
 	if err != nil {
-		return nil, []error{fmt.Errorf("parse feature %s: %w", path, err)}
-	}
-	if doc.Feature == nil {
-		return nil, []error{fmt.Errorf("parse feature %s: no Feature in file", path)}
+		return nil, []error{err}
 	}
 	lines := stepLines(doc)
-	pickles := gherkin.Pickles(*doc, path, ids.NewId)
 	var errs []error
 	out := make([]Scenario, 0, len(pickles))
 	for _, p := range pickles {
-		sc := Scenario{Name: p.Name, File: path}
+		sc := Scenario{Name: p.Name, Row: RowName(doc, p), Feature: doc.Feature.Name, File: path}
 		for _, t := range p.Tags {
 			sc.Tags = append(sc.Tags, t.Name)
 		}

@@ -49,8 +49,9 @@ func definitions() []def {
 
 // Initializer returns the godog scenario initializer bound to d.
 func Initializer(d Deps) func(*godog.ScenarioContext) {
+	rows := &rowNames{} // one per run: each feature file is parsed once
 	return func(sc *godog.ScenarioContext) {
-		hooks(sc, d)
+		hooks(sc, d, rows)
 		for _, df := range definitions() {
 			sc.Step(df.pattern, df.fn)
 		}

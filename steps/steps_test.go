@@ -176,7 +176,7 @@ func TestCheck(t *testing.T) {
 	tagged := write("tagged.feature", "@hot\nFeature: x\n  @wip\n  Scenario: y\n    Given the lab is healthy\n")
 	sc, err := Check([]string{tagged})
 	require.NoError(t, err)
-	assert.Equal(t, []Scenario{{Name: "y", File: tagged, Tags: []string{"@hot", "@wip"}}}, sc, "tags are inherited from the feature")
+	assert.Equal(t, []Scenario{{Name: "y", Row: "y", Feature: "x", File: tagged, Tags: []string{"@hot", "@wip"}}}, sc, "tags are inherited from the feature")
 
 	tests := []struct {
 		name, body, wantErr string

@@ -108,12 +108,15 @@ func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
 	}
 }
 
-// hooks installs the per-scenario world and the After hook that undoes every
-// fault the scenario injected, whatever the scenario's outcome.
-func hooks(sc *godog.ScenarioContext, d Deps) {
+// hooks installs the per-scenario world, named by rows, and the After
+// hook that undoes every fault the scenario injected, whatever the
+// scenario's outcome.
+func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 	sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
-		d.History.SetScenario(s.Name)
-		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: s.Name}), nil
+		// The row's name, not godog's: the reports name outline rows so.
+		name := rows.name(s)
+		d.History.SetScenario(name)
+		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: name}), nil
 	})
 	sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {
 		if w := worldFrom(ctx); w != nil {

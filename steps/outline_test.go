@@ -1,0 +1,109 @@
+package steps
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/history"
+)
+
+const outlineFixture = "testdata/outline.feature"
+
+// outlineRows are the names of outline.feature's pickles, in file order:
+// godog's and the row's.
+var outlineRows = []struct{ godog, row string }{
+	{"the lab comes up", "the lab comes up (master=salt-master-1, mode=failover)"},
+	{"the lab comes up", "the lab comes up (master=salt-master-2, mode=failover)"},
+	{"the lab comes up", "the lab comes up (master=salt-master-1, mode=hot)"},
+	{"the lab comes up for ops", "the lab comes up for ops (why=audit)"},
+	{"a plain scenario", "a plain scenario"},
+}
+
+func TestCheckNamesOutlineRowsWithTheirValues(t *testing.T) {
+	all, err := Check([]string{outlineFixture})
+	require.NoError(t, err)
+	require.Len(t, all, len(outlineRows))
+	for i, want := range outlineRows {
+		assert.Equal(t, want.godog, all[i].Name)
+		assert.Equal(t, want.row, all[i].Row)
+		assert.Equal(t, "outline rows", all[i].Feature)
+	}
+}
+
+func TestWithValues(t *testing.T) {
+	cells := func(vs ...string) []*messages.TableCell {
+		var out []*messages.TableCell
+		for _, v := range vs {
+			out = append(out, &messages.TableCell{Value: v})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		title, name string
+		head, row   []string
+		want        string
+	}{
+		{"stop", "stop", []string{"a", "b"}, []string{"1", "2"}, "stop (a=1, b=2)"},
+		{"stop <a>", "stop 1", []string{"a", "b"}, []string{"1", "2"}, "stop 1 (b=2)"},
+		{"stop <a> <b>", "stop 1 2", []string{"a", "b"}, []string{"1", "2"}, "stop 1 2"},
+		{"stop", "stop", nil, nil, "stop"},
+	} {
+		assert.Equal(t, tc.want, withValues(tc.title, tc.name, cells(tc.head...), cells(tc.row...)), tc.title)
+	}
+}
+
+// godog numbers the ids of all a run's files from one counter; rowNames
+// must still find the row of a pickle whose ids are shifted so.
+func TestRowNamesFindRowsWhateverTheIDOffset(t *testing.T) {
+	other, err := os.ReadFile("testdata/salt_call_fails.feature")
+	require.NoError(t, err)
+	b, err := os.ReadFile(outlineFixture)
+	require.NoError(t, err)
+	for _, before := range []int{0, 1, 2} {
+		ids := &messages.Incrementing{}
+		for i := 0; i < before; i++ { // files godog parsed first
+			doc, err := gherkin.ParseGherkinDocument(bytesReader(other), ids.NewId)
+			require.NoError(t, err)
+			gherkin.Pickles(*doc, "other", ids.NewId)
+		}
+		doc, err := gherkin.ParseGherkinDocument(bytesReader(b), ids.NewId)
+		require.NoError(t, err)
+		pickles := gherkin.Pickles(*doc, outlineFixture, ids.NewId)
+		require.Len(t, pickles, len(outlineRows))
+		r := &rowNames{}
+		for i, p := range pickles {
+			assert.Equal(t, outlineRows[i].row, r.name(p), "after %d file(s)", before)
+		}
+	}
+	gone := &messages.Pickle{Name: "x", Uri: filepath.Join(t.TempDir(), "gone.feature"), AstNodeIds: []string{"1", "2"}}
+	assert.Equal(t, "x", (&rowNames{}).name(gone), "an unreadable file keeps godog's name")
+}
+
+// The history records each row under its own name, the reports' name.
+func TestHistoryRecordsOutlineRowsByRowName(t *testing.T) {
+	lab := newFakeLab()
+	status, out, _, _ := runFeature(t, outlineFixture, lab)
+	require.Equal(t, 0, status, out)
+	h, err := history.Read(lab.rec.Path())
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, e := range h {
+		if e.Scenario != "" {
+			seen[e.Scenario] = true
+		}
+	}
+	want := map[string]bool{}
+	for _, r := range outlineRows {
+		want[r.row] = true
+	}
+	assert.Equal(t, want, seen)
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
