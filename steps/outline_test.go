@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/report"
 )
 
 const outlineFixture = "testdata/outline.feature"
@@ -86,24 +87,42 @@ func TestRowNamesFindRowsWhateverTheIDOffset(t *testing.T) {
 	assert.Equal(t, "x", (&rowNames{}).name(gone), "an unreadable file keeps godog's name")
 }
 
-// The history records each row under its own name, the reports' name.
-func TestHistoryRecordsOutlineRowsByRowName(t *testing.T) {
+// The history records each row under its own name, and the reports,
+// renaming godog's JUnit cases with the rows Check gives, name the cases
+// so: verdicts and timelines attach to the right row.
+func TestHistoryAndReportNameOutlineRowsAlike(t *testing.T) {
 	lab := newFakeLab()
-	status, out, _, _ := runFeature(t, outlineFixture, lab)
+	junit := filepath.Join(t.TempDir(), "godog-junit.xml")
+	status, out, _, _ := runFeatureAs(t, outlineFixture, lab, "pretty,junit:"+junit)
 	require.Equal(t, 0, status, out)
 	h, err := history.Read(lab.rec.Path())
 	require.NoError(t, err)
-	seen := map[string]bool{}
+	recorded := map[string]bool{}
 	for _, e := range h {
 		if e.Scenario != "" {
-			seen[e.Scenario] = true
+			recorded[e.Scenario] = true
+		}
+	}
+	all, err := Check([]string{outlineFixture})
+	require.NoError(t, err)
+	var rows []report.Row
+	for _, sc := range all {
+		rows = append(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row})
+	}
+	suites, err := report.ReadJUnit(junit)
+	require.NoError(t, err)
+	reported := map[string]bool{}
+	for _, su := range report.NameRows(suites, rows).Suites {
+		for _, c := range su.Cases {
+			reported[c.Name] = true
 		}
 	}
 	want := map[string]bool{}
 	for _, r := range outlineRows {
 		want[r.row] = true
 	}
-	assert.Equal(t, want, seen)
+	assert.Equal(t, want, recorded, "the history")
+	assert.Equal(t, want, reported, "the JUnit cases")
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

@@ -21,6 +21,12 @@ import (
 
 func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
+	return runFeatureAs(t, path, lab, "pretty")
+}
+
+// runFeatureAs is runFeature with godog's formats (e.g. "pretty,junit:FILE").
+func runFeatureAs(t *testing.T, path string, lab *fakeLab, format string) (int, string, *report.Measurements, *fault.Ledger) {
+	t.Helper()
 	t.Cleanup(func() {
 		if lab.api != nil {
 			lab.api.Close()
@@ -51,7 +57,7 @@ func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.M
 	status := godog.TestSuite{
 		Name:                "unit",
 		ScenarioInitializer: Initializer(deps),
-		Options:             &godog.Options{Paths: []string{path}, Format: "pretty", Output: out, Strict: true, NoColors: true, DefaultContext: context.Background()},
+		Options:             &godog.Options{Paths: []string{path}, Format: format, Output: out, Strict: true, NoColors: true, DefaultContext: context.Background()},
 	}.Run()
 	return status, out.String(), ms, ledger
 }

@@ -10,9 +10,9 @@ import (
 
 // BuildJUnit renders the summary as JUnit for CI: one <testsuite> per
 // feature carrying the run's properties, timestamp and hostname; per
-// scenario classname = the feature, name = the scenario (godog numbers
-// outline examples "#n"), and a failure body naming the step, expected
-// versus observed and the evidence paths; an <error> of the scenario's
+// scenario classname = the feature, name = the scenario (an outline's
+// row with its example values, see NameRows), and a failure body naming
+// the step, expected versus observed and the evidence paths; an <error> of the scenario's
 // status for undefined, pending, ambiguous and interrupted scenarios;
 // <skipped/> with the reason; <system-out> with the measurements, the
 // verdicts and the timeline in text. where is the run folder as a reader

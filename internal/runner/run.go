@@ -58,11 +58,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		log = io.Discard
 	}
 	started := time.Now()
-	n, err := selectScenarios(cfg, sel)
+	rows, err := selectScenarios(cfg, sel)
 	if err != nil {
 		return res, err
 	}
-	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), n)
+	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), len(rows))
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Timeout, fmt.Errorf("--timeout %v reached", cfg.Timeout))
@@ -145,7 +145,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		interrupted = context.Cause(ctx)
 	}
 	saveLogs(ctx, s.lab, res.RunDir, log, started)
-	res.Summary, res.Reports, err = writeReports(res.RunDir, run, ms, interrupted)
+	res.Summary, res.Reports, err = writeReports(res.RunDir, run, rows, ms, interrupted)
 	if err != nil {
 		return res, err
 	}
@@ -163,14 +163,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 }
 
 // writeReports turns godog's JUnit and the evidence in runDir into the
-// run's reports and returns the files written. An interrupted run marks
-// the scenarios it cut short.
-func writeReports(runDir string, run report.Run, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
+// run's reports and returns the files written. Outline rows get the names
+// the steps recorded them under (rows); an interrupted run marks the
+// scenarios it cut short.
+func writeReports(runDir string, run report.Run, rows []report.Row, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
 	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
 	if err != nil {
 		return report.Summary{}, nil, err
 	}
-	return report.WriteAll(runDir, report.Summarize(run, suites, ms, interrupted))
+	return report.WriteAll(runDir, report.Summarize(run, report.NameRows(suites, rows), ms, interrupted))
 }
 
 // teardown heals recorded faults, then removes the lab (chaos helpers carry

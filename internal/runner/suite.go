@@ -11,6 +11,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/progress"
+	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
@@ -71,31 +72,32 @@ func selection(topology, user string) (tagexpr.Expr, error) {
 	return tagexpr.And(topo, u), nil
 }
 
-// selectScenarios checks the feature files and counts the scenarios sel
-// selects; none is a usage error that lists the tags the files carry.
-func selectScenarios(cfg Config, sel tagexpr.Expr) (int, error) {
+// selectScenarios checks the feature files and returns the scenarios sel
+// selects, in file order, as the reports name them (report.Row); none is
+// a usage error that lists the tags the files carry.
+func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
 	all, err := steps.Check(cfg.Features)
 	if err != nil {
-		return 0, fmt.Errorf("check features: %w", err)
+		return nil, fmt.Errorf("check features: %w", err)
 	}
-	n := 0
+	var rows []report.Row
 	tags := map[string]bool{}
 	for _, sc := range all {
 		if sel.Match(sc.Tags) {
-			n++
+			rows = append(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row})
 		}
 		for _, t := range sc.Tags {
 			tags[t] = true
 		}
 	}
-	if n == 0 {
+	if len(rows) == 0 {
 		names := make([]string, 0, len(tags))
 		for t := range tags {
 			names = append(names, t)
 		}
 		sort.Strings(names)
-		return 0, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s only when tagged @%s: fix --tags or --topology",
+		return nil, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s only when tagged @%s: fix --tags or --topology",
 			sel.String(), len(all), cfg.Features, strings.Join(names, " "), cfg.Topology, cfg.Topology)
 	}
-	return n, nil
+	return rows, nil
 }
