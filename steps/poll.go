@@ -66,6 +66,8 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 				return
 			}
 			bounds[i] = b
+			// A long wait says what it waits for and until when.
+			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
 			_, errs[i] = poll(ctx, since.Add(b.Limit+p.past), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
 		}()
 	}
