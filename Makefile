@@ -3,7 +3,7 @@
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` to healthy for the hot topology (3 and 50 minions)
-#   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME
+#   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
 
 SALT     ?= auto
 TOPOLOGY ?= failover
@@ -67,11 +67,14 @@ unit:
 	$(GO) test ./...
 
 # The parsers of untrusted text: Salt CLI output, --set values, tag
-# expressions, compose overrides, feature files, pip's output, SALT_VERSION
-# and saved histories. `unit` runs their seed
-# corpora; this runs each fuzzer for FUZZTIME (one worker: CI machines are
-# small and shared), about 2 minutes in all with the default.
-FUZZTIME ?= 10s
+# expressions, compose overrides, feature files, pip's output, SALT_VERSION,
+# saved histories, Salt event lines and x-saltlab roles. `unit` runs their
+# seed corpora; this runs each fuzzer for FUZZTIME executions (one worker:
+# CI machines are small and shared), about 2 minutes in all. A count, not a
+# duration: Go 1.26's fuzz coordinator can fail a duration run at its
+# deadline with a bare "context deadline exceeded" and no failing input
+# (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
+FUZZTIME ?= 20000x
 FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
 	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
 	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
