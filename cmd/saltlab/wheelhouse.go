@@ -37,12 +37,11 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	if err != nil {
 		return err
 	}
-	v, ok := spec.Exact()
-	if rel, err := pip.Releases(ctx); err == nil {
-		if v, err = spec.Resolve(rel); err != nil {
-			return err
-		}
-	} else if !ok {
+	v, reached, err := pip.ResolveOnIndex(ctx, spec)
+	if exact, ok := spec.Exact(); !reached && ok {
+		v, err = exact, nil // the download below says whether the index has it
+	}
+	if err != nil {
 		return fmt.Errorf("resolve salt %s: %w", spec, err)
 	}
 	target := saltdist.ImageTarget(*arch)

@@ -137,11 +137,13 @@ var ErrUnknownRelease = errors.New("unknown Salt release")
 func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (saltdist.Version, bool, error) {
 	pip, err := b.pip(ctx)
 	if err == nil {
-		var rel []string
-		if rel, err = pip.Releases(ctx); err == nil {
-			v, rerr := spec.Resolve(rel)
-			if rerr != nil {
-				return saltdist.Version{}, false, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, rerr)
+		var (
+			v       saltdist.Version
+			reached bool
+		)
+		if v, reached, err = pip.ResolveOnIndex(ctx, spec); reached {
+			if err != nil {
+				return saltdist.Version{}, false, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, err)
 			}
 			b.logf("Salt %s is %s on the package index", spec, v)
 			return v, true, nil

@@ -108,6 +108,19 @@ func (p Pip) Releases(ctx context.Context) ([]string, error) {
 	return vs, nil
 }
 
+// ResolveOnIndex asks the package index which release spec names.
+// reached is false when the index could not be asked at all (err says
+// why); with reached true, err is the index's answer that it has no such
+// release.
+func (p Pip) ResolveOnIndex(ctx context.Context, spec Spec) (v Version, reached bool, err error) {
+	rel, err := p.Releases(ctx)
+	if err != nil {
+		return Version{}, false, err
+	}
+	v, err = spec.Resolve(rel)
+	return v, true, err
+}
+
 // buildWheel builds (or fetches) one requirement's wheel, without its
 // dependencies, into dir with the host's Python. Used for Salt itself,
 // which is published as a source archive, and for pure-Python
