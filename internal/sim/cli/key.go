@@ -320,7 +320,9 @@ func (k *keyCmd) finger(glob string) {
 			fingers[string(s)][id] = pki.FingerFile(k.dirs.Path(s, id))
 		}
 	}
-	for _, n := range []string{"master.pem", "master.pub"} {
+	// salt/key.py local_keys: every *.pem and *.pub file in pki_dir, so
+	// master_sign.pem/.pub appear too where the master signs its key.
+	for _, n := range localKeyFiles(k.dirs.Root) {
 		if ok, _ := path.Match(glob, n); ok {
 			if fingers["local"] == nil {
 				fingers["local"] = map[string]string{}
@@ -337,5 +339,23 @@ func sortedKeys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// localKeyFiles is salt/key.py Key.local_keys: the *.pem and *.pub regular
+// files of pki_dir, sorted case-insensitively.
+func localKeyFiles(dir string) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.Type().IsRegular() && (strings.HasSuffix(n, ".pem") || strings.HasSuffix(n, ".pub")) {
+			out = append(out, n)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return strings.ToLower(out[i]) < strings.ToLower(out[j]) })
 	return out
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -91,4 +92,22 @@ func TestSaltKeyFingerAll(t *testing.T) {
 	assert.Regexp(t, `"local": \{[^}]*\}\n\}\n$`, res.stdout, "local comes last")
 	res = run(t, nil, "", "salt-key", "-c", root, "-F")
 	assert.Regexp(t, `^Local Keys:\nmaster.pem:  [0-9a-f:]{95}\nmaster.pub:  [0-9a-f:]{95}\nAccepted Keys:\nm1:  `, res.stdout)
+
+	t.Run("every pem and pub of pki_dir is a local key", func(t *testing.T) {
+		// salt/key.py local_keys lists *.pem and *.pub, master_sign's too.
+		require.NoError(t, os.WriteFile(filepath.Join(o.Str("pki_dir"), "master_sign.pub"), []byte("-----BEGIN PUBLIC KEY-----\nBBBB\n-----END PUBLIC KEY-----\n"), 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(o.Str("pki_dir"), "notes.txt"), []byte("x"), 0o644))
+		local := decodeJSON(t, run(t, nil, "", "salt-key", "-c", root, "-F", "--out=json").stdout)["local"].(map[string]any)
+		assert.Equal(t, []string{"master.pem", "master.pub", "master_sign.pub"}, sortedKeys(anyKeys(local)))
+		assert.Equal(t, pki.FingerFile(filepath.Join(o.Str("pki_dir"), "master_sign.pub")), local["master_sign.pub"])
+	})
+}
+
+// anyKeys turns a decoded JSON object into a string map of its keys.
+func anyKeys(m map[string]any) map[string]string {
+	out := map[string]string{}
+	for k := range m {
+		out[k] = ""
+	}
+	return out
 }

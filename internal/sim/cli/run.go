@@ -19,7 +19,8 @@ func runFlags() []flag {
 	}
 }
 
-// runRun is salt-run with the manage runner (salt/runners/manage.py, §4.5).
+// runRun is salt-run with the manage runner (salt/runners/manage.py, §4.5),
+// jobs, event.send, state.event and config.get.
 func runRun(ctx context.Context, e *Env, args []string) int {
 	p, err := parse(args, runFlags())
 	if err != nil {
@@ -43,6 +44,12 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 		return runStateEvent(ctx, e, opts, p.pos[1:])
 	case "event.send":
 		return runEventSend(e, opts, p.pos[1:], out)
+	case "config.get":
+		if len(p.pos) < 2 {
+			return usageError(e, "salt-run", fmt.Errorf("config.get requires a key"))
+		}
+		printDoc(e, runners.ConfigGet(opts, p.pos[1:]), out)
+		return 0
 	case "jobs.list_jobs":
 		res, err := runners.ListJobs(opts.Str("cachedir"))
 		if err != nil {
