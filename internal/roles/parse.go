@@ -28,7 +28,7 @@ func Parse(ext any) (Spec, error) {
 	dec.DisallowUnknownFields()
 	var s Spec
 	if err := dec.Decode(&s); err != nil {
-		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters", Key, err)
+		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters, minion_mode", Key, err)
 	}
 	return s, nil
 }
@@ -47,7 +47,10 @@ func Resolve(s Spec, services []string) (Roles, error) {
 		}
 		return true
 	}
-	r := Roles{Masters: s.Masters, Syndics: s.Syndics, MasterOfMasters: s.MasterOfMasters}
+	r := Roles{Masters: s.Masters, Syndics: s.Syndics, MasterOfMasters: s.MasterOfMasters, MinionMode: s.MinionMode}
+	if s.MinionMode != "" && !slices.Contains(minionModes(), s.MinionMode) {
+		bad("minion_mode", "%q is not a mode: write %s, as the minions' master_type says (no master_type: hot)", s.MinionMode, strings.Join(minionModes(), " or "))
+	}
 	if len(s.Masters) == 0 {
 		bad("masters", "no master: list the master services in failover order")
 	}

@@ -17,6 +17,7 @@ const Key = "x-saltlab"
 //	  api: {service: nginx, port: 80, base_path: /salt-api/}
 //	  syndics: [salt-syndic-1, salt-syndic-2]
 //	  master_of_masters: salt-master-mom
+//	  minion_mode: failover                    # or hot
 type Spec struct {
 	// Masters are the masters the steps drive and whose event buses the run
 	// records, in failover order: the first is the one minions use first.
@@ -33,6 +34,11 @@ type Spec struct {
 	// MasterOfMasters is the top master of a syndic topology (optional);
 	// it must be one of Masters.
 	MasterOfMasters string `json:"master_of_masters,omitempty" yaml:"master_of_masters,omitempty"`
+	// MinionMode is how the minions use their masters: "failover"
+	// (master_type: failover) or "hot" (a list of masters, no master_type).
+	// Optional: scenarios tagged @mode-failover or @mode-hot run only on a
+	// topology that declares that mode.
+	MinionMode string `json:"minion_mode,omitempty" yaml:"minion_mode,omitempty"`
 }
 
 // API is the load balancer service in front of the salt-api.
@@ -54,6 +60,7 @@ type Roles struct {
 	API             *API
 	Syndics         []string
 	MasterOfMasters string
+	MinionMode      string
 }
 
 // PortSpec is the API port as Docker names it ("80/tcp").

@@ -49,6 +49,10 @@ func TestResolve(t *testing.T) {
 			wantErr: []string{`x-saltlab.api.base_path: "salt-api/" does not start with "/"`}},
 		{name: "master of masters not a master", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], syndics: [salt-master-2], master_of_masters: nginx}`,
 			wantErr: []string{`x-saltlab.master_of_masters: "nginx" is not one of masters`}},
+		{name: "minion mode", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], minion_mode: hot}`,
+			want: Roles{Masters: []string{"salt-master-1"}, Minions: []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}, MinionMode: "hot"}},
+		{name: "unknown minion mode", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], minion_mode: str}`,
+			wantErr: []string{`x-saltlab.minion_mode: "str" is not a mode: write failover or hot`}},
 		{name: "every problem at once", doc: `{masters: [nope], minions: [], api: {service: nginx, base_path: x}}`,
 			wantErr: []string{"masters[0]", "minions: no minion", "api.port", "api.base_path"}},
 	}

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -52,6 +53,20 @@ func (c Client) Welcome(ctx context.Context) error {
 	}
 	if out.Return != "Welcome" {
 		return fmt.Errorf("get salt-api root: return is %q, want \"Welcome\"", out.Return)
+	}
+	return nil
+}
+
+// Stats is GET /stats with a session token: salt-api's cheapest endpoint
+// that still demands a valid session (rest_cherrypy's Stats handler has
+// tools.salt_auth on unless stats_disable_auth; salt-semantics §5.4). It
+// answers from the salt-api process alone, without a round trip to the
+// master, so it proves the process is up and knows the session, nothing
+// more.
+func (c Client) Stats(ctx context.Context, token string) error {
+	var out map[string]any
+	if _, err := c.do(ctx, http.MethodGet, "stats", nil, token, &out); err != nil {
+		return fmt.Errorf("get salt-api /stats: %w", err)
 	}
 	return nil
 }
@@ -169,4 +184,18 @@ func firstLine(s string) string {
 		s = s[:200] + "..."
 	}
 	return s
+}
+
+// LocalReturn decodes the first return of a local client call (`/run` or
+// `/` with client "local"): each targeted minion's answer by id. salt-api
+// reports a minion that did not return as false (salt-semantics §5.4).
+func LocalReturn(rets []json.RawMessage) (map[string]any, error) {
+	if len(rets) == 0 {
+		return nil, errors.New("decode local return: the salt-api answered an empty return list")
+	}
+	var byMinion map[string]any
+	if err := json.Unmarshal(rets[0], &byMinion); err != nil {
+		return nil, fmt.Errorf("decode local return %s: %w", rets[0], err)
+	}
+	return byMinion, nil
 }

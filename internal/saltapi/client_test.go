@@ -114,3 +114,27 @@ func TestWelcomeRejectsOtherServers(t *testing.T) {
 		})
 	}
 }
+
+func TestLocalReturn(t *testing.T) {
+	tests := []struct {
+		name    string
+		rets    []json.RawMessage
+		want    map[string]any
+		wantErr string
+	}{
+		{name: "answers by minion", rets: []json.RawMessage{json.RawMessage(`{"m1": true, "m2": false}`)}, want: map[string]any{"m1": true, "m2": false}},
+		{name: "empty list", wantErr: "decode local return: the salt-api answered an empty return list"},
+		{name: "not an object", rets: []json.RawMessage{json.RawMessage(`["m1"]`)}, wantErr: `decode local return ["m1"]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := LocalReturn(tt.rets)
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

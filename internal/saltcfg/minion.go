@@ -41,6 +41,12 @@ type Minion struct {
 	AcceptanceWaitTime  time.Duration
 	RetryDNS            time.Duration
 	PublishPort         int
+	// MasterFailback and MasterFailbackInterval (failover only, §1.11): a
+	// minion on a later master pings the first one every interval and
+	// returns to it once it answers. Parse applies Salt's rule that an
+	// interval of 0 means master_alive_interval.
+	MasterFailback         bool
+	MasterFailbackInterval time.Duration
 	// ProcessSlack is not a Salt option: the allowance for process start-up
 	// that every bound includes (default ProcessSlack).
 	ProcessSlack time.Duration
@@ -57,6 +63,8 @@ type raw struct {
 	AcceptanceWaitTime  *float64 `yaml:"acceptance_wait_time"`
 	RetryDNS            *float64 `yaml:"retry_dns"`
 	PublishPort         *int     `yaml:"publish_port"`
+	MasterFailback      *bool    `yaml:"master_failback"`
+	MasterFailbackIntvl *float64 `yaml:"master_failback_interval"`
 }
 
 // Defaults returns Salt's minion defaults.
@@ -97,6 +105,11 @@ func Parse(docs ...string) (Minion, error) {
 	if m.MasterType == MasterTypeFailover {
 		m.AuthTries = 1 // auth_tries forced to 0 = one try (§1.6)
 		m.RetryDNS = 0
+		// salt/minion.py eval_master: failback with interval 0 pings at
+		// the alive-check interval (§1.6).
+		if m.MasterFailback && m.MasterFailbackInterval == 0 {
+			m.MasterFailbackInterval = m.MasterAliveInterval
+		}
 	}
 	return m, nil
 }
@@ -134,6 +147,10 @@ func (m *Minion) apply(r raw) error {
 	if r.PublishPort != nil {
 		m.PublishPort = *r.PublishPort
 	}
+	if r.MasterFailback != nil {
+		m.MasterFailback = *r.MasterFailback
+	}
+	setDur(&m.MasterFailbackInterval, r.MasterFailbackIntvl)
 	return nil
 }
 

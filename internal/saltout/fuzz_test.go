@@ -35,3 +35,18 @@ func FuzzParseStream(f *testing.F) {
 		_, _ = CountDocs(s)
 	})
 }
+
+func FuzzParseRunner(f *testing.F) {
+	for _, s := range []string{`{"base": ["/srv/salt"]}`, "null", "[WARNING ] x\n{}", "", "{} {}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseRunner(s) })
+}
+
+func FuzzParseSums(f *testing.F) {
+	sum := "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+	for _, s := range []string{sum + "  /srv/salt/top.sls\n", `\` + sum + `  /srv/a\nb`, sum + " */x\n", "x  y", "", "\n\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseSums(s) })
+}
