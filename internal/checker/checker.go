@@ -64,13 +64,19 @@ type Subject struct {
 }
 
 // Result is a checker's verdict, what it expected, what it observed and
-// the history entries (indices) it based that on.
+// the history entries (indices) it based that on. When the verdict is not
+// valid and the lab's recorded configuration explains it (diagnose.go),
+// Cause names the setting, its value and the node, Fix what to change, and
+// CauseEvidence the history entries that recorded the setting.
 type Result struct {
-	Verdict  Verdict   `json:"verdict"`
-	Expected string    `json:"expected"`
-	Observed string    `json:"observed"`
-	Evidence []int64   `json:"evidence,omitempty"`
-	Subjects []Subject `json:"subjects,omitempty"`
+	Verdict       Verdict   `json:"verdict"`
+	Expected      string    `json:"expected"`
+	Observed      string    `json:"observed"`
+	Evidence      []int64   `json:"evidence,omitempty"`
+	Subjects      []Subject `json:"subjects,omitempty"`
+	Cause         string    `json:"cause,omitempty"`
+	Fix           string    `json:"fix,omitempty"`
+	CauseEvidence []int64   `json:"cause_evidence,omitempty"`
 }
 
 // fold builds a result from per-subject verdicts; no subject at all is
@@ -124,5 +130,14 @@ func (r Result) Message(name, historyPath string) string {
 		fmt.Fprintf(&b, " %s", r.Observed)
 	}
 	fmt.Fprintf(&b, "\nevidence: %s entries %v", historyPath, r.Evidence)
+	if r.Cause != "" {
+		fmt.Fprintf(&b, "\ncause: %s", r.Cause)
+		if len(r.CauseEvidence) > 0 {
+			fmt.Fprintf(&b, " (%s entries %v)", historyPath, r.CauseEvidence)
+		}
+		if r.Fix != "" {
+			fmt.Fprintf(&b, "\nfix: %s", r.Fix)
+		}
+	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/history"
 )
@@ -23,6 +24,13 @@ type OnceParams struct {
 	Executions string `json:"executions,omitempty"`
 	// Want, when set, is the return every minion must give (test.ping: true).
 	Want json.RawMessage `json:"want,omitempty"`
+	// Relays, when set, are the syndic nodes between Master and the
+	// minions: each minion's return must also be on exactly one relay's
+	// bus (salt-semantics §6.3).
+	Relays []string `json:"relays,omitempty"`
+	// AllRelays demands that every relay republished the job (every
+	// syndic active).
+	AllRelays bool `json:"all_relays,omitempty"`
 }
 
 // CLIValue is the value a CLI job operation records: documents per id
@@ -40,6 +48,7 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 	s := span{from: p.From, to: p.To}
 	var jids []string
 	var jidEv []int64
+	var jidAt time.Time
 	for _, e := range h {
 		if e.Type != history.Event || e.Master != p.Master || !s.has(e.Index) {
 			continue
@@ -48,6 +57,9 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		// the new event under the same tag: count jobs, not events.
 		if jid, ok := newTag(e.Tag); ok && eventData(e)["fun"] == p.Fun && !slices.Contains(jids, jid) {
 			jids, jidEv = append(jids, jid), append(jidEv, e.Index)
+			if len(jids) == 1 {
+				jidAt = e.Time
+			}
 		}
 	}
 	want := fmt.Sprintf("the %s job from %s to run exactly once on every minion", p.Fun, p.Master)
@@ -69,6 +81,7 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 	}
 	docs, got, docEv := cliDocuments(h, s, p.F)
 	execs := executions(h, s, p.Executions)
+	relayed := relayReturns(h, s, jids[0], p.Relays)
 	var subs []Subject
 	for _, m := range p.Minions {
 		sub := Subject{Name: m, Verdict: Valid, Evidence: append(append([]int64{jidEv[0]}, rets[m]...), docEv...)}
@@ -93,11 +106,23 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 				bad = bad || x.n != 1
 			}
 		}
+		if len(p.Relays) > 0 {
+			v, o := relaySubject(h, relayed[m], p.Relays, jidAt)
+			obs += ", " + o
+			sub.Evidence = append(sub.Evidence, relayed[m]...)
+			bad = bad || v == Invalid
+			if v == Unknown && sub.Verdict == Valid {
+				sub.Verdict = Unknown
+			}
+		}
 		if bad {
 			sub.Verdict = Invalid
 		}
 		sub.Observed = obs
 		subs = append(subs, sub)
+	}
+	if p.AllRelays {
+		subs = append(subs, relaySubjects(h, s, jids[0], p.Relays, jidAt)...)
 	}
 	return fold(want, subs)
 }

@@ -19,6 +19,12 @@ const (
 	NameDelivery     = "returns-delivered"
 	NameNoSignIn     = "no-sign-in"
 	NameUnchanged    = "unchanged"
+	NameEveryRequest = "every-request-succeeded"
+	NameMasterKeys   = "master-keys"
+	NameKeyAction    = "key-action"
+	NameKeyState     = "key-state"
+	NameParity       = "config-parity"
+	NameEventReached = "event-reached"
 )
 
 // Check is one request to judge: which checker, for which scenario and
@@ -47,7 +53,8 @@ func New(name, scenario, step string, params any) (Check, error) {
 // Names lists every checker Run knows.
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
-		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged}
+		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
+		NameEventReached, NameEveryRequest}
 	sort.Strings(out)
 	return out
 }
@@ -63,6 +70,22 @@ func Run(c Check, h []history.Entry) (r Result) {
 	if c.Upto > 0 {
 		h = prefix(h, c.Upto)
 	}
+	return Explain(c, dispatch(c, h), h)
+}
+
+// servesMinions says whether a checker judges minions being served by a
+// master, the checks a master key the minions refuse can make fail (and
+// so the ones masterKeyPairs explains; a parity drift has other causes).
+func servesMinions(name string) bool {
+	switch name {
+	case NameAvailability, NameFailover, NameStartEvent, NameDelivery, NameRecovery:
+		return true
+	}
+	return false
+}
+
+// dispatch runs the check's checker.
+func dispatch(c Check, h []history.Entry) Result {
 	switch c.Name {
 	case NameAvailability:
 		return run(c, h, Availability)
@@ -82,6 +105,18 @@ func Run(c Check, h []history.Entry) (r Result) {
 		return run(c, h, NoSignIn)
 	case NameUnchanged:
 		return run(c, h, Unchanged)
+	case NameEveryRequest:
+		return run(c, h, EveryRequest)
+	case NameMasterKeys:
+		return run(c, h, MasterKeys)
+	case NameKeyAction:
+		return run(c, h, KeyAction)
+	case NameKeyState:
+		return run(c, h, KeyState)
+	case NameParity:
+		return run(c, h, Parity)
+	case NameEventReached:
+		return run(c, h, EventReached)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

@@ -93,7 +93,7 @@ type Rechecked struct {
 
 // Same says whether the history gave the saved verdict again.
 func (r Rechecked) Same() bool {
-	return r.Now.Verdict == r.Result.Verdict && r.Now.Observed == r.Result.Observed
+	return r.Now.Verdict == r.Result.Verdict && r.Now.Observed == r.Result.Observed && r.Now.Cause == r.Result.Cause
 }
 
 // Recheck judges every saved check of f again on h.
