@@ -1,13 +1,16 @@
 # saltlab — see README.md.
-#   make lab    build images, run the scenarios against a fresh lab, write reports, tear down
+#   make lab    build images, run the default scenarios (TAGS='not @slow'; TAGS= for all) against a fresh lab, write reports, tear down
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
-#   make bench  time `saltlab up` to healthy for the hot topology (3 and 50 minions)
+#   make bench  time `saltlab up` (hot, 3 and 50 minions) and the default suite per topology, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
 
 SALT     ?= auto
 TOPOLOGY ?= failover
-TAGS     ?=
+# The default selection leaves out scenarios tagged @slow (over ~90 s on
+# the double); `make lab TAGS=` runs every scenario of the topology, and
+# `make lab TAGS='@keys'` any tag expression.
+TAGS     ?= not @slow
 BIN      := bin/saltlab
 export GOTOOLCHAIN := local
 
@@ -78,8 +81,9 @@ FUZZTIME ?= 20000x
 FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
 	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
 	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
+	./internal/saltout:FuzzParseRunner ./internal/saltout:FuzzParseSums \
 	./internal/saltdist:FuzzParseReleases ./internal/saltdist:FuzzParseSpec ./internal/history:FuzzRead \
-	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse
+	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse ./internal/nginxconf:FuzzParse ./internal/checker:FuzzParseMasterEntry
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \
@@ -91,8 +95,11 @@ test: test-prereqs vet unit fuzz
 	$(GO) test -tags browser -count=1 ./internal/report
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
 
-# Wall time of `saltlab up` to healthy (images cached), hot topology with 3
-# and 50 minions; one timed up per size (BENCHTIME=3x for more).
+# Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
+# and 50 minions, and of the default suite (not @slow) per built-in
+# topology, bring-up to teardown; one timed op each (BENCHTIME=3x for more).
+# BENCH narrows it: make bench BENCH='BenchmarkSuite/hot'.
 BENCHTIME ?= 1x
+BENCH     ?= BenchmarkUp|BenchmarkSuite
 bench: prereqs
-	$(GO) test -tags docker -p 1 -count=1 -run '^$$' -bench BenchmarkUp -benchtime $(BENCHTIME) -timeout 30m ./internal/e2e
+	$(WITH_GO) $(GO) test -tags docker -p 1 -count=1 -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -timeout 60m ./internal/e2e

@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -52,18 +51,7 @@ func apiPing(ctx context.Context, w *world, c saltapi.Client, target string) (ma
 	if err != nil {
 		return nil, err
 	}
-	return decodeLocal(rets)
-}
-
-func decodeLocal(rets []json.RawMessage) (map[string]any, error) {
-	if len(rets) == 0 {
-		return nil, errors.New("the salt-api answered an empty return list")
-	}
-	var byMinion map[string]any
-	if err := json.Unmarshal(rets[0], &byMinion); err != nil {
-		return nil, fmt.Errorf("decode local return %s: %w", rets[0], err)
-	}
-	return byMinion, nil
+	return saltapi.LocalReturn(rets)
 }
 
 // API operations, as the history names them.
@@ -126,7 +114,15 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: saltcfg.Minion.ReachBound, try: func(ctx context.Context, m string, left time.Duration) bool {
+	fo, err := w.lbFailover(ctx, path)
+	if err != nil {
+		return err
+	}
+	reach := func(m saltcfg.Minion) (saltcfg.Bound, error) {
+		b, err := m.ReachBound()
+		return withDetour(fo, b), err
+	}
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: reach, try: func(ctx context.Context, m string, left time.Duration) bool {
 		ctx, cancel := context.WithTimeout(ctx, left)
 		defer cancel()
 		return w.apiPingOnce(ctx, c, m, []string{m}).ok()
@@ -168,6 +164,13 @@ func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token stri
 // which process holds it.
 func apiLogin(ctx context.Context, master, path string) error {
 	w := worldFrom(ctx)
+	if master != "" {
+		m, rerr := resolveOne(w.Lab, master)
+		if rerr != nil {
+			return rerr
+		}
+		master = m
+	}
 	c, err := apiClient(ctx, w, path)
 	if err != nil {
 		return err
@@ -243,6 +246,26 @@ func apiSessionRefused(ctx context.Context) error {
 // judges how many failed and how long the balancer took to move to a
 // working salt-api.
 func apiLoginWithin(ctx context.Context, seconds int, path string) error {
+	return loginWithin(ctx, path, func(context.Context, *world) (saltcfg.Bound, error) {
+		return saltcfg.Bound{Limit: time.Duration(seconds) * time.Second, Explain: "from the feature"}, nil
+	})
+}
+
+// apiLoginWithinDetour is apiLoginWithin bounded by the balancer's own
+// config: one request's detour around the dead server (its
+// proxy_connect_timeout) plus process slack.
+func apiLoginWithinDetour(ctx context.Context, path string) error {
+	return loginWithin(ctx, path, func(ctx context.Context, w *world) (saltcfg.Bound, error) {
+		fo, err := w.lbFailover(ctx, path)
+		slack := saltcfg.ProcessSlack
+		if w.ProcessSlack > 0 {
+			slack = w.ProcessSlack
+		}
+		return detourBound(fo, slack), err
+	})
+}
+
+func loginWithin(ctx context.Context, path string, boundOf func(context.Context, *world) (saltcfg.Bound, error)) error {
 	w := worldFrom(ctx)
 	ref, err := w.reference("expected a login through the load balancer")
 	if err != nil {
@@ -252,7 +275,12 @@ func apiLoginWithin(ctx context.Context, seconds int, path string) error {
 	if err != nil {
 		return err
 	}
-	limit := time.Duration(seconds) * time.Second
+	b, err := boundOf(ctx, w)
+	if err != nil {
+		return err
+	}
+	limit := b.Limit
+	w.logf("waiting for a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
 	if _, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
@@ -263,6 +291,6 @@ func apiLoginWithin(ctx context.Context, seconds int, path string) error {
 		return err
 	}
 	return w.judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiLoginOp,
-		Bounds: map[string]checker.Bound{lbSubject: {Limit: limit, Explain: "from the feature"}}},
+		Bounds: map[string]checker.Bound{lbSubject: {Limit: limit, Explain: b.Explain}}},
 		"salt-api login through the load balancer", false)
 }

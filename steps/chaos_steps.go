@@ -30,6 +30,18 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 	if w.Chaos == nil {
 		return fmt.Errorf("%s: %w", desc, errNoChaos)
 	}
+	var err error
+	if s.Targets, err = resolveAll(w.Lab, s.Targets); err != nil {
+		return fmt.Errorf("%s: %w", desc, err)
+	}
+	if s.Peers, err = resolveAll(w.Lab, s.Peers); err != nil {
+		return fmt.Errorf("%s: %w", desc, err)
+	}
+	if s.Name != "" {
+		if s.Name, err = resolveOne(w.Lab, s.Name); err != nil {
+			return fmt.Errorf("%s: %w", desc, err)
+		}
+	}
 	for _, t := range append(append([]string(nil), s.Targets...), s.Peers...) {
 		if !contains(w.Lab.Services(), t) {
 			return fmt.Errorf("%s: no service %q; the lab has %v", desc, t, w.Lab.Services())
@@ -56,8 +68,45 @@ func markFault(w *world, desc string) {
 	w.logf("%s at %s", desc, w.faultAt.Format("15:04:05.000"))
 }
 
+// pauseService pauses one service or a group ("the minions"): one
+// recorded fault per container, so each is healed on its own.
 func pauseService(ctx context.Context, service string) error {
-	return inject(ctx, chaos.Spec{Kind: chaos.KindPause, Targets: []string{service}}, service+" paused")
+	names, err := resolveMany(worldFrom(ctx).Lab, service)
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		if err := inject(ctx, chaos.Spec{Kind: chaos.KindPause, Targets: []string{n}}, n+" paused"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resumeService heals the pending pauses of one service or a group and
+// leaves every other fault in place.
+func resumeService(ctx context.Context, service string) error {
+	w := worldFrom(ctx)
+	names, err := resolveMany(w.Lab, service)
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		id := -1
+		for _, e := range w.Ledger.Pending() {
+			if e.Target == n && e.Kind == chaos.KindPause {
+				id = e.ID
+			}
+		}
+		if id < 0 {
+			return fmt.Errorf("resume %s: no pending pause of it in this scenario; pause it first with: I pause %q", n, n)
+		}
+		if err := w.Ledger.Undo(ctx, undoer{lab: w.Lab, chaos: w.Chaos}, id); err != nil {
+			return fmt.Errorf("resume %s: %w", n, err)
+		}
+	}
+	markFault(w, service+" resumed")
+	return nil
 }
 
 func isolateService(ctx context.Context, service string) error {

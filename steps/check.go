@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // Scenario is one scenario (one pickle: an outline yields one per example
@@ -87,6 +89,9 @@ func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []err
 			sc.Tags = append(sc.Tags, t.Name)
 		}
 		out = append(out, sc)
+		if err := roles.CheckTags(sc.Tags); err != nil {
+			errs = append(errs, fmt.Errorf("%s: scenario %q: %w", path, p.Name, err))
+		}
 		for _, st := range p.Steps {
 			n := 0
 			for _, r := range re {

@@ -23,6 +23,10 @@ const masterCLITimeout = 3
 // anything the minion says about itself.
 func saltCallServedWithinBound(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	const f = "salt-call test.ping"
 	ref, err := w.reference("expected every minion's " + f + " to be served by " + master)
 	if err != nil {
@@ -59,6 +63,10 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 // (its start event), and every return must have gone where it belongs.
 func masterReachesEveryMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	ref, bounds, err := reachEveryMinion(ctx, w, master, aliveBound)
 	if err != nil {
 		return err
@@ -90,6 +98,10 @@ func reachEveryMinion(ctx context.Context, w *world, master string, boundOf func
 // stops resolving fires no disconnect).
 func masterReachesNoMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	ref, err := w.reference(fmt.Sprintf("expected %s to reach no minion", master))
 	if err != nil {
 		return err

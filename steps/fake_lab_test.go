@@ -50,6 +50,8 @@ type fakeLab struct {
 	// rec receives what the masters' buses would publish (nil: nothing).
 	rec  *history.Recorder
 	jids int
+	// declared replaces the failover roles (role phrase tests).
+	declared *roles.Roles
 }
 
 // fire publishes an event on master's bus, as the run's event watcher
@@ -88,6 +90,9 @@ func newFakeLab() *fakeLab {
 }
 
 func (f *fakeLab) Roles() roles.Roles {
+	if f.declared != nil {
+		return *f.declared
+	}
 	return roles.Roles{Masters: []string{"salt-master-1", "salt-master-2"}, Minions: []string{"salt-minion-1", "salt-minion-2"},
 		API: &roles.API{Service: "nginx", Port: 80, BasePath: f.base()}}
 }
@@ -161,6 +166,15 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	defer f.mu.Unlock()
 	cmd := strings.Join(argv, " ")
 	f.execs = append(f.execs, service+": "+cmd)
+	if service == "nginx" { // the balancer in front of the fake API
+		switch cmd {
+		case strings.Join(procCmdlines, " "):
+			return Output{Stdout: "nginx\x00-c\x00/etc/saltlab/nginx.conf\x00-g\x00daemon off;\x00"}, nil
+		case "nginx -T -c /etc/saltlab/nginx.conf":
+			return Output{Stdout: "# configuration file /etc/saltlab/nginx.conf:\nhttp { upstream salt_api { server salt-master-1:8000 max_fails=1 fail_timeout=5s; server salt-master-2:8000 backup; }\n" +
+				" server { listen 80; location / { proxy_pass http://salt_api; proxy_connect_timeout 2s; } } }\n"}, nil
+		}
+	}
 	if !f.running[service] {
 		return Output{}, fmt.Errorf("container %s is not running", service)
 	}
@@ -170,8 +184,22 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	switch {
 	case cmd == "hostname -i":
 		return Output{Stdout: fakeIP(service) + "\n"}, nil
+	case strings.HasPrefix(cmd, "getent hosts "):
+		// Docker's DNS serves the names of running containers only.
+		name := argv[len(argv)-1]
+		if !f.running[name] {
+			return Output{ExitCode: getentNotFound}, nil
+		}
+		return Output{Stdout: fakeIP(name) + "       " + name + "\n"}, nil
 	case strings.HasPrefix(cmd, "bash -c"):
 		return Output{Stdout: "---\n" + f.config}, nil
+	case strings.Contains(cmd, "salt-call --out=json --local config.get "):
+		// The settings f.config holds, as Salt's config.get returns them.
+		answers := map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
+			"master_alive_interval": `0.2`, "publish_port": `4505`}
+		return Output{Stdout: `{"local": ` + answers[argv[len(argv)-1]] + `}`}, nil
+	case strings.Contains(cmd, "salt-key --out=json -F"):
+		return Output{Stdout: `{"local": {"master.pem": "aa:bb", "master.pub": "11:22"}}`}, nil
 	case strings.Contains(cmd, "salt-call --version"):
 		return Output{Stdout: "salt-call 3006.9 (fake)\n"}, nil
 	case strings.Contains(cmd, "salt-key --out=json -L"):
@@ -213,7 +241,11 @@ func (c *fakeChaos) Inject(_ context.Context, s chaos.Spec) (fault.Entry, error)
 	if s.Kind != chaos.KindPause && s.Kind != chaos.KindPartition {
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)
 	}
-	e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: strings.Join(s.Targets, ",") + "|" + strings.Join(s.Peers, ","), Scenario: s.Scenario})
+	target := strings.Join(s.Targets, ",") // as the engine names it
+	if len(s.Peers) > 0 {
+		target += "|" + strings.Join(s.Peers, ",")
+	}
+	e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: target, Scenario: s.Scenario})
 	if err != nil {
 		return e, err
 	}

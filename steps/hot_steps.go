@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -72,14 +71,15 @@ func (w *world) daemonIdentity(ctx context.Context, minion string) outcome {
 // surviving master is independent of the dead one (salt-semantics §1.13).
 func masterReachesEveryMinionHot(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	ref, bounds, err := reachEveryMinion(ctx, w, master, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.HotBound() })
 	if err != nil {
 		return err
 	}
-	return errors.Join(
-		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
-			"hot mode: "+master+" reaches minion", false),
-		w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
+	return w.judgeReached(ref, master, bounds, "hot mode: "+master+" reaches minion")
 }
 
 // minionDaemonsDidNotRestart re-reads every daemon's identity until its

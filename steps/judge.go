@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -26,6 +27,7 @@ func (w *world) judge(name string, params any, measurement string, absence bool)
 	if err != nil {
 		return err
 	}
+	w.settle(context.Background())
 	h, err := history.Read(w.History.Path())
 	if err != nil {
 		return fmt.Errorf("judge %s: %w", name, err)
@@ -48,6 +50,51 @@ func (w *world) judge(name string, params any, measurement string, absence bool)
 		return errors.New(r.Message(name, history.FileName))
 	}
 	return nil
+}
+
+// judgeReached judges a master's `salt test.ping` reaching every minion
+// within its bound since ref (failover-time, measured as measurement) and
+// where the returns went (returns-delivered).
+func (w *world) judgeReached(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string) error {
+	return errors.Join(
+		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
+			measurement, false),
+		w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
+}
+
+// settle waits (up to eventLag) until every answer a master's CLI printed
+// in this scenario has its return event on that master's bus in the
+// history. The watcher appends an event a little after the CLI's answer
+// was recorded, so a judgement made at once could miss it and call a
+// sound run invalid. An answer whose event never comes is waited for once
+// (settled moves past it) and left for the checker to judge.
+func (w *world) settle(ctx context.Context) {
+	var last int64
+	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+		h, err := history.Read(w.History.Path())
+		if err != nil {
+			return false
+		}
+		if len(h) > 0 {
+			last = h[len(h)-1].Index
+		}
+		for _, o := range history.Ops(h) {
+			if o.Invoke.Index < w.settled || o.Invoke.Scenario != w.scenario || o.Completion == nil || o.Completion.Type != history.OK {
+				continue
+			}
+			var v checker.CLIValue
+			if json.Unmarshal(o.Completion.Value, &v) != nil {
+				continue
+			}
+			for m := range v.Documents {
+				if len(checker.ServedBy(h, o, m, "")[o.Invoke.Node]) == 0 {
+					return false
+				}
+			}
+		}
+		return true
+	})
+	w.settled = last + 1
 }
 
 // reference is the scenario's last fault entry (a fault recorded, or one

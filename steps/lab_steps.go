@@ -120,6 +120,10 @@ func everyMinionAnswersSaltCallPing(ctx context.Context) error {
 // and the After hook starts the container again.
 func stopService(ctx context.Context, service string) error {
 	w := worldFrom(ctx)
+	service, rerr := resolveOne(w.Lab, service)
+	if rerr != nil {
+		return rerr
+	}
 	if !contains(w.Lab.Services(), service) {
 		return fmt.Errorf("stop %q: no such service; the lab has %v", service, w.Lab.Services())
 	}

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -27,19 +28,24 @@ const minionConfigScript = `for f in /etc/salt/minion /etc/salt/minion.d/*.conf;
 // them, so every Salt command runs bounded, with JSON output where it has
 // any, the same way on real Salt and the double.
 type saltCmd struct {
-	tool   string // salt-call, salt, salt-run, salt-key
-	target string // salt: the target expression
-	fun    string // the function, or salt-key's action (-L)
+	tool   string   // salt-call, salt, salt-run, salt-key
+	opts   []string // options before the function (--local)
+	target string   // salt: the target expression
+	fun    string   // the function, or salt-key's action (-L)
 	args   []string
 	// cliTimeout is salt's -t: how long the CLI waits for returns.
 	cliTimeout int
 	// plain leaves out --out=json (--version, --versions-report).
 	plain bool
+	// flags are options before the function (salt-call --master M).
+	flags []string
 }
 
 // name is how the history's operations call the command: "salt-call
 // test.ping", "salt test.ping", "salt-key -L".
-func (c saltCmd) name() string { return c.tool + " " + c.fun }
+func (c saltCmd) name() string {
+	return strings.Join(append(append([]string{c.tool}, c.opts...), c.fun), " ")
+}
 
 // argv is the command line, wrapped in coreutils timeout because
 // cancelling a docker exec does not stop the process inside the container.
@@ -48,9 +54,11 @@ func (c saltCmd) argv(budget time.Duration) []string {
 	if !c.plain {
 		argv = append(argv, "--out=json")
 	}
+	argv = append(argv, c.opts...)
 	if c.cliTimeout > 0 {
 		argv = append(argv, fmt.Sprintf("-t%d", c.cliTimeout))
 	}
+	argv = append(argv, c.flags...)
 	if c.target != "" {
 		argv = append(argv, c.target)
 	}
@@ -78,7 +86,19 @@ func (w *world) exec(ctx context.Context, service string, c saltCmd, budget time
 // saltCall runs salt-call fun on minion and records it: ok when it exits
 // 0 with a return (the return is the value).
 func (w *world) saltCall(ctx context.Context, minion string, budget time.Duration, fun string, args ...string) (saltout.CallResult, outcome) {
-	c := saltCmd{tool: "salt-call", fun: fun, args: args}
+	return w.saltCallCmd(ctx, minion, budget, saltCmd{tool: "salt-call", fun: fun, args: args})
+}
+
+// saltCallVia is saltCall signed in to one master: salt-call --master
+// overrides the minion's master list for this call (salt/utils/parsers.py
+// SaltCallOptionParser; a failover minion's string becomes a one-entry list,
+// salt/minion.py eval_master).
+func (w *world) saltCallVia(ctx context.Context, minion, master string, budget time.Duration, fun string) (saltout.CallResult, outcome) {
+	return w.saltCallCmd(ctx, minion, budget, saltCmd{tool: "salt-call", fun: fun, flags: []string{"--master", master}})
+}
+
+// saltCallCmd runs and records one salt-call command line.
+func (w *world) saltCallCmd(ctx context.Context, minion string, budget time.Duration, c saltCmd) (saltout.CallResult, outcome) {
 	var r saltout.CallResult
 	o := w.op(ctx, c.name(), minion, minion, func(ctx context.Context) outcome {
 		out, bad := w.exec(ctx, minion, c, budget)
@@ -155,6 +175,77 @@ func (w *world) saltKeys(ctx context.Context, master string, budget time.Duratio
 			"pending": keys.Pending, "rejected": keys.Rejected, "denied": keys.Denied}})
 	})
 	return keys, o
+}
+
+// keyActionFlags are the salt-key flags of an action on one key. The lab's
+// masters auto-accept, so a connected minion's key is accepted: -r needs
+// --include-accepted to touch it, and -a --include-all takes a key back
+// from rejected or denied (salt/key.py KeyCLI; salt-semantics §4.1). -y
+// answers the confirmation prompt.
+func keyActionFlags(action string) (string, []string) {
+	switch action {
+	case "accept":
+		return "-a", []string{"--include-all", "-y"}
+	case "reject":
+		return "-r", []string{"--include-accepted", "-y"}
+	}
+	return "-d", []string{"-y"}
+}
+
+// saltKeyAction runs `salt-key -a|-d|-r <id>` on master and records it (as
+// checker.KeyActionOp(action), target the minion id). salt-key exits 0
+// even when the glob matches nothing (§4.1), so ok only says it ran; what
+// it changed is judged from the key lists recorded around it.
+func (w *world) saltKeyAction(ctx context.Context, master, action, id string, budget time.Duration) outcome {
+	fun, flags := keyActionFlags(action)
+	c := saltCmd{tool: "salt-key", fun: fun, args: append([]string{id}, flags...)}
+	return w.op(ctx, c.name(), master, id, func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, master, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		if out.ExitCode != 0 {
+			return failed(nil, "exit %d: %s", out.ExitCode, lastLine(out.Stderr, out.Stdout))
+		}
+		return succeeded(map[string]string{"said": lastLine(out.Stdout)})
+	})
+}
+
+// saltFingers runs `salt-key -F` on master and records its local keys'
+// fingerprints (checker.FingersValue).
+func (w *world) saltFingers(ctx context.Context, master string, budget time.Duration) outcome {
+	c := saltCmd{tool: "salt-key", fun: "-F"}
+	return w.op(ctx, c.name(), master, "", func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, master, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		local, err := saltout.ParseLocalFingers(out.Stdout)
+		if err != nil {
+			return failed(nil, "exit %d, %s: %v", out.ExitCode, lastLine(out.Stderr), err)
+		}
+		return succeeded(checker.FingersValue{Local: local})
+	})
+}
+
+// masterOption runs `salt-run config.get <option>` on master (Salt's
+// runner over the master's loaded opts, salt/runners/config.py) and
+// records the option's value, target the option name.
+func (w *world) masterOption(ctx context.Context, master, option string, budget time.Duration) (json.RawMessage, outcome) {
+	c := saltCmd{tool: "salt-run", fun: "config.get", args: []string{option}}
+	var v json.RawMessage
+	o := w.op(ctx, c.name(), master, option, func(ctx context.Context) outcome {
+		out, bad := w.exec(ctx, master, c, budget)
+		if bad != nil {
+			return *bad
+		}
+		var err error
+		if v, err = saltout.ParseRunner(out.Stdout); err != nil || out.ExitCode != 0 {
+			return failed(nil, "exit %d, %s: %v", out.ExitCode, lastLine(out.Stderr, out.Stdout), err)
+		}
+		return succeeded(v)
+	})
+	return v, o
 }
 
 // minionConfig reads and merges a minion's Salt configuration (for bounds

@@ -18,6 +18,10 @@ const keyListTimeout = 10 * time.Second
 // bus shows no salt/auth event.
 func masterKnowsNoMinionKey(ctx context.Context, window int, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	from := w.History.Next()
 	if _, err := poll(ctx, time.Now().Add(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
 		keys, o := w.saltKeys(ctx, master, keyListTimeout)

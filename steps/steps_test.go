@@ -108,6 +108,7 @@ func TestAPIFeaturePassesWhenTheLoadBalancerFailsOver(t *testing.T) {
 	require.Len(t, got, 2, "one measurement per minion")
 	for _, m := range got {
 		assert.True(t, m.Met, m.String())
+		assert.Contains(t, m.BoundExplain, "+ nginx proxy_connect_timeout 2s", "the balancer's own detour is in the bound")
 	}
 }
 
@@ -191,6 +192,7 @@ func TestCheck(t *testing.T) {
 		{"malformed", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n  Oops this is not gherkin\n", "parse feature"},
 		{"unknown step", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n    When I dance\n", `unknown.feature:4: undefined step "I dance" in scenario "y"`},
 		{"empty", "# nothing\n", "no Feature in file"},
+		{"unknown requirement tag", "@general @needs-apis\nFeature: x\n  Scenario: y\n    Given the lab is healthy\n", `scenario "y": unknown requirement tag @needs-apis`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -219,7 +221,7 @@ func TestDNSTrapFeature(t *testing.T) {
 	// Minions that do fail over contradict the documented trap.
 	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", newFakeLab())
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 8 (fault 1 stop salt-master-1)")
+	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 17 (fault 2 pause salt-minion-2 healed)")
 	assert.Contains(t, out, "salt-minion-1: served by salt-master-2 after")
 }
 

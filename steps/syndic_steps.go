@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -26,6 +27,10 @@ const markerOp = "count marker lines"
 // not lab minions (the syndics' own ids) are ignored.
 func masterReachesEveryMinionOnce(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	ms := minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
@@ -33,7 +38,10 @@ func masterReachesEveryMinionOnce(ctx context.Context, master string) error {
 	from := w.History.Next()
 	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "test.ping")
 	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
-	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping", Want: json.RawMessage("true")}, "", false)
+	return errors.Join(
+		w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping",
+			Want: json.RawMessage("true"), Relays: relays(w.Lab, master)}, "", false),
+		w.judge(checker.NameDelivery, checker.DeliveryParams{From: from, F: "salt test.ping"}, "", false))
 }
 
 func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
@@ -42,6 +50,10 @@ func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
 // one line to a fresh marker file, and remembers the file.
 func masterAppendsMarker(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
 	marker := fmt.Sprintf("/tmp/saltlab-marker-%d", time.Now().UnixNano())
 	from := w.History.Next()
 	_, docs, o := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "cmd.run", "echo ran >> "+marker)
@@ -80,5 +92,14 @@ func markerHasOneLine(ctx context.Context) error {
 		})
 	}
 	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "cmd.run", Minions: ms,
-		F: "salt cmd.run", Executions: markerOp}, "", false)
+		F: "salt cmd.run", Executions: markerOp, Relays: relays(w.Lab, master)}, "", false)
+}
+
+// relays are the syndic nodes between master and the minions: the
+// topology's syndics when master is its master of masters.
+func relays(l Lab, master string) []string {
+	if r := l.Roles(); r.MasterOfMasters != "" && r.MasterOfMasters == master {
+		return r.Syndics
+	}
+	return nil
 }

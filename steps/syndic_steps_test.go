@@ -23,13 +23,18 @@ type syndicFake struct {
 	runs   map[string]int
 	ping   any // what each minion returns to test.ping
 	marker map[string]string
-	rec    *history.Recorder // the MoM's bus, as the watcher records it
+	rec    *history.Recorder // the buses, as the watcher records them
 	jobs   int
+	// twice names minions whose return also reaches the second syndic's
+	// bus (a return forwarded through both syndics).
+	twice map[string]bool
 }
 
-func (f *syndicFake) fire(tag string, data map[string]any) {
+func (f *syndicFake) fire(tag string, data map[string]any) { f.fireOn("salt-master-mom", tag, data) }
+
+func (f *syndicFake) fireOn(bus, tag string, data map[string]any) {
 	b, _ := json.Marshal(data)
-	_, _ = f.rec.Append(history.Entry{Type: history.Event, Master: "salt-master-mom", Tag: tag, Data: b})
+	_, _ = f.rec.Append(history.Entry{Type: history.Event, Master: bus, Tag: tag, Data: b})
 }
 
 func (f *syndicFake) Roles() roles.Roles {
@@ -58,12 +63,19 @@ func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (Output,
 	f.jobs++
 	jid := fmt.Sprintf("2026112310%010d", f.jobs)
 	f.fire("salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun})
+	for _, syn := range []string{"salt-syndic-1", "salt-syndic-2"} {
+		f.fireOn(syn, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun})
+	}
 	var b strings.Builder
 	// a syndic id that has not returned yet, as real Salt prints it
 	b.WriteString("{\"salt-syndic-1\": \"Minion did not return. [No response]\"}\n")
 	for _, m := range []string{"salt-minion-1", "salt-minion-2"} {
 		for i := 0; i < f.runs[m]; i++ {
 			f.fire("salt/job/"+jid+"/ret/"+m, map[string]any{"id": m, "fun": fun, "jid": jid})
+			f.fireOn("salt-syndic-1", "salt/job/"+jid+"/ret/"+m, map[string]any{"id": m, "fun": fun, "jid": jid})
+			if f.twice[m] {
+				f.fireOn("salt-syndic-2", "salt/job/"+jid+"/ret/"+m, map[string]any{"id": m, "fun": fun, "jid": jid})
+			}
 			if strings.Contains(cmd, "cmd.run") {
 				f.marker[m] += "ran\n"
 				fmt.Fprintf(&b, "{\"%s\": \"\"}\n", m)
@@ -79,6 +91,7 @@ func TestSyndicSteps(t *testing.T) {
 	tests := []struct {
 		name               string
 		runs               map[string]int
+		twice              map[string]bool
 		ping               any
 		pingErr, markerErr string
 	}{
@@ -88,14 +101,19 @@ func TestSyndicSteps(t *testing.T) {
 			markerErr: "salt-minion-1: 2 return event(s) for job 20261123100000000002, 2 CLI document(s), executed 2 time(s)"},
 		{name: "a minion unreachable", runs: map[string]int{"salt-minion-1": 1}, ping: true,
 			pingErr: "salt-minion-2: 0 return event(s) for job 20261123100000000001, 0 CLI document(s)", markerErr: "salt-minion-2: 0 return event(s) for job 20261123100000000002, 0 CLI document(s), executed 0 time(s)"},
+		{name: "a return through both syndics", runs: map[string]int{"salt-minion-1": 1, "salt-minion-2": 1}, twice: map[string]bool{"salt-minion-2": true}, ping: true,
+			pingErr:   "salt-minion-2: 1 return event(s) for job 20261123100000000001, 1 CLI document(s), 2 return event(s) on the syndic buses",
+			markerErr: "executed 1 time(s), 2 return event(s) on the syndic buses"},
 		{name: "a minion answers false", runs: map[string]int{"salt-minion-1": 1, "salt-minion-2": 1}, ping: false,
 			pingErr: "salt-minion-1: 1 return event(s) for job 20261123100000000001, 1 CLI document(s), returned false (want true)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := newHistory(t, t.TempDir())
-			_, _ = rec.Append(history.Entry{Type: history.Watch, Master: "salt-master-mom", Phase: history.Start})
-			lab := &syndicFake{runs: tc.runs, ping: tc.ping, marker: map[string]string{}, rec: rec}
+			for _, bus := range []string{"salt-master-mom", "salt-syndic-1", "salt-syndic-2"} {
+				_, _ = rec.Append(history.Entry{Type: history.Watch, Master: bus, Phase: history.Start})
+			}
+			lab := &syndicFake{runs: tc.runs, twice: tc.twice, ping: tc.ping, marker: map[string]string{}, rec: rec}
 			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, History: rec, Verdicts: &checker.Judgements{},
 				Measurements: &report.Measurements{}}})
 			err := masterReachesEveryMinionOnce(ctx, "salt-master-mom")
@@ -112,5 +130,21 @@ func TestSyndicSteps(t *testing.T) {
 			}
 			require.NoError(t, markerHasOneLine(ctx))
 		})
+	}
+}
+
+func TestBusesAndRelays(t *testing.T) {
+	lab := &syndicFake{}
+	tests := []struct {
+		name string
+		got  []string
+		want []string
+	}{
+		{"every master and syndic bus is recorded", Buses(lab), []string{"salt-master-mom", "salt-syndic-1", "salt-syndic-2"}},
+		{"the master of masters relays through the syndics", relays(lab, "salt-master-mom"), []string{"salt-syndic-1", "salt-syndic-2"}},
+		{"a syndic master relays through nothing", relays(lab, "salt-syndic-1"), nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, tc.got) })
 	}
 }

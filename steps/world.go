@@ -53,6 +53,13 @@ type world struct {
 	daemons      map[string]string // minion -> daemon identity, see noteMinionDaemons
 	apiToken     string            // session token of the last salt-api login
 	apiPath      string            // and the load balancer path it was issued under
+	haStream     *haStream         // the HA client's running stream, if any
+	settled      int64             // history index up to which settle has waited for return events
+	lastKeyAct   *keyAct           // the scenario's last salt-key action (key steps)
+	// restores put back what a scenario's own actions changed in the lab
+	// (a minion key deleted or rejected), run by the After hook on every
+	// exit path, newest first.
+	restores []restore
 }
 
 type worldKey struct{}
@@ -127,9 +134,17 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 		return ctx, nil
 	})
 	sc.After(func(ctx context.Context, s *godog.Scenario, scErr error) (context.Context, error) {
+		if w := worldFrom(ctx); w != nil {
+			stopLeftoverHAStream(w)
+		}
 		if len(d.Ledger.Pending()) > 0 {
 			if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
 				return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
+			}
+		}
+		if w := worldFrom(ctx); w != nil {
+			if err := w.runRestores(ctx); err != nil {
+				return ctx, fmt.Errorf("restore the lab after scenario %q: %w", s.Name, err)
 			}
 		}
 		if w := worldFrom(ctx); w != nil && w.faulted() {

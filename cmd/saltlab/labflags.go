@@ -11,6 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/knobs"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/runner"
 	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -67,13 +68,13 @@ func explicit(fs *flag.FlagSet, name string) bool {
 
 // openRun finds a run's saved state (runFlag's rule) and loads its lab
 // for inspection. The caller closes the returned client.
-func openRun(ctx context.Context, rf runFlag) (*lab.Lab, runstate.State, *client.Client, error) {
+func openRun(ctx context.Context, rf runFlag) (*lab.Lab, roles.Roles, runstate.State, *client.Client, error) {
 	if err := rf.check(); err != nil {
-		return nil, runstate.State{}, nil, err
+		return nil, roles.Roles{}, runstate.State{}, nil, err
 	}
 	cli, err := dockerx.New(ctx)
 	if err != nil {
-		return nil, runstate.State{}, nil, err
+		return nil, roles.Roles{}, runstate.State{}, nil, err
 	}
 	st, err := rf.pick(ctx, cli)
 	if err == nil && st.Project == "" {
@@ -81,10 +82,11 @@ func openRun(ctx context.Context, rf runFlag) (*lab.Lab, runstate.State, *client
 	}
 	if err == nil {
 		var l *lab.Lab
-		if l, err = runner.Open(ctx, cli, st); err == nil {
-			return l, st, cli, nil
+		var r roles.Roles
+		if l, r, err = runner.Open(ctx, cli, st); err == nil {
+			return l, r, st, cli, nil
 		}
 	}
 	cli.Close()
-	return nil, runstate.State{}, nil, err
+	return nil, roles.Roles{}, runstate.State{}, nil, err
 }

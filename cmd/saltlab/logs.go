@@ -22,7 +22,7 @@ func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if *tail < 0 {
 		return usage.Errorf("logs: --tail %d: want 0 or more", *tail)
 	}
-	l, _, closer, err := openRun(ctx, rf)
+	l, _, _, closer, err := openRun(ctx, rf)
 	if err != nil {
 		return err
 	}

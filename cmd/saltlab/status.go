@@ -18,7 +18,7 @@ func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	l, st, closer, err := openRun(ctx, rf)
+	l, rl, st, closer, err := openRun(ctx, rf)
 	if err != nil {
 		return err
 	}
@@ -28,7 +28,7 @@ func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error 
 		// The API row then fails visibly; the other probes still help.
 		fmt.Fprintf(errOut, "saltlab: warning: %v\n", err)
 	}
-	r := status.Collect(ctx, l, []status.Check{status.APICheck(l.Services(), st.Topology, creds)})
+	r := status.Collect(ctx, l, rl, []status.Check{status.APICheck(rl, st.Topology, creds)})
 	r.RunID, r.Project, r.Topology, r.Flavor = st.RunID, st.Project, st.Topology, st.Flavor
 	if *asJSON {
 		enc := json.NewEncoder(out)

@@ -26,5 +26,5 @@ Feature: The AI Infra Matrix dual-master layout, as deployed
     Given the lab is healthy
     And I log in to the salt-api of "salt-master-1" through the load balancer
     When I stop "salt-master-1"
-    Then within 90s a login through the load balancer succeeds
+    Then within the load balancer's failover bound a login through it succeeds
     And the session from that login is refused with 401 through the load balancer

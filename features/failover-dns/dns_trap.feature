@@ -7,9 +7,18 @@ Feature: Failover minions that address masters by Docker DNS name miss a stopped
   salt-call is not affected, because its list path skips unresolvable masters.
   The failover topology avoids the trap with stable master addresses.
 
+  There is a race inside the trap: master-1 closes its connections a moment
+  before Docker drops its name, and a minion whose alive check runs in that
+  moment sees "resolves, not connected" and does fail over. The minions are
+  paused while master-1 stops, until its name is gone, so that every alive
+  check this scenario judges runs after the name stopped resolving.
+
   Scenario: Stopping master-1 strands the minion daemons but not salt-call
     Given the lab is healthy
     And every minion answers "salt-call test.ping"
-    When I stop "salt-master-1"
+    When I pause "the minions"
+    And I stop "salt-master-1"
+    And the name "salt-master-1" no longer resolves on "salt-master-2"
+    And I resume "the minions"
     Then within the failover bound every minion's "salt-call test.ping" is served by "salt-master-2"
     And for the whole alive-check bound "salt-master-2" reaches no minion with "test.ping"

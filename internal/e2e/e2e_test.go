@@ -83,7 +83,9 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "pass")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", id).CombinedOutput()
+	// `make lab`'s default selection: the failover topology's own scenarios
+	// and every general one its roles allow, but @slow.
+	out, err := saltlab(t, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", id, "--tags", "not @slow").CombinedOutput()
 	require.NoError(t, err, string(out))
 	assertNothingLeft(t, id)
 
@@ -94,6 +96,9 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	assertAllPassed(t, junit)
 	c := caseNamed(t, junit, "Stopping master-1 moves salt-call and the minion daemons to master-2")
 	assert.Contains(t, c.SystemOut, "NOT from real Salt")
+	// General features run here through the failover topology's roles.
+	caseWithPrefix(t, junit, "Master-1 killed (docker kill)")
+	caseWithPrefix(t, junit, "A key deleted on the first master")
 	assert.Contains(t, c.SystemOut, "salt-call test.ping failover to salt-master-2 [salt-minion-1]")
 
 	b, err := os.ReadFile(filepath.Join(reports, id, "summary.json"))
@@ -197,12 +202,13 @@ func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (st
 	return out, err
 }
 
-// runTopologyOnDouble runs every scenario of a topology on the Salt double,
-// requires success and a clean engine, and returns the run directory and
-// the output.
+// runTopologyOnDouble runs the scenarios written for a topology (tagged
+// with its name; the general ones have tests of their own) on the Salt
+// double, requires success and a clean engine, and returns the run
+// directory and the output.
 func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
 	t.Helper()
-	return runOnDouble(t, topology, "--topology", topology)
+	return runOnDouble(t, topology, "--topology", topology, "--tags", "@"+topology)
 }
 
 // runOnDouble is runTopologyOnDouble with the run's own flags and paths
@@ -251,12 +257,21 @@ func assertReportReproduces(t *testing.T, bin, runDir string) {
 	}
 }
 
-// topologyPasses runs every scenario of a topology on the double and
-// requires all of them, the named ones included, to pass; it returns the
-// run's output.
+// topologyPasses runs the scenarios written for a topology (tagged with its
+// name) on the double and requires all of them, the named ones included,
+// to pass; it returns the run's output.
 func topologyPasses(t *testing.T, topology string, scenarios ...string) string {
 	t.Helper()
-	return runPasses(t, topology, []string{"--topology", topology}, scenarios...)
+	return runPasses(t, topology, []string{"--topology", topology, "--tags", "@" + topology}, scenarios...)
+}
+
+// defaultSuitePasses runs what `make lab` runs on a topology (its own
+// scenarios and every general one its roles allow, but @slow) on the double
+// and requires all of them, the named ones included, to pass: the general
+// features run unchanged on every topology that has their roles.
+func defaultSuitePasses(t *testing.T, topology string, scenarios ...string) string {
+	t.Helper()
+	return runPasses(t, topology, []string{"--topology", topology, "--tags", "not @slow"}, scenarios...)
 }
 
 // runPasses is topologyPasses for a run with its own flags and paths.
@@ -287,6 +302,21 @@ func assertAllPassed(t *testing.T, junit report.Suites) {
 		}
 	}
 	assert.Positive(t, n, "the run has scenarios")
+}
+
+// caseWithPrefix fails the test unless a scenario's name starts with p.
+func caseWithPrefix(t *testing.T, junit report.Suites, p string) {
+	t.Helper()
+	var names []string
+	for _, su := range junit.Suites {
+		for _, c := range su.Cases {
+			if strings.HasPrefix(c.Name, p) {
+				return
+			}
+			names = append(names, c.Name)
+		}
+	}
+	t.Errorf("no scenario named %q...; the run has %q", p, names)
 }
 
 // caseNamed returns the scenario of that name, failing the test without it.

@@ -3,12 +3,15 @@
 package e2e
 
 import (
+	"encoding/json"
 	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/status"
 )
 
 // userLab is a user's own compose file: its own service names, found only
@@ -16,12 +19,18 @@ import (
 const userLab = "internal/e2e/testdata/user-lab"
 
 // TestUserComposeRunsOnTheDouble: `saltlab run --compose FILE` brings up a
-// user's file and runs the user's feature against it; the steps find the
-// masters and minions through the declared roles, not names.
+// user's file and runs the user's feature and every general scenario its
+// roles allow (hot minions, two masters, no API balancer) against it,
+// unchanged; the steps find the masters and minions through the declared
+// roles, not names.
 func TestUserComposeRunsOnTheDouble(t *testing.T) {
-	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", filepath.Join(userLab, "features")},
+	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", "--tags", "not @slow",
+		"features", filepath.Join(userLab, "features")},
 		"Stopping the primary leaves every minion reachable through the backup")
 	assert.Contains(t, out, "failover-time: valid: web-a:")
+	assert.Contains(t, out, "general scenarios that need an API load balancer")
+	assert.Contains(t, out, "Master-1 killed (docker kill): master-2 reaches every minion without a restart")
+	assert.NotContains(t, out, "salt-call and the minion daemons move to master-2", "no @mode-failover scenario on hot minions")
 }
 
 // TestUserComposeWithoutRolesExits2: a compose file without a usable
@@ -41,4 +50,37 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 			assert.Contains(t, string(out), tt.want)
 		})
 	}
+}
+
+// TestStatusOfAUserCompose: `saltlab status` on a lab brought up from a
+// user's compose file finds its masters and minions through the x-saltlab
+// roles (runner.Open loads them), whatever the services are called.
+func TestStatusOfAUserCompose(t *testing.T) {
+	bin := saltlabBinary(t)
+	id := runID(t, "userstatus")
+	reports := t.TempDir()
+	out, err := saltlab(t, bin, "up", "--salt", "sim", "--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab",
+		"--reports", reports, "--run-id", id).CombinedOutput()
+	t.Cleanup(func() {
+		if derr := saltlab(t, bin, "down", "--run", id).Run(); derr != nil {
+			t.Errorf("saltlab down --run %s: %v", id, derr)
+		}
+	})
+	require.NoError(t, err, string(out))
+	js, err := saltlab(t, bin, "status", "--run", id, "--reports", reports, "--json").Output()
+	require.NoError(t, err, string(js))
+	var r status.Report
+	require.NoError(t, json.Unmarshal(js, &r), string(js))
+	var masters, minions []string
+	for _, m := range r.Masters {
+		masters = append(masters, m.Service)
+		assert.NotEmpty(t, m.Fingerprint, m.Error)
+	}
+	for _, m := range r.Minions {
+		minions = append(minions, m.Service)
+		assert.NotEmpty(t, m.ConnectedTo, "hot minion %s holds publish connections (%s)", m.Service, m.Error)
+	}
+	assert.ElementsMatch(t, []string{"primary", "backup"}, masters)
+	assert.ElementsMatch(t, []string{"web-a", "web-b"}, minions)
+	assert.True(t, r.KeysAgree, "the user's masters share one key pair")
 }

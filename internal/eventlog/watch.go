@@ -180,10 +180,14 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 	deadline := time.After(probeTimeout)
 	tick := time.NewTicker(probeInterval)
 	defer tick.Stop()
+	// A stopped master fails every probe, and its stream with it, once a
+	// second: the stream's retry says so once; a probe's own failure is
+	// told only when the session is given up.
+	var last error
 	for {
 		argv := []string{"timeout", "-k", "2", fmt.Sprint(probeCommandTimeout), "salt-run", "event.send", tag}
 		if err := w.ex.Run(ctx, master, argv); err != nil && ctx.Err() == nil {
-			fmt.Fprintf(w.log, "probe the event stream of %s: %v\n", master, err)
+			last = err
 		}
 		select {
 		case <-seen:
@@ -191,7 +195,7 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 		case <-ctx.Done():
 			return
 		case <-deadline:
-			fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s; starting over\n", master, probeTimeout)
+			fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
 			cancel()
 			return
 		case <-tick.C:

@@ -1,6 +1,8 @@
 package knobs
 
 import (
+	"github.com/saltlab/saltlab/internal/roles"
+
 	"fmt"
 	"io"
 	"os"
@@ -17,12 +19,6 @@ import (
 const (
 	statesTarget = "/srv/salt"
 	pillarTarget = "/srv/pillar"
-	// MinionTemplate is the service --minions clones; a topology defines
-	// it and saltlab names the clones salt-minion-2..N (hostname = service
-	// name = minion id).
-	MinionTemplate = "salt-minion-1"
-	minionPrefix   = "salt-minion-"
-	masterPrefix   = "salt-master-"
 	// userPrefix names the user's drop-ins inside the per-run directory:
 	// after the topology's own files, before SetFile.
 	userPrefix = "zz-ci-"
@@ -46,6 +42,7 @@ func Resolve(p *types.Project, in Inputs, configDir string) (Settings, error) {
 		return Settings{}, err
 	}
 	s := Settings{Minions: v.Minions, States: v.States, Pillar: v.Pillar}
+	var rs roleSets
 	for _, k := range []Kind{Master, Minion} {
 		set, err := v.overrides.YAML(k)
 		if err != nil {
@@ -54,7 +51,12 @@ func Resolve(p *types.Project, in Inputs, configDir string) (Settings, error) {
 		if len(set) == 0 && v.config[k] == "" {
 			continue
 		}
-		for i, src := range dropInSources(p, k) {
+		if rs == nil {
+			if rs, err = rolesOf(p); err != nil {
+				return Settings{}, err
+			}
+		}
+		for i, src := range dropInSources(p, k, rs[k]) {
 			dst := filepath.Join(configDir, fmt.Sprintf("%s.d-%d", k, i+1))
 			if err := buildDropIn(dst, src, v.config[k], set); err != nil {
 				return Settings{}, err
@@ -68,15 +70,39 @@ func Resolve(p *types.Project, in Inputs, configDir string) (Settings, error) {
 	return s, nil
 }
 
+// roleSets are the services of each kind, as the project's x-saltlab
+// roles declare them: Master the masters (the master of masters among
+// them), Minion the minions. Syndic nodes are neither: their mounts are
+// replaced where they have them, never added.
+type roleSets map[Kind]map[string]bool
+
+func rolesOf(p *types.Project) (roleSets, error) {
+	r, err := roles.FromProject(p)
+	if err != nil {
+		return nil, fmt.Errorf("apply knobs: %w", err)
+	}
+	rs := roleSets{Master: map[string]bool{}, Minion: map[string]bool{}}
+	for _, m := range r.Masters {
+		rs[Master][m] = true
+	}
+	if r.MasterOfMasters != "" {
+		rs[Master][r.MasterOfMasters] = true
+	}
+	for _, m := range r.Minions {
+		rs[Minion][m] = true
+	}
+	return rs, nil
+}
+
 // dropInSources lists the distinct bind sources mounted on /etc/salt/<k>.d,
-// plus string(k) when a service of that role has no such mount.
-func dropInSources(p *types.Project, k Kind) []string {
+// plus string(k) when a service of that role (of) has no such mount.
+func dropInSources(p *types.Project, k Kind, of map[string]bool) []string {
 	seen := map[string]bool{}
 	for _, s := range p.Services {
 		src, ok := dropInSource(s, k)
 		if ok {
 			seen[src] = true
-		} else if strings.HasPrefix(s.Name, "salt-"+string(k)+"-") {
+		} else if of[s.Name] {
 			seen[string(k)] = true
 		}
 	}
@@ -177,22 +203,37 @@ func copyFile(from, to string) error {
 // Apply rewrites the project in place: clones the minion template, and
 // mounts states, pillar and the per-run drop-ins read-only. It writes
 // nothing, so a later process can re-apply saved Settings.
+// Which services are masters and minions comes from the project's
+// x-saltlab roles, so a user's lab with its own service names gets the
+// same treatment as a built-in topology.
 func Apply(p *types.Project, s Settings) error {
+	if s.Minions == 0 && s.States == "" && s.Pillar == "" && len(s.DropIns) == 0 {
+		return nil
+	}
+	rs, err := rolesOf(p)
+	if err != nil {
+		return err
+	}
 	if s.Minions > 0 {
-		if err := scaleMinions(p, s.Minions); err != nil {
+		if err := scaleMinions(p, s.Minions, rs[Minion]); err != nil {
+			return err
+		}
+		// The clones are minions too (they match the declared patterns;
+		// the run reads the roles again after Apply and says if not).
+		if rs, err = rolesOf(p); err != nil {
 			return err
 		}
 	}
 	for name, svc := range p.Services {
-		svc = replaceMount(svc, statesTarget, s.States, strings.HasPrefix(name, masterPrefix))
-		svc = replaceMount(svc, pillarTarget, s.Pillar, strings.HasPrefix(name, masterPrefix))
+		svc = replaceMount(svc, statesTarget, s.States, rs[Master][name])
+		svc = replaceMount(svc, pillarTarget, s.Pillar, rs[Master][name])
 		for _, k := range []Kind{Master, Minion} {
 			src, ok := dropInSource(svc, k)
 			if !ok {
 				src = string(k)
 			}
 			if dst, ok := s.DropIns[src]; ok {
-				svc = replaceMount(svc, dropInTarget(k), dst, strings.HasPrefix(name, "salt-"+string(k)+"-"))
+				svc = replaceMount(svc, dropInTarget(k), dst, rs[k][name])
 			}
 		}
 		p.Services[name] = svc
@@ -250,29 +291,43 @@ func spreadHealthcheck(hc *types.HealthCheckConfig, n int) *types.HealthCheckCon
 	return &c
 }
 
-// scaleMinions replaces the topology's salt-minion-* services by n copies
-// of the template. Copies share the template's settings, including named
-// volumes, so templates keep per-minion state inside the container.
-func scaleMinions(p *types.Project, n int) error {
-	tmpl, ok := p.Services[MinionTemplate]
-	if !ok {
-		return fmt.Errorf("scale minions: topology %s has no %s service to clone", p.Name, MinionTemplate)
+// scaleMinions replaces the declared minions by n copies of the template,
+// the first declared minion in name order (salt-minion-1 in the built-in
+// topologies). The copies are named after it: its name without its
+// trailing digits, then 1..n (salt-minion-1..N; web-a becomes web-a-1..N),
+// hostname = service name = minion id. Copies share the template's
+// settings, including named volumes, so templates keep per-minion state
+// inside the container.
+func scaleMinions(p *types.Project, n int, minions map[string]bool) error {
+	names := make([]string, 0, len(minions))
+	for m := range minions {
+		names = append(names, m)
 	}
-	for name := range p.Services {
-		if strings.HasPrefix(name, minionPrefix) {
-			delete(p.Services, name)
-		}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return fmt.Errorf("scale minions: project %s declares no minion to clone (x-saltlab minions)", p.Name)
+	}
+	tmpl, ok := p.Services[names[0]]
+	if !ok {
+		return fmt.Errorf("scale minions: project %s has no service %s to clone", p.Name, names[0])
+	}
+	prefix := strings.TrimRight(names[0], "0123456789")
+	if prefix == names[0] {
+		prefix += "-"
+	}
+	for _, m := range names {
+		delete(p.Services, m)
 	}
 	tmpl.HealthCheck = spreadHealthcheck(tmpl.HealthCheck, n)
 	for i := 1; i <= n; i++ {
 		c := tmpl
-		c.Name = minionPrefix + strconv.Itoa(i)
+		c.Name = prefix + strconv.Itoa(i)
 		c.Hostname = c.Name
 		p.Services[c.Name] = c
 	}
 	for name, svc := range p.Services {
 		for dep := range svc.DependsOn {
-			if _, ok := p.Services[dep]; !ok && strings.HasPrefix(dep, minionPrefix) {
+			if _, ok := p.Services[dep]; !ok && minions[dep] {
 				delete(svc.DependsOn, dep)
 			}
 		}

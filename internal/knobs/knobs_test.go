@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"testing"
 	"time"
@@ -201,9 +202,32 @@ func TestScaleDown(t *testing.T) {
 	assert.Equal(t, []string{"key-wait", "nginx", "salt-master-1", "salt-master-2", "salt-minion-1"}, l.Services())
 }
 
-func TestScaleNeedsTemplate(t *testing.T) {
-	p := &types.Project{Name: "x", Services: types.Services{"salt-minion-a": {Name: "salt-minion-a"}}}
-	assert.ErrorContains(t, knobs.Apply(p, knobs.Settings{Minions: 2}), "topology x has no salt-minion-1 service to clone")
+func TestScaleNeedsDeclaredRoles(t *testing.T) {
+	p := &types.Project{Name: "x", Services: types.Services{"salt-minion-1": {Name: "salt-minion-1"}}}
+	assert.ErrorContains(t, knobs.Apply(p, knobs.Settings{Minions: 2}), "no top-level x-saltlab block")
+}
+
+// TestScaleAUserLab: the template and the clones' names come from the
+// declared minions, whatever the services are called; masters named
+// like nothing saltlab knows get the states mount.
+func TestScaleAUserLab(t *testing.T) {
+	states := t.TempDir()
+	sidecar := types.ServiceConfig{Name: "sidecar"}
+	sidecar.DependsOn = types.DependsOnConfig{"web-2": {}, "brain": {}}
+	p := &types.Project{Name: "user", Services: types.Services{
+		"brain": {Name: "brain"}, "web-1": {Name: "web-1"}, "web-2": {Name: "web-2"}, "sidecar": sidecar,
+	}, Extensions: map[string]any{"x-saltlab": map[string]any{"masters": []any{"brain"}, "minions": []any{"web-*"}}}}
+	require.NoError(t, knobs.Apply(p, knobs.Settings{Minions: 3, States: states}))
+	var names []string
+	for n := range p.Services {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	assert.Equal(t, []string{"brain", "sidecar", "web-1", "web-2", "web-3"}, names)
+	assert.Equal(t, "web-3", p.Services["web-3"].Hostname)
+	assert.Equal(t, states, mountOn(p.Services["brain"], "/srv/salt").Source, "the declared master gets the states")
+	assert.Empty(t, mountOn(p.Services["sidecar"], "/srv/salt").Target, "an undeclared service does not")
+	assert.Contains(t, p.Services["sidecar"].DependsOn, "web-2", "a dependency on a minion that still exists stays")
 }
 
 func TestScaleSpreadsHealthProbes(t *testing.T) {

@@ -74,9 +74,15 @@ func writeFixtureRun(t *testing.T, full bool) (string, Summary) {
 	judged := func(sc, name string, v checker.Verdict, expected, observed string, ev ...int64) checker.Judged {
 		return checker.Judged{Check: checker.Check{Name: name, Scenario: sc}, Result: checker.Result{Verdict: v, Expected: expected, Observed: observed, Evidence: ev}}
 	}
+	// The invalid verdict carries a diagnosis, as checker.Explain gives
+	// one, so the goldens show where cause and fix are rendered.
+	diagnosed := judged(scFail, "failover-time", checker.Invalid, "every minion served by salt-master-2 within 16s", "salt-minion-2 still answered via salt-master-1 at +14.0s", 15, 17)
+	diagnosed.Result.Cause = "setting master: salt-minion-2: master = [salt-master-1, salt-master-2], master_type = failover: these entries name the masters by Docker DNS container name"
+	diagnosed.Result.Fix = "list the masters' IP addresses in the minions' master setting"
+	diagnosed.Result.CauseEvidence = []int64{1}
 	require.NoError(t, checker.Write(dir, history.FileName, []checker.Judged{
 		judged(scPass, "failover-time", checker.Valid, "every minion served by salt-master-2 within 16s", "all within 16s", 6, 8),
-		judged(scFail, "failover-time", checker.Invalid, "every minion served by salt-master-2 within 16s", "salt-minion-2 still answered via salt-master-1 at +14.0s", 15, 17),
+		diagnosed,
 		judged(scFail, "exactly-once", checker.Unknown, "each job ran once per minion", "no job return events were recorded"),
 	}))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, LogsDir), 0o755))

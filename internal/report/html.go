@@ -72,9 +72,10 @@ func newPageView(sum Summary, ev Evidence) pageView {
 		}
 		for _, vd := range sc.Verdicts {
 			vv := verdictView{Verdict: vd}
-			for j, idx := range vd.Evidence {
+			cited := append(append([]int64(nil), vd.Evidence...), vd.CauseEvidence...)
+			for j, idx := range cited {
 				if j == MaxEvidenceLines {
-					vv.Lines = append(vv.Lines, fmt.Sprintf("... %d more entries in history.jsonl", len(vd.Evidence)-j))
+					vv.Lines = append(vv.Lines, fmt.Sprintf("... %d more entries in history.jsonl", len(cited)-j))
 					break
 				}
 				vv.Lines = append(vv.Lines, entryLine(ev, idx))

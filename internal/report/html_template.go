@@ -38,7 +38,7 @@ Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}<
 {{.Timeline}}</figure>{{else}}<p class="note">No timeline: nothing timed was recorded for this scenario (no history and no fault).</p>{{end}}
 <h3>Checkers</h3>
 {{if .Verdicts}}<table class="verdicts"><tr><th>checker</th><th>verdict</th><th>explanation</th><th>evidence (history entries)</th></tr>
-{{range .Verdicts}}<tr><td>{{.Checker}}</td><td class="{{.Verdict.Verdict}}">{{.Verdict.Verdict}}</td><td>{{.Explanation}}</td><td><pre>{{range .Lines}}{{.}}
+{{range .Verdicts}}<tr><td>{{.Checker}}</td><td class="{{.Verdict.Verdict}}">{{.Verdict.Verdict}}</td><td>{{.Explanation}}{{if .Cause}}<p class="cause"><b>Cause:</b> {{.Cause}}</p><p class="fix"><b>Fix:</b> {{.Fix}}</p>{{end}}</td><td><pre>{{range .Lines}}{{.}}
 {{end}}</pre></td></tr>
 {{end}}</table>{{else}}<p>No checker verdict for this scenario (no verdicts.json, or none about it).</p>{{end}}
 {{if .Measurements}}<h3>Measurements</h3><table><tr><th>measurement</th><th>subject</th><th>observed</th><th>bound</th><th>met</th><th>how the bound was derived</th></tr>

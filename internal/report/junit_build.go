@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,12 +116,18 @@ func failureBody(sc ScenarioResult, ev Evidence, where string) string {
 	for _, v := range sc.Verdicts {
 		if v.Verdict != VerdictValid {
 			fmt.Fprintf(&b, "checker %s: %s: %s\n", v.Checker, v.Verdict, v.Explanation)
+			if v.Cause != "" {
+				fmt.Fprintf(&b, "cause: %s\nfix: %s\n", v.Cause, v.Fix)
+			}
 			indices = append(indices, v.Evidence...)
+			indices = append(indices, v.CauseEvidence...)
 		}
 	}
 	if len(sc.StepsNotRun) > 0 {
 		fmt.Fprintf(&b, "steps not run after it: %s\n", strings.Join(sc.StepsNotRun, "; "))
 	}
+	slices.Sort(indices)
+	indices = slices.Compact(indices)
 	b.WriteString("evidence:\n")
 	for _, p := range evidencePaths(ev, where, indices) {
 		b.WriteString("  " + p + "\n")

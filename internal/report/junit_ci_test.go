@@ -104,7 +104,7 @@ func TestJUnitReadsLikeCIConsumersExpect(t *testing.T) {
 	}
 	fail := su.Cases[1].Failure[0]
 	assert.True(t, strings.HasPrefix(fail.Message, "Step every minion answers"), "the title names the step")
-	for _, want := range []string{"step: every minion", "expected: every minion's salt-call", "observed:\n  salt-minion-2", "reports/r1/history.jsonl (entries 15, 17)", "reports/r1/faults.jsonl", "reports/r1/logs/salt-master-1.log"} {
+	for _, want := range []string{"step: every minion", "expected: every minion's salt-call", "observed:\n  salt-minion-2", "reports/r1/history.jsonl (entries 1, 15, 17)", "reports/r1/faults.jsonl", "reports/r1/logs/salt-master-1.log"} {
 		assert.Contains(t, fail.Text, want)
 	}
 	assert.Equal(t, "a step skipped the scenario (godog.ErrSkip): the engine grants NET_ADMIN", su.Cases[2].Skipped[0].Message)

@@ -29,6 +29,12 @@ type Verdict struct {
 	Verdict     string  `json:"verdict"`
 	Explanation string  `json:"explanation,omitempty"`
 	Evidence    []int64 `json:"evidence,omitempty"`
+	// Cause, Fix and CauseEvidence are the checker's diagnosis of an
+	// invalid verdict (checker.Explain): the setting, its value and node,
+	// what to change, and the history entries that recorded the setting.
+	Cause         string  `json:"cause,omitempty"`
+	Fix           string  `json:"fix,omitempty"`
+	CauseEvidence []int64 `json:"cause_evidence,omitempty"`
 }
 
 // readVerdicts loads verdicts.json; a missing file is no verdicts. A
@@ -53,7 +59,8 @@ func readVerdicts(path string) ([]Verdict, error) {
 			return nil, fmt.Errorf("parse verdicts %s: element %d (%s): verdict %q: want valid, invalid or unknown", path, i, j.Name, v)
 		}
 		vs = append(vs, Verdict{Scenario: j.Scenario, Checker: j.Name, Verdict: string(j.Result.Verdict),
-			Explanation: explain(j), Evidence: j.Result.Evidence})
+			Explanation: explain(j), Evidence: j.Result.Evidence,
+			Cause: j.Result.Cause, Fix: j.Result.Fix, CauseEvidence: j.Result.CauseEvidence})
 	}
 	return vs, nil
 }

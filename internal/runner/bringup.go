@@ -79,7 +79,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
 	}
-	if err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
+	if _, err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
 		return nil, err
 	}
 	reports, err := filepath.Abs(cfg.ReportsDir)
@@ -217,13 +217,23 @@ func loadLab(ctx context.Context, cli lab.Docker, st runstate.State, transform f
 }
 
 // Open loads the lab of a saved run, re-applying its knobs, so another
-// process can inspect or drive it (status, logs). Nothing is created.
-func Open(ctx context.Context, cli lab.Docker, st runstate.State) (*lab.Lab, error) {
-	l, err := loadLab(ctx, cli, st, func(p *types.Project) error { return knobs.Apply(p, st.Knobs) }, nil)
+// process can inspect or drive it (status, logs), and reads its x-saltlab
+// roles after the knobs (clones included), so a user's --compose lab with
+// its own service names is understood. Nothing is created.
+func Open(ctx context.Context, cli lab.Docker, st runstate.State) (*lab.Lab, roles.Roles, error) {
+	var r roles.Roles
+	l, err := loadLab(ctx, cli, st, func(p *types.Project) error {
+		if err := knobs.Apply(p, st.Knobs); err != nil {
+			return err
+		}
+		var err error
+		r, err = roles.FromProject(p)
+		return err
+	}, nil)
 	if err != nil {
-		return nil, fmt.Errorf("open run %s: %w", st.RunID, err)
+		return nil, roles.Roles{}, fmt.Errorf("open run %s: %w", st.RunID, err)
 	}
-	return l, nil
+	return l, r, nil
 }
 
 // detach hands a healthy lab over to the user: a marker volume tells later

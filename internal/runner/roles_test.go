@@ -24,7 +24,7 @@ func TestCheckRoles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			err := checkRoles(context.Background(), tt.file, "roles-test")
+			_, err := checkRoles(context.Background(), tt.file, "roles-test")
 			if len(tt.wantErr) == 0 {
 				require.NoError(t, err)
 				return

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/docker/docker/client"
@@ -19,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
@@ -49,7 +51,17 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 			return res, usage.Errorf("validate feature path: %w (name .feature files or directories; default %s/features)", err, cfg.RepoRoot)
 		}
 	}
-	sel, err := selection(cfg.Topology, cfg.Tags)
+	// The roles decide which general scenarios apply; bringUp reads them
+	// again once the knobs have added their clones.
+	file, err := cfg.composeFile()
+	if err != nil {
+		return res, err
+	}
+	topoRoles, err := checkRoles(ctx, file, ProjectName(cfg.Topology, "select"))
+	if err != nil {
+		return res, err
+	}
+	sel, err := selection(cfg.Topology, cfg.Tags, topoRoles)
 	if err != nil {
 		return res, err
 	}
@@ -62,7 +74,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
+	if cfg.Flavor == images.FlavorSim { // else known once the images are resolved
+		if sel, rows, err = narrowToFlavor(cfg, sel, rows, cfg.Flavor, log, started); err != nil {
+			return res, usage.Wrap(err)
+		}
+	}
 	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), len(rows))
+	if _, what := topoRoles.Unmet(); len(what) > 0 {
+		phase(log, started, "general scenarios that need %s do not apply to this topology", strings.Join(what, "; "))
+	}
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Timeout, fmt.Errorf("--timeout %v reached", cfg.Timeout))
@@ -74,8 +94,13 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	defer s.Close()
 	res.RunDir = s.runDir
+	if cfg.Flavor != images.FlavorSim && s.run.Flavor.Name == images.FlavorSim { // auto fell back to the double
+		if sel, rows, err = narrowToFlavor(cfg, sel, rows, s.run.Flavor.Name, log, started); err != nil {
+			return res, err
+		}
+	}
 	adapter := labAdapter{l: s.lab, roles: s.roles}
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Masters(adapter), log, progress.New(log, started))
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Buses(adapter), log, progress.New(log, started))
 	if err != nil {
 		return res, err
 	}
@@ -131,8 +156,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 
 	ms := &report.Measurements{}
-	status, err := runScenarios(ctx, cfg, sel, res.RunDir, steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
-		History: ev.rec, Verdicts: ev.verdicts}, started)
+	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
+		History: ev.rec, Verdicts: ev.verdicts}
+	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
+	steps.RecordLabConfig(ctx, deps)
+	status, err := runScenarios(ctx, cfg, sel, res.RunDir, deps, started)
 	if ferr := ev.finish(res.RunDir); ferr != nil {
 		err = errors.Join(err, ferr)
 	}
@@ -160,6 +188,22 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, ErrScenariosFailed
 	}
 	return res, nil
+}
+
+// narrowToFlavor leaves out what the flavour cannot serve and names it.
+func narrowToFlavor(cfg Config, sel tagexpr.Expr, rows []report.Row, flavor string, log io.Writer, started time.Time) (tagexpr.Expr, []report.Row, error) {
+	narrowed, err := onFlavor(sel, flavor)
+	if err != nil {
+		return sel, rows, err
+	}
+	kept, err := selectScenarios(cfg, narrowed)
+	if err != nil {
+		return sel, rows, fmt.Errorf("every selected scenario is tagged %s and needs genuine Salt, which the %s flavour is not: %w", RealOnlyTag, flavor, err)
+	}
+	if out := leftOut(rows, kept); len(out) > 0 {
+		phase(log, started, "%d scenario(s) tagged %s need genuine Salt and do not run on the %s flavour: %s", len(out), RealOnlyTag, flavor, strings.Join(out, "; "))
+	}
+	return narrowed, kept, nil
 }
 
 // writeReports turns godog's JUnit and the evidence in runDir into the

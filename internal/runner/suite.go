@@ -10,8 +10,10 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
@@ -56,20 +58,61 @@ func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir stri
 	return status, nil
 }
 
-// selection selects the scenarios of a topology: features say which
-// topology they need with a tag of its name (@failover, @hot, ...), and the
-// user's --tags narrows that further. It is parsed here, before any Docker
-// work, so a malformed expression costs nothing.
-func selection(topology, user string) (tagexpr.Expr, error) {
-	topo, err := tagexpr.Tag("@" + topology)
-	if err != nil {
+// selection selects the scenarios of a topology: those tagged with its
+// name (@failover, @hot, ...), and every general scenario (@general) whose
+// requirement tags (@needs-api, @mode-failover, ...) the topology's roles
+// meet; the user's --tags narrows that further. It is parsed here, before
+// any Docker work, so a malformed expression costs nothing.
+func selection(topology, user string, r roles.Roles) (tagexpr.Expr, error) {
+	if _, err := tagexpr.Tag("@" + topology); err != nil {
 		return tagexpr.Expr{}, usage.Errorf("validate --topology %s: %w", topology, err)
+	}
+	general := roles.GeneralTag
+	unmet, _ := r.Unmet()
+	for _, t := range unmet {
+		general += " and not " + t
+	}
+	topo, err := tagexpr.Parse("(@" + topology + " or (" + general + "))")
+	if err != nil {
+		return tagexpr.Expr{}, fmt.Errorf("build the scenario selection: %w", err)
 	}
 	u, err := tagexpr.Parse(user)
 	if err != nil {
 		return tagexpr.Expr{}, usage.Errorf("validate --tags: %w", err)
 	}
 	return tagexpr.And(topo, u), nil
+}
+
+// RealOnlyTag marks a scenario the Salt double cannot serve (its feature
+// says why); a run on the double leaves it out and says so.
+const RealOnlyTag = "@real-only"
+
+// onFlavor narrows sel to what the flavour can serve: on the double, no
+// @real-only scenario, so a sim result never stands in for a real-Salt one.
+func onFlavor(sel tagexpr.Expr, flavor string) (tagexpr.Expr, error) {
+	if flavor != images.FlavorSim {
+		return sel, nil
+	}
+	not, err := tagexpr.Parse("not " + RealOnlyTag)
+	if err != nil {
+		return tagexpr.Expr{}, fmt.Errorf("build the scenario selection: %w", err)
+	}
+	return tagexpr.And(sel, not), nil
+}
+
+// leftOut names the scenarios all selects that rows does not.
+func leftOut(all, rows []report.Row) []string {
+	kept := map[report.Row]bool{}
+	for _, r := range rows {
+		kept[r] = true
+	}
+	var out []string
+	for _, r := range all {
+		if !kept[r] {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // selectScenarios checks the feature files and returns the scenarios sel
@@ -96,7 +139,7 @@ func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
 			names = append(names, t)
 		}
 		sort.Strings(names)
-		return nil, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s only when tagged @%s: fix --tags or --topology",
+		return nil, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s when tagged @%s, or @general with requirement tags its x-saltlab roles meet: fix --tags or --topology",
 			sel.String(), len(all), cfg.Features, strings.Join(names, " "), cfg.Topology, cfg.Topology)
 	}
 	return rows, nil

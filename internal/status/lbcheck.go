@@ -4,21 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
-// LB names the load balancer the topologies put in front of salt-api.
 const (
-	LBService = "nginx"
-	lbPort    = "80/tcp"
-	// lbHealthPath answers with the path the API lives under.
-	lbHealthPath = "/saltlab-lb-health"
 	// lbCheckTimeout bounds the whole check: a local job waits up to its
 	// timeout plus Salt's find_job round for silent minions.
 	lbCheckTimeout = 30 * time.Second
@@ -26,20 +21,20 @@ const (
 
 // LoadBalancerAPI checks the salt-api through the lab's load balancer from
 // the host, as an operator's tools reach it: the published 127.0.0.1 port,
-// GET / and test.ping to every minion with the run's credentials (/run).
+// GET <base path> and test.ping to every minion with the run's credentials
+// (/run). API is the balancer as the lab's x-saltlab roles declare it.
 type LoadBalancerAPI struct {
 	Creds saltapi.Creds
+	API   roles.API
 }
 
-// APICheck picks the check for a lab: through the load balancer when the
-// lab has one, otherwise a visible skip.
-func APICheck(services []string, topology string, creds saltapi.Creds) Check {
-	for _, s := range services {
-		if s == LBService {
-			return LoadBalancerAPI{Creds: creds}
-		}
+// APICheck picks the check for a lab: through the load balancer its roles
+// declare, otherwise a visible skip.
+func APICheck(r roles.Roles, topology string, creds saltapi.Creds) Check {
+	if r.API == nil {
+		return NoLoadBalancer{Topology: topology}
 	}
-	return NoLoadBalancer{Topology: topology}
+	return LoadBalancerAPI{Creds: creds, API: *r.API}
 }
 
 // Name implements Check.
@@ -49,18 +44,19 @@ func (LoadBalancerAPI) Name() string { return "API through load balancer" }
 func (c LoadBalancerAPI) Run(ctx context.Context, t Target) CheckResult {
 	ctx, cancel := context.WithTimeout(ctx, lbCheckTimeout)
 	defer cancel()
-	st, err := t.State(ctx, LBService)
+	lb, port := c.API.Service, c.API.PortSpec()
+	st, err := t.State(ctx, lb)
 	if err != nil {
-		return failed("inspect %s: %v", LBService, err)
+		return failed("inspect %s: %v", lb, err)
 	}
-	addr, ok := st.Ports[lbPort]
+	addr, ok := st.Ports[port]
 	if !ok || !st.Running {
-		return failed("%s is %s and publishes no %s", LBService, st.Status, lbPort)
+		return failed("%s is %s and publishes no %s", lb, st.Status, port)
 	}
 	hc := &http.Client{Timeout: lbCheckTimeout}
-	path, err := apiPath(ctx, hc, "http://"+addr+lbHealthPath)
-	if err != nil {
-		return failed("%s at %s: %v", LBService, addr, err)
+	path := c.API.BasePath
+	if path == "" {
+		path = "/"
 	}
 	base := "http://" + addr + path
 	api := saltapi.Client{Base: base, HTTP: hc}
@@ -77,12 +73,9 @@ func (c LoadBalancerAPI) Run(ctx context.Context, t Target) CheckResult {
 // pingResult reads a local test.ping return: salt-api reports a minion that
 // did not return as false (salt-semantics §5.4).
 func pingResult(base string, rets []json.RawMessage) CheckResult {
-	if len(rets) == 0 {
-		return failed("%s answered test.ping with an empty return list", base)
-	}
-	var byMinion map[string]any
-	if err := json.Unmarshal(rets[0], &byMinion); err != nil {
-		return failed("%s answered test.ping with %s: %v", base, rets[0], err)
+	byMinion, err := saltapi.LocalReturn(rets)
+	if err != nil {
+		return failed("%s answered test.ping: %v", base, err)
 	}
 	var silent []string
 	for id, v := range byMinion {
@@ -96,28 +89,6 @@ func pingResult(base string, rets []json.RawMessage) CheckResult {
 		return failed("%s answers; test.ping: %d of %d minion(s) true (not answering: %s)", base, answered, len(byMinion), strings.Join(silent, ", "))
 	}
 	return CheckResult{Status: StatusOK, Detail: fmt.Sprintf("%s answers; test.ping: %d of %d minion(s) true", base, answered, len(byMinion))}
-}
-
-// apiPath reads where the API lives from the load balancer's health probe.
-func apiPath(ctx context.Context, hc *http.Client, url string) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return "", err
-	}
-	resp, err := hc.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 256))
-	if err != nil || resp.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("health probe answered %d %q", resp.StatusCode, b)
-	}
-	path := strings.TrimSpace(string(b))
-	if !strings.HasPrefix(path, "/") {
-		return "", fmt.Errorf("health probe answered %q, want the API path", path)
-	}
-	return path, nil
 }
 
 func failed(format string, args ...any) CheckResult {

@@ -11,15 +11,14 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
 
-// fakeLB answers like Nginx in front of salt-api: the health probe names
-// the API path, and /run answers test.ping with the given returns.
+// fakeLB answers like Nginx in front of salt-api under apiPath: /run answers test.ping with the given returns.
 func fakeLB(t *testing.T, apiPath string, pings map[string]any) string {
 	t.Helper()
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /saltlab-lb-health", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(apiPath + "\n")) })
 	mux.HandleFunc("GET "+apiPath+"{$}", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"return": "Welcome"}`)) })
 	mux.HandleFunc("POST "+apiPath+"run", func(w http.ResponseWriter, r *http.Request) {
 		var low []map[string]any
@@ -56,7 +55,7 @@ func TestLoadBalancerAPI(t *testing.T) {
 		{name: "wrong credentials", path: "/", pings: map[string]any{}, creds: saltapi.Creds{Password: "nope"},
 			wantStatus: StatusFailed, wantDetail: "salt-api answered 401 Unauthorized"},
 		{name: "load balancer stopped", lbDown: true,
-			wantStatus: StatusFailed, wantDetail: "nginx is exited and publishes no 80/tcp"},
+			wantStatus: StatusFailed, wantDetail: "front is exited and publishes no 80/tcp"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,8 +63,8 @@ func TestLoadBalancerAPI(t *testing.T) {
 			if !tt.lbDown {
 				st = lab.State{Status: "running", Running: true, Ports: map[string]string{"80/tcp": fakeLB(t, tt.path, tt.pings)}}
 			}
-			f := fakeLab{states: map[string]lab.State{"nginx": st}}
-			got := LoadBalancerAPI{Creds: tt.creds}.Run(context.Background(), f)
+			f := fakeLab{states: map[string]lab.State{"front": st}}
+			got := LoadBalancerAPI{Creds: tt.creds, API: roles.API{Service: "front", Port: 80, BasePath: tt.path}}.Run(context.Background(), f)
 			assert.Equal(t, tt.wantStatus, got.Status, got.Detail)
 			assert.Contains(t, got.Detail, tt.wantDetail)
 		})
@@ -73,6 +72,9 @@ func TestLoadBalancerAPI(t *testing.T) {
 }
 
 func TestAPICheckFollowsTheLab(t *testing.T) {
-	assert.IsType(t, LoadBalancerAPI{}, APICheck([]string{"salt-master-1", "nginx"}, "hot", saltapi.Creds{}))
-	assert.Equal(t, NoLoadBalancer{Topology: "syndic"}, APICheck([]string{"salt-master-mom"}, "syndic", saltapi.Creds{}))
+	api := roles.API{Service: "edge-proxy", Port: 8080, BasePath: "/salt/"}
+	assert.Equal(t, LoadBalancerAPI{API: api}, APICheck(roles.Roles{Masters: []string{"m1"}, API: &api}, "user-lab", saltapi.Creds{}),
+		"the balancer is the declared one, whatever its name")
+	assert.Equal(t, NoLoadBalancer{Topology: "syndic"}, APICheck(roles.Roles{Masters: []string{"nginx"}}, "syndic", saltapi.Creds{}),
+		"a service named nginx is no balancer unless declared")
 }

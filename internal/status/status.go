@@ -9,23 +9,18 @@ package status
 
 import (
 	"context"
+	"slices"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // CallTimeout bounds each probe; a stopped or hung master must not stall
 // the whole report.
 const CallTimeout = 10 * time.Second
-
-// Service name prefixes by role, as in the topologies and steps.
-const (
-	masterPrefix = "salt-master-"
-	minionPrefix = "salt-minion-"
-)
 
 // Target is what status needs from a lab; *lab.Lab satisfies it.
 type Target interface {
@@ -100,22 +95,39 @@ type MinionRow struct {
 }
 
 // Collect builds the report; probes of different services run concurrently.
-func Collect(ctx context.Context, t Target, checks []Check) Report {
+// Which services are masters and minions comes from the lab's declared
+// roles (x-saltlab), never from their names: a user's lab names them its
+// own way. A master of masters and syndics are masters too (they hold key
+// pairs and accept keys).
+func Collect(ctx context.Context, t Target, rl roles.Roles, checks []Check) Report {
 	var r Report
 	services := t.Services()
 	r.Containers = make([]ContainerRow, len(services))
 	parallel(len(services), func(i int) { r.Containers[i] = containerRow(ctx, t, services[i]) })
 
+	isMaster, isMinion := map[string]bool{}, map[string]bool{}
+	for _, m := range rl.Masters {
+		isMaster[m] = true
+	}
+	for _, m := range rl.Syndics {
+		isMaster[m] = true
+	}
+	if rl.MasterOfMasters != "" {
+		isMaster[rl.MasterOfMasters] = true
+	}
+	for _, m := range rl.Minions {
+		isMinion[m] = true
+	}
 	masterIPs := map[string]string{} // IP -> master service
 	var masters, minions []string
 	for _, c := range r.Containers {
 		switch {
-		case strings.HasPrefix(c.Service, masterPrefix):
+		case isMaster[c.Service]:
 			masters = append(masters, c.Service)
 			for _, ip := range c.IPs {
 				masterIPs[ip] = c.Service
 			}
-		case strings.HasPrefix(c.Service, minionPrefix):
+		case isMinion[c.Service]:
 			minions = append(minions, c.Service)
 		}
 	}
@@ -138,7 +150,15 @@ func Collect(ctx context.Context, t Target, checks []Check) Report {
 			r.Checks[i-len(masters)-len(minions)] = res
 		}
 	})
-	r.KeysAgree, r.KeysCompared = keysAgree(r.Masters)
+	// Only the declared masters share a key pair in an HA setup; syndic
+	// nodes are masters of their own tier and are listed, not compared.
+	var declared []MasterRow
+	for _, m := range r.Masters {
+		if slices.Contains(rl.Masters, m.Service) {
+			declared = append(declared, m)
+		}
+	}
+	r.KeysAgree, r.KeysCompared = keysAgree(declared)
 	return r
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // fakeLab answers the probes of a two-master lab; stopped services fail
@@ -109,7 +110,7 @@ func TestCollect(t *testing.T) {
 			if tt.mutate != nil {
 				tt.mutate(&g)
 			}
-			r := Collect(context.Background(), sortedLab{g}, []Check{NoLoadBalancer{Topology: "hot"}})
+			r := Collect(context.Background(), sortedLab{g}, builtinRoles, []Check{NoLoadBalancer{Topology: "hot"}})
 			assert.Equal(t, tt.agree, r.KeysAgree)
 			assert.Equal(t, tt.compare, r.KeysCompared)
 			assert.Len(t, r.Containers, 5)
@@ -123,6 +124,30 @@ func TestCollect(t *testing.T) {
 			assert.Contains(t, buf.String(), "API through load balancer: skipped (no load balancer in topology hot)")
 		})
 	}
+}
+
+var builtinRoles = roles.Roles{Masters: []string{"salt-master-1", "salt-master-2"}, Minions: []string{"salt-minion-1", "salt-minion-2"}}
+
+// TestCollectFollowsTheRoles: a user's lab names its services its own way;
+// masters and minions are the ones its x-saltlab block declares, and a
+// service named like a built-in one is no master unless declared.
+func TestCollectFollowsTheRoles(t *testing.T) {
+	f := fakeLab{
+		states: map[string]lab.State{
+			"brain-a": running("10.0.0.11"), "brain-b": running("10.0.0.12"),
+			"web-a": running("10.0.0.130"), "salt-master-9": running("10.0.0.99"),
+		},
+		fingers: map[string]string{"brain-a": "ab:cd", "brain-b": "ab:cd", "salt-master-9": "ff:ff"},
+		ss:      map[string]string{"web-a": "0 0 10.0.0.130:40000 10.0.0.12:4505\n"},
+	}
+	r := Collect(context.Background(), sortedLab{f}, roles.Roles{Masters: []string{"brain-a", "brain-b"}, Minions: []string{"web-a"}}, nil)
+	require.Len(t, r.Masters, 2)
+	assert.Equal(t, "brain-a", r.Masters[0].Service)
+	assert.Equal(t, "brain-b", r.Masters[1].Service)
+	assert.True(t, r.KeysAgree, "the undeclared salt-master-9 is not compared")
+	require.Len(t, r.Minions, 1)
+	assert.Equal(t, MinionRow{Service: "web-a", ConnectedTo: []string{"brain-b"}}, r.Minions[0])
+	assert.Len(t, r.Containers, 4, "every container is still listed")
 }
 
 // sortedLab lists services sorted, as *lab.Lab does.

@@ -1,0 +1,43 @@
+@general @keys @needs-2-masters
+Feature: Key management across masters
+  Each master keeps its own key pair and minion keys in its pki_dir
+  (/etc/salt/pki/master: master.pem/master.pub, minions/, minions_pre/,
+  minions_rejected/, minions_denied/; salt-semantics §3.1). salt-key works on
+  that directory alone (salt/key.py Key; §4.1) and fires a salt/key event
+  {act, id} on that master's bus; nothing synchronises key directories or key
+  pairs between masters (§3.5). So:
+  - a key accepted, deleted or rejected on one master shows at once on every
+    master that shares the pki directory (one volume) and on no other;
+  - a minion caches the first master key it accepts (minion_master.pub, one
+    file for all masters) and refuses any other master key unless it verifies
+    a signature made with a master_sign key it holds (salt/crypt.py
+    AsyncAuth.verify_master: "The master key has changed, the salt master
+    could have been subverted"; §3.4). Every master must therefore present the
+    same key pair (the key-wait init that lets later masters start only once
+    the first one wrote the pair) or sign with one shared master_sign key
+    (MultiMaster-PKI, the failover-pki topology).
+  The lab's masters run with auto_accept: True, so a minion whose key was
+  deleted is accepted again at its next sign-in (salt/channel/server.py
+  ReqServerChannel._auth; §3.3). Rejecting a connected minion's key is not in
+  the default suite: the minion's next sign-in is answered False and a hot
+  minion daemon exits 77 (§3.6), which no heal step undoes.
+
+  Scenario: Every master presents a master key the minions accept
+    Given the lab is healthy
+    Then every master presents a master key the minions accept
+
+  Scenario: A key deleted on the first master shows where the pki directory is shared, and the minion signs in again
+    Given the lab is healthy
+    And every minion has signed in to every master
+    When I delete the key of "the first minion" on "the first master"
+    Then the key change shows on every master sharing that master's pki directory, and on no other
+    And every minion answers "salt-call test.ping"
+    And "the first master" lists the key of "the first minion" as accepted
+
+  @mode-failover
+  Scenario: Stopping the first master moves the minions to a master whose key they accept
+    Given the lab is healthy
+    And every minion answers "salt-call test.ping"
+    And I note the key fingerprints of every master
+    When I stop "the first master"
+    Then within the failover bound every minion's "salt-call test.ping" is served by "the second master"

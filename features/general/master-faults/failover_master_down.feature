@@ -1,0 +1,26 @@
+@general @master-faults @needs-2-masters @mode-failover
+Feature: Failover minions leave a master that is really gone
+  With `master_type: failover` a minion daemon holds one master. Its only
+  dead-master detector on ZeroMQ is the alive check: `status.master` every
+  master_alive_interval looks for an ESTABLISHED connection to the master's
+  publish port (salt-semantics §1.9, `salt/modules/status.py` master). A
+  stopped or killed container takes its sockets with it, so the check fires
+  `__master_disconnected`, and `eval_master(failed=True)` moves the dead
+  master to the end of the list and signs in to the next one (§1.7, §1.10,
+  `salt/minion.py` MinionBase.eval_master, Minion.handle_event).
+  `salt-call` builds its own list path on every call: with one sign-in try
+  per master in failover mode (auth_tries forced to 0, §1.6) it reaches the
+  second master after one auth_timeout plus the 2 s DNS connect probe (§1.7,
+  §1.8). Bounds: saltcfg.CallBound and saltcfg.AliveBound.
+
+  Scenario Outline: Master-1 <how>: salt-call and the minion daemons move to master-2
+    Given the lab is healthy
+    And every minion answers "salt-call test.ping"
+    When I <fault>
+    Then within the failover bound every minion's "salt-call test.ping" is served by "the second master"
+    And within the alive-check bound "the second master" reaches every minion with "test.ping"
+
+    Examples:
+      | how                    | fault                    |
+      | stopped (docker stop)  | stop "the first master"  |
+      | killed (docker kill)   | kill "the first master"  |

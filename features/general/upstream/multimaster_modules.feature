@@ -1,0 +1,27 @@
+@general @upstream @needs-2-masters @mode-hot
+Feature: Salt's multimaster test-module tests, from each master to every minion
+  Mirrors tests/pytests/scenarios/multimaster/modules/test_test.py in
+  saltstack/salt: each function of the test execution module, run from each
+  of the two masters on each hot multi-master minion, returns its usual
+  value (salt/modules/test.py). A hot minion answers both masters
+  (salt-semantics §1.2); the exactly-once checker wants one return event
+  per minion on the asking master and one CLI document each.
+
+  Not mirrored here (docs/upstream-tests.md): test_cross_test and
+  test_outputter (the double implements neither function, and the runner
+  does not yet leave @real-only scenarios out of sim runs), test_version,
+  test_conf_test, test_fib, test_collatz and test_get_opts (their expected
+  values depend on the release, on upstream's test.foo minion option, on a
+  timing value, or on the minion's cachedir).
+
+  Scenario Outline: "<call>" from <master> returns <want> from every minion
+    Mirrors: tests/pytests/scenarios/multimaster/modules/test_test.py::<upstream>
+    Given the lab is healthy
+    Then "<master>" runs "<call>" on every minion and each returns <want> exactly once
+
+    Examples:
+      | master            | call           | want   | upstream  |
+      | the first master  | test.ping      | true   | test_ping |
+      | the second master | test.ping      | true   | test_ping |
+      | the first master  | test.echo text | "text" | test_echo |
+      | the second master | test.echo text | "text" | test_echo |

@@ -1,0 +1,74 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// nameGoneTimeout bounds waiting for Docker's embedded DNS to drop a
+// stopped container's name: Docker removes the record when it releases
+// the container's network endpoint, just after the process exits.
+const nameGoneTimeout = 15 * time.Second
+
+// getentNotFound is getent's exit status for a key it cannot find.
+const getentNotFound = 2
+
+// nameStopsResolving waits until name no longer resolves inside service,
+// asking the container's own resolver (`getent hosts`, as Salt's
+// resolution goes through libc) and recording every lookup. A scenario
+// uses it to order a fault after the name is gone: Docker drops a stopped
+// container's name a moment after its master closed its connections, and
+// a minion alive check in that moment sees "resolves, not connected" and
+// fails over (salt-semantics §1.9).
+func nameStopsResolving(ctx context.Context, name, service string) error {
+	w := worldFrom(ctx)
+	service, err := resolveOne(w.Lab, service)
+	if err != nil {
+		return err
+	}
+	if n, err := resolveOne(w.Lab, name); err == nil {
+		name = n // a role phrase names the service, whose name Docker serves
+	}
+	deadline := time.Now().Add(nameGoneTimeout)
+	var last outcome
+	gone, err := poll(ctx, deadline, func(ctx context.Context, left time.Duration) bool {
+		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) outcome {
+			return lookupName(ctx, w.Lab, service, name, left)
+		})
+		return last.ok() && last.value == false
+	})
+	if err != nil {
+		return fmt.Errorf("wait for %s to stop resolving on %s: %w", name, service, err)
+	}
+	if !gone {
+		return fmt.Errorf("expected %q to stop resolving on %s within %s; observed: %s", name, service, nameGoneTimeout, describe(last))
+	}
+	return nil
+}
+
+// lookupName runs one `getent hosts name` in service: ok with true and
+// the addresses when it resolves, ok with false when getent finds nothing.
+func lookupName(ctx context.Context, l Lab, service, name string, budget time.Duration) outcome {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	out, err := l.Exec(ctx, service, []string{"getent", "hosts", name})
+	switch {
+	case err != nil:
+		return indeterminate(fmt.Sprintf("run getent hosts %s on %s: %v", name, service, err))
+	case out.ExitCode == 0:
+		return succeeded(map[string]any{"resolves": true, "hosts": strings.Fields(out.Stdout)})
+	case out.ExitCode == getentNotFound:
+		return succeeded(false)
+	}
+	return failed(nil, "getent hosts %s on %s exited %d: %s", name, service, out.ExitCode, strings.TrimSpace(out.Stderr))
+}
+
+// describe says what an outcome observed, for an error message.
+func describe(o outcome) string {
+	if o.err != "" {
+		return o.err
+	}
+	return fmt.Sprintf("%v", o.value)
+}

@@ -1,0 +1,207 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/saltlab/saltlab/haclient"
+	"github.com/saltlab/saltlab/internal/checker"
+)
+
+// The HA client's stream: test.ping to '*' through haclient, one request
+// after another, each recorded, from its start step until the step that
+// judges it (or the scenario's end).
+const (
+	haPingOp  = "api ha test.ping"
+	haSubject = "ha-client"
+	// haStreamInterval paces the stream: a rate, not a wait for a state.
+	haStreamInterval = 500 * time.Millisecond
+	// haAttemptTimeout bounds one attempt of the HA client: the job's
+	// lowstate timeout (apiJobTimeout) plus Salt's gather_job_timeout
+	// (10 s, the find_job round for silent minions) plus haAttemptSlack.
+	// A paused master answers nothing, so this is what it costs before the
+	// client moves on; the surviving master needs as long when minions
+	// are silent (failover minions stay on a paused master).
+	haAttemptTimeout = (apiJobTimeout+10)*time.Second + haAttemptSlack
+	// haAttemptSlack covers HTTP, login and the double's scheduling on a
+	// loaded 2-core host.
+	haAttemptSlack = 5 * time.Second
+	// haRetryBudget bounds one request of the stream: one attempt on each
+	// of two endpoints plus a health check and a login.
+	haRetryBudget = 2*haAttemptTimeout + haAttemptSlack
+	// haStopTimeout bounds waiting for the request in flight when the
+	// stream is stopped: its whole retry budget, plus a margin for the
+	// recording.
+	haStopTimeout = haRetryBudget + 5*time.Second
+	// masterAPIPort is rest_cherrypy's port in the topologies' master
+	// config (compose/*/config), which their load balancers proxy to.
+	masterAPIPort = 8000
+)
+
+// haStream is a running stream.
+type haStream struct {
+	from   int64
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu       sync.Mutex
+	lastSent time.Time // when the last completed request was sent
+}
+
+func (st *haStream) completed(sent time.Time) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.lastSent = sent
+}
+
+// coveredSince says whether a request sent after t has completed.
+func (st *haStream) coveredSince(t time.Time) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.lastSent.After(t)
+}
+
+// startHAStream starts the stream through the HA client. "the load
+// balancer" gives it the balancer alone; "every master's salt-api" each
+// master's salt-api by container address, so the client itself moves.
+func startHAStream(ctx context.Context, via string) error {
+	w := worldFrom(ctx)
+	eps, err := haEndpoints(ctx, w, via)
+	if err != nil {
+		return err
+	}
+	c, err := haclient.New(haclient.Config{Endpoints: eps, Username: w.API.Username, Password: w.API.Password,
+		Eauth: w.API.EAuth, HTTPClient: &http.Client{}, RequestTimeout: haAttemptTimeout, RetryBudget: haRetryBudget})
+	if err != nil {
+		return err
+	}
+	if err := c.Login(ctx); err != nil {
+		return err
+	}
+	// Stopping the stream ends it between requests: the request in flight
+	// finishes (bounded by the client's RetryBudget), so stopping never
+	// records a failure of its own making.
+	rctx := context.WithoutCancel(ctx)
+	sctx, cancel := context.WithCancel(rctx)
+	st := &haStream{from: w.History.Next(), cancel: cancel, done: make(chan struct{})}
+	w.mu.Lock()
+	w.haStream = st
+	w.mu.Unlock()
+	go func() {
+		defer close(st.done)
+		t := time.NewTicker(haStreamInterval)
+		defer t.Stop()
+		for sctx.Err() == nil {
+			sent := time.Now()
+			w.apiOp(rctx, haPingOp, haSubject, func(ctx context.Context) (any, error) {
+				// The request succeeds when salt-api answers; which
+				// minions answered true depends on where they are
+				// connected (a failover minion still on the stopped
+				// master is false for a while) and is recorded, not judged.
+				res, err := c.Run(ctx, haclient.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout})
+				if err != nil {
+					return nil, err
+				}
+				got, err := res.Minions()
+				if err != nil {
+					return nil, err
+				}
+				return map[string]any{"endpoint": res.Endpoint, "attempts": len(res.Attempts), "maybe_repeated": res.MaybeRepeated, "minions": got}, nil
+			})
+			st.completed(sent)
+			select {
+			case <-sctx.Done():
+			case <-t.C:
+			}
+		}
+	}()
+	return nil
+}
+
+func haEndpoints(ctx context.Context, w *world, via string) ([]string, error) {
+	switch via {
+	case "the load balancer":
+		c, err := apiClient(ctx, w, "")
+		if err != nil {
+			return nil, err
+		}
+		return []string{c.Base}, nil
+	case "every master's salt-api":
+		var eps []string
+		for _, m := range Masters(w.Lab) {
+			ip, err := serviceIP(ctx, w.Lab, m)
+			if err != nil {
+				return nil, err
+			}
+			eps = append(eps, fmt.Sprintf("http://%s:%d/", ip, masterAPIPort))
+		}
+		return eps, nil
+	}
+	return nil, fmt.Errorf("start the HA client stream: %q is neither \"the load balancer\" nor \"every master's salt-api\"", via)
+}
+
+// stopHAStream ends w's stream and waits for its request in flight.
+func stopHAStream(w *world) (*haStream, error) {
+	w.mu.Lock()
+	st := w.haStream
+	w.haStream = nil
+	w.mu.Unlock()
+	if st == nil {
+		return nil, errors.New("no HA client stream: start one earlier in the scenario")
+	}
+	st.cancel()
+	select {
+	case <-st.done:
+		return st, nil
+	case <-time.After(haStopTimeout):
+		return st, fmt.Errorf("stop the HA client stream: its request did not end within %s", haStopTimeout)
+	}
+}
+
+// everyHARequestSucceeded stops the stream and judges it: every request
+// through the HA client succeeded, including those during the fault.
+func everyHARequestSucceeded(ctx context.Context) error {
+	w := worldFrom(ctx)
+	// The stream must have sent a request after the fault took effect and
+	// seen it answered, or it proves nothing about the fault: wait for one,
+	// within one request's budget.
+	ref, err := w.reference("expected the HA client's stream to run through a fault")
+	if err != nil {
+		return err
+	}
+	w.mu.Lock()
+	st := w.haStream
+	w.mu.Unlock()
+	if st != nil {
+		if _, err := poll(ctx, time.Now().Add(haStopTimeout), func(context.Context, time.Duration) bool {
+			return st.coveredSince(ref.Time)
+		}); err != nil {
+			return err
+		}
+	}
+	st, err = stopHAStream(w)
+	if st == nil {
+		return err
+	}
+	if err != nil {
+		w.logf("warning: %v", err)
+	}
+	return w.judge(checker.NameEveryRequest, checker.EveryRequestParams{From: st.from, To: w.History.Next(), F: haPingOp, Target: haSubject}, "", false)
+}
+
+// stopLeftoverHAStream is for the After hook: a scenario that failed before
+// its judging step must not leave its stream running.
+func stopLeftoverHAStream(w *world) {
+	w.mu.Lock()
+	running := w.haStream != nil
+	w.mu.Unlock()
+	if running {
+		if _, err := stopHAStream(w); err != nil {
+			w.logf("warning: %v", err)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/history"
+)
+
+// settle waits for a return event the watcher appends after the CLI's
+// answer was recorded, and gives up on one that never comes.
+func TestSettleWaitsForLateReturnEvents(t *testing.T) {
+	tests := []struct {
+		name     string
+		late     bool // the return event arrives after the answer
+		wantSeen bool
+	}{
+		{name: "late event is waited for", late: true, wantSeen: true},
+		{name: "missing event is given up on", late: false, wantSeen: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := history.Create(filepath.Join(t.TempDir(), history.FileName))
+			require.NoError(t, err)
+			defer rec.Close()
+			rec.SetScenario("s")
+			w := &world{Deps: Deps{History: rec}, scenario: "s"}
+			t0 := time.Now()
+			inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: t0, F: "salt test.ping", Node: "m1", Process: "m1"})
+			require.NoError(t, err)
+			_, err = rec.Append(history.Entry{Type: history.OK, Time: t0.Add(50 * time.Millisecond), Pair: inv.Index, F: "salt test.ping", Node: "m1", Process: "m1",
+				Value: json.RawMessage(`{"documents":{"minion-1":1}}`)})
+			require.NoError(t, err)
+			appended := make(chan struct{})
+			go func() {
+				defer close(appended)
+				if !tt.late {
+					return
+				}
+				time.Sleep(200 * time.Millisecond) // the watcher's pipe, simulated
+				_, _ = rec.Append(history.Entry{Type: history.Event, Time: t0.Add(40 * time.Millisecond), Master: "m1", Tag: "salt/job/1/ret/minion-1",
+					Data: json.RawMessage(`{"id":"minion-1","fun":"test.ping"}`)})
+			}()
+			w.settle(context.Background())
+			h, err := history.Read(rec.Path())
+			require.NoError(t, err)
+			seen := false
+			for _, e := range h {
+				seen = seen || e.Type == history.Event
+			}
+			assert.Equal(t, tt.wantSeen, seen)
+			assert.Equal(t, h[len(h)-1].Index+1, w.settled, "settle moves past what it waited for")
+			<-appended
+		})
+	}
+}

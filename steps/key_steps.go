@@ -1,0 +1,190 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/saltcfg"
+)
+
+// keyOpTimeout bounds one salt-key, salt-run config.get or stat on a master.
+const keyOpTimeout = 15 * time.Second
+
+// keyAct is the last salt-key action of a scenario, for the step judging it.
+type keyAct struct {
+	action, master, minion string
+	from                   int64
+}
+
+// runBounded runs a plain (non-Salt) command in service under coreutils
+// timeout, as saltCmd.argv does for Salt's.
+func runBounded(ctx context.Context, l Lab, service string, budget time.Duration, argv ...string) (Output, error) {
+	secs := max(int(math.Ceil(budget.Seconds())), 1)
+	return l.Exec(ctx, service, append([]string{"timeout", "-k", "2", strconv.Itoa(secs)}, argv...))
+}
+
+// recordPkiDir records which directory master's pki_dir is (its option,
+// then device:inode of that directory): masters showing the same identity
+// share one key directory. It returns the directory.
+func (w *world) recordPkiDir(ctx context.Context, master string) (string, outcome) {
+	raw, o := w.masterOption(ctx, master, "pki_dir", keyOpTimeout)
+	if !o.ok() {
+		return "", o
+	}
+	var dir string
+	if err := json.Unmarshal(raw, &dir); err != nil || dir == "" {
+		return "", failed(nil, "pki_dir of %s is %s, not a path", master, raw)
+	}
+	return dir, w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) outcome {
+		out, err := runBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
+		switch {
+		case err != nil:
+			return indeterminate(fmt.Sprintf("stat %s on %s: %v", dir, master, err))
+		case out.ExitCode != 0:
+			return failed(nil, "stat %s: exit %d: %s", dir, out.ExitCode, lastLine(out.Stderr))
+		}
+		return succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
+	})
+}
+
+// listEveryMaster records one key list of every master.
+func (w *world) listEveryMaster(ctx context.Context) {
+	for _, m := range Masters(w.Lab) {
+		w.saltKeys(ctx, m, keyListTimeout)
+	}
+}
+
+// keyAction: `salt-key` accepts, deletes or rejects one minion's key on one
+// master while the minions are connected. The step records what the
+// checker needs around it: every master's pki_dir identity and key lists
+// before and after.
+func keyAction(ctx context.Context, action, minion, master string) error {
+	w := worldFrom(ctx)
+	master, err := resolveOne(w.Lab, master)
+	if err != nil {
+		return err
+	}
+	if minion, err = resolveOne(w.Lab, minion); err != nil {
+		return err
+	}
+	from := w.History.Next()
+	for _, m := range Masters(w.Lab) {
+		dir, _ := w.recordPkiDir(ctx, m)
+		if m == master && dir != "" && action != "accept" {
+			if err := w.saveAcceptedKey(ctx, master, dir, minion); err != nil {
+				return err
+			}
+		}
+	}
+	w.listEveryMaster(ctx)
+	w.saltKeyAction(ctx, master, action, minion, keyOpTimeout)
+	w.listEveryMaster(ctx)
+	w.mu.Lock()
+	w.lastKeyAct = &keyAct{action: action, master: master, minion: minion, from: from}
+	w.mu.Unlock()
+	return nil
+}
+
+// keyActionShowsWhereShared judges the scenario's last salt-key action.
+func keyActionShowsWhereShared(ctx context.Context) error {
+	w := worldFrom(ctx)
+	w.mu.Lock()
+	a := w.lastKeyAct
+	w.mu.Unlock()
+	if a == nil {
+		return fmt.Errorf("judge a key action: the scenario ran no salt-key action before this step")
+	}
+	return w.judge(checker.NameKeyAction, checker.KeyActionParams{From: a.from, To: w.History.Next(), Action: a.action,
+		Master: a.master, Minion: a.minion, Masters: Masters(w.Lab)}, "", false)
+}
+
+// masterListsKeysAs lists master's keys once and judges that every named
+// minion's key is in state (accepted, pending, rejected, denied, absent).
+func masterListsKeysAs(ctx context.Context, master, who, state string) error {
+	w := worldFrom(ctx)
+	master, err := resolveOne(w.Lab, master)
+	if err != nil {
+		return err
+	}
+	ids, err := resolveMany(w.Lab, who)
+	if err != nil {
+		return err
+	}
+	from := w.History.Next()
+	w.saltKeys(ctx, master, keyListTimeout)
+	return w.judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: ids, State: state}, "", false)
+}
+
+// noteMasterKeys records every master's local key fingerprints (salt-key
+// -F), evidence for later checks: a failed check names masters whose keys
+// the minions cannot all accept (checker.Diagnose).
+func noteMasterKeys(ctx context.Context) error {
+	w := worldFrom(ctx)
+	for _, m := range Masters(w.Lab) {
+		if o := w.saltFingers(ctx, m, keyOpTimeout); !o.ok() {
+			return fmt.Errorf("note the key fingerprints of %s: %s", m, o.err)
+		}
+	}
+	return nil
+}
+
+// everyMasterKeyAccepted records every master's key fingerprints and
+// judges that a minion accepts every master's key (checker.MasterKeys).
+func everyMasterKeyAccepted(ctx context.Context) error {
+	w := worldFrom(ctx)
+	from := w.History.Next()
+	for _, m := range Masters(w.Lab) {
+		w.saltFingers(ctx, m, keyOpTimeout)
+	}
+	return w.judge(checker.NameMasterKeys, checker.MasterKeysParams{From: from, To: w.History.Next(), Masters: Masters(w.Lab)}, "", false)
+}
+
+// everyMinionSignedInToEveryMaster has every minion sign in to each master
+// in turn (salt-call --master M test.ping), so that every master holds
+// every minion's key (the lab's masters auto-accept), and judges that each
+// call was answered and each master lists every minion's key as accepted.
+// A failover minion's daemon only ever signs in to one master; this puts
+// its key on the others, so a later key action shows whether the
+// directories are shared.
+func everyMinionSignedInToEveryMaster(ctx context.Context) error {
+	w := worldFrom(ctx)
+	ms := minions(w.Lab)
+	// One sign-in to the first entry of a one-master list: CallBound(0)
+	// of the minion's own config (a refused master key would otherwise
+	// hold the call for callTimeout).
+	budgets := map[string]time.Duration{}
+	for _, m := range ms {
+		b, err := w.minionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.CallBound(0), nil })
+		if err != nil {
+			return err
+		}
+		budgets[m] = b.Limit
+	}
+	from := w.History.Next()
+	for _, master := range Masters(w.Lab) {
+		var wg sync.WaitGroup
+		for _, m := range ms {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w.saltCallVia(ctx, m, master, budgets[m], "test.ping")
+			}()
+		}
+		wg.Wait()
+	}
+	errs := []error{w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)}
+	for _, master := range Masters(w.Lab) {
+		lf := w.History.Next()
+		w.saltKeys(ctx, master, keyListTimeout)
+		errs = append(errs, w.judge(checker.NameKeyState, checker.KeyStateParams{From: lf, To: w.History.Next(), Master: master, Minions: ms, State: checker.KeyAccepted}, "", false))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,98 @@
+package steps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/saltlab/saltlab/internal/nginxconf"
+	"github.com/saltlab/saltlab/internal/saltcfg"
+)
+
+// lbConfigOp is the history's name for reading the balancer's own config.
+const lbConfigOp = "nginx -T"
+
+// lbReadTimeout bounds reading the balancer's config in its container.
+const lbReadTimeout = 20 * time.Second
+
+// lbFailover reads how the load balancer detours requests around a dead
+// server for the API path, from the configuration its nginx process runs
+// with (`nginx -T`, the file named by the process's own -c), recorded in
+// the history: the API bounds come from the deployment under test, as the
+// Salt bounds come from the Salt config.
+func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover, error) {
+	api := w.Lab.Roles().API
+	if api == nil {
+		return nginxconf.Failover{}, errors.New("read the load balancer's config: the topology declares no api in x-saltlab")
+	}
+	if path == "" {
+		path = api.BasePath
+	}
+	var fo nginxconf.Failover
+	o := w.op(ctx, lbConfigOp, api.Service, "", func(ctx context.Context) outcome {
+		ctx, cancel := context.WithTimeout(ctx, lbReadTimeout)
+		defer cancel()
+		argv := []string{"nginx", "-T"}
+		if cmd, err := w.Lab.Exec(ctx, api.Service, procCmdlines); err == nil {
+			argv = append(argv, confFlag(cmd.Stdout)...)
+		}
+		out, err := w.Lab.Exec(ctx, api.Service, argv)
+		if err != nil {
+			return failed(nil, "run %v in %s: %v", argv, api.Service, err)
+		}
+		if out.ExitCode != 0 {
+			return failed(nil, "%v in %s exited %d: %s", argv, api.Service, out.ExitCode, strings.TrimSpace(out.Stderr))
+		}
+		ds, err := nginxconf.Parse(out.Stdout)
+		if err != nil {
+			return failed(nil, "%v", err)
+		}
+		if fo, err = nginxconf.FailoverOf(ds, path); err != nil {
+			return failed(nil, "%v", err)
+		}
+		return succeeded(fo)
+	})
+	if !o.ok() {
+		return fo, fmt.Errorf("read the load balancer's config: %s (not an nginx balancer? its failover bound cannot be read)", o.err)
+	}
+	return fo, nil
+}
+
+// procCmdlines prints every process's NUL-separated command line, one a
+// line: the nginx master need not be PID 1 (an init may run first).
+var procCmdlines = []string{"sh", "-c", `for f in /proc/[0-9]*/cmdline; do cat "$f"; echo; done 2>/dev/null`}
+
+// confFlag returns the "-c FILE" of the first nginx command line among
+// cmdlines (one a line, arguments NUL-separated; nginx's master retitles
+// itself "nginx: master process nginx -c FILE ...", one space-separated
+// string), if any.
+func confFlag(cmdlines string) []string {
+	for _, line := range strings.Split(cmdlines, "\n") {
+		args := strings.FieldsFunc(line, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+		if len(args) == 0 || strings.TrimSuffix(path.Base(args[0]), ":") != "nginx" {
+			continue
+		}
+		for i, a := range args {
+			if a == "-c" && i+1 < len(args) && args[i+1] != "" {
+				return []string{"-c", args[i+1]}
+			}
+		}
+	}
+	return nil
+}
+
+// withDetour adds one request's worst detour around a dead server to a
+// minion's reach bound.
+func withDetour(fo nginxconf.Failover, b saltcfg.Bound) saltcfg.Bound {
+	return saltcfg.Bound{Limit: b.Limit + fo.ConnectTimeout, Explain: b.Explain + " + " + fo.Explain()}
+}
+
+// detourBound bounds a request the balancer must move to a live server:
+// its connect timeout on the dead one, plus process slack.
+func detourBound(fo nginxconf.Failover, slack time.Duration) saltcfg.Bound {
+	return saltcfg.Bound{Limit: fo.ConnectTimeout + slack, Explain: fmt.Sprintf("%s + process slack %s", fo.Explain(), slack)}
+}

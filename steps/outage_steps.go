@@ -1,0 +1,94 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/saltcfg"
+)
+
+// Steps for masters that go away as a whole and come back: a killed
+// container, every master down, a master cold-started while the others
+// stay down (issue 10, families 1, 7 and 8).
+
+// killService kills a container (SIGKILL, no grace): unlike a stop, the
+// master gets no chance to close its connections, yet the kernel of the
+// dead container's network namespace is gone with it. Healed by starting it.
+func killService(ctx context.Context, service string) error {
+	return inject(ctx, chaos.Spec{Kind: chaos.KindKill, Targets: []string{service}, Signal: "KILL"}, service+" killed (docker kill)")
+}
+
+// startServiceAgain heals the one pending stop or kill of service, leaving
+// every other fault in place (a master cold-started while another stays
+// down). The undo goes through the ledger, so it is recorded, and later
+// bounds are measured from it.
+func startServiceAgain(ctx context.Context, service string) error {
+	w := worldFrom(ctx)
+	service, err := resolveOne(w.Lab, service)
+	if err != nil {
+		return err
+	}
+	id := -1
+	for _, e := range w.Ledger.Pending() {
+		if e.Target == service && (e.Kind == fault.KindStop || e.Kind == chaos.KindKill) {
+			id = e.ID
+		}
+	}
+	if id < 0 {
+		return fmt.Errorf("start %s again: no pending stop or kill of it in this scenario", service)
+	}
+	if err := w.Ledger.Undo(ctx, undoer{lab: w.Lab, chaos: w.Chaos}, id); err != nil {
+		return fmt.Errorf("start %s again: %w", service, err)
+	}
+	markFault(w, service+" started again")
+	return nil
+}
+
+// masterReachesEveryMinionAgain: after the minions' masters were all down,
+// master (back now) publishes test.ping to each minion and gets true back
+// within the minion's reconnect bound (saltcfg.ReconnectBound): a job
+// published by master reaches a minion only once the minion signed in to it
+// again and subscribed (salt-semantics §1.7, §1.10). The start event the
+// minion fires then is not judged here: master's event stream can only be
+// watched again after master started, so the event may precede the watcher
+// and the checker could only say "unknown".
+func masterReachesEveryMinionAgain(ctx context.Context, master string) error {
+	w := worldFrom(ctx)
+	master, err := resolveOne(w.Lab, master)
+	if err != nil {
+		return err
+	}
+	if ref, err := w.reference("expected " + master + " to reach every minion again"); err == nil {
+		awaitWatched(ctx, w, master, ref)
+	}
+	ref, bounds, err := reachEveryMinion(ctx, w, master, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.ReconnectBound() })
+	if err != nil {
+		return err
+	}
+	return w.judgeReached(ref, master, bounds, "reconnect: "+master+" reaches minion")
+}
+
+// watchAgainTimeout bounds waiting for the run's event watcher to attach to
+// a master that was started again: the watcher retries about every second
+// once the container runs (internal/eventlog), and the master's own start
+// is already covered by ProcessSlack in every bound.
+const watchAgainTimeout = 10 * time.Second
+
+// awaitWatched waits, up to watchAgainTimeout from the reference, until
+// the run's event watcher is attached to master (its last watch entry is a
+// start): a restarted master's stream can only be watched once it runs.
+// Without it a minion answering the freshly started master may return
+// before the watcher sees the return event, and the checker could only say
+// "unknown". The reach bound is still measured from ref; a watcher that
+// does not come back is left to the checker to report.
+func awaitWatched(ctx context.Context, w *world, master string, ref history.Entry) {
+	watched := func(context.Context, time.Duration) bool { return w.streamLive(master) }
+	until := ref.Time.Add(watchAgainTimeout)
+	if ok, _ := poll(ctx, until, watched); !ok {
+		w.logf("the event stream of %s is not watched at %s; judging without waiting longer", master, until.Format("15:04:05"))
+	}
+}

@@ -1,0 +1,148 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/saltcfg"
+)
+
+// masterReachesEveryMinionThroughEverySyndic polls, after the last fault
+// (typically its heal), `salt '*' test.ping` on a master of masters until
+// every syndic node republished the job on its own bus and every minion
+// answered, then asks the exactly-once checker over the last attempt:
+// each minion answered once, its return lay on exactly one syndic's bus,
+// and every syndic republished the job (both syndics active again,
+// salt-semantics §6.2, §6.3).
+//
+// The bound is each minion's hot-mode bound (HotBound): once the syndic
+// node runs again, the minion's connection to its master and the syndic's
+// subscription to the master of masters are ordinary reconnects, like a
+// hot minion's surviving connection. INFER, UNCONFIRMED on real Salt:
+// zeromq's reconnect backoff (recon_default/recon_max) is not in the bound.
+func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master string) error {
+	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
+	rs := relays(w.Lab, master)
+	if len(rs) == 0 {
+		return fmt.Errorf("expected %s to be the master of masters of a topology with syndics; the roles declare none", master)
+	}
+	ms := minions(w.Lab)
+	if len(ms) == 0 {
+		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
+	}
+	ref, err := w.reference(fmt.Sprintf("expected every syndic between %s and the minions to relay its jobs", master))
+	if err != nil {
+		return err
+	}
+	var limit time.Duration
+	var explain string
+	for _, m := range ms {
+		b, err := w.minionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.HotBound() })
+		if err != nil {
+			return err
+		}
+		if b.Limit > limit {
+			limit, explain = b.Limit, b.Explain
+		}
+	}
+	// A job published before a syndic has re-subscribed is lost to it
+	// (a publisher drops what no subscriber is connected for), so the poll
+	// waits, within the bound, for every syndic node to hold a connection
+	// to the master of masters' publish port again, and only then sends
+	// the one job the checker judges.
+	deadline := ref.Time.Add(limit)
+	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
+	for _, syn := range rs {
+		ok, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).ok() })
+		if err != nil {
+			return err
+		}
+		if !ok {
+			w.logf("%s did not subscribe to %s again by %s; the job is sent anyway and judged", syn, master, deadline.Format("15:04:05"))
+		}
+	}
+	// The master's own bus must be recorded again too (its stream ended
+	// with the restart), or its job and returns go unseen.
+	if ok, err := poll(ctx, deadline.Add(eventLag), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
+		return err
+	} else if !ok {
+		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
+	}
+	from := w.History.Next()
+	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "test.ping")
+	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
+	w.relayedBy(ctx, from, master, "test.ping", rs) // let the watcher catch up
+	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping",
+		Want: json.RawMessage("true"), Relays: rs, AllRelays: true}, "", false)
+}
+
+// relayedBy waits (up to eventLag) until every relay's bus shows the fun
+// job published on master since entry from, and returns the relays that
+// did: the watcher appends events a little after they happen.
+func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
+	var by map[string]int64
+	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+		h, err := history.Read(w.History.Path())
+		if err != nil {
+			return false
+		}
+		jid, ok := checker.JobOn(h, from, master, fun)
+		if !ok {
+			return false
+		}
+		by = checker.RelayedBy(h, from, jid, rs)
+		return len(by) == len(rs)
+	})
+	return by
+}
+
+// publishPort is the master of masters' publish_port
+// (compose/syndic/config/mom.d); a syndic subscribes to it.
+const publishPort = 4505
+
+// subscriptionOp names the recorded reads of a syndic's subscription.
+const subscriptionOp = "read syndic subscription"
+
+// syndicSubscribed reads, in the syndic node, whether it holds an
+// established TCP connection to a remote publish port (the syndic's
+// subscription to the master of masters; the compose healthcheck makes
+// the same test). After the master of masters restarted, every such
+// connection is a new one: the old ones ended with its container.
+func (w *world) syndicSubscribed(ctx context.Context, syndic string) outcome {
+	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) outcome {
+		out, err := w.Lab.Exec(ctx, syndic, []string{"ss", "-Htn", "state", "established", fmt.Sprintf("( dport = :%d )", publishPort)})
+		if err != nil {
+			return indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))
+		}
+		for _, l := range strings.Split(out.Stdout, "\n") {
+			if strings.TrimSpace(l) != "" && !strings.Contains(l, "127.0.0.1:") {
+				return succeeded(strings.TrimSpace(l))
+			}
+		}
+		return failed(nil, "no established connection to a remote port %d", publishPort)
+	})
+}
+
+// streamLive says whether the last watch entry of master's bus in the
+// history is a start: its stream is being recorded now.
+func (w *world) streamLive(master string) bool {
+	h, err := history.Read(w.History.Path())
+	if err != nil {
+		return false
+	}
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Type == history.Watch && h[i].Master == master {
+			return h[i].Phase == history.Start
+		}
+	}
+	return false
+}

@@ -1,0 +1,98 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/saltout"
+)
+
+// masterRunsOnEveryMinionOnce: `salt '*' <fun> <args...>` on master
+// returns want (JSON) from every minion, once each: one return event per
+// minion on master's bus, one CLI document each (and, from a master of
+// masters, one return across the syndic buses). Salt's own multimaster
+// tests run test.echo, test.ping, ... from each master to each minion
+// (tests/pytests/scenarios/multimaster/modules/test_test.py) and expect
+// every pair to answer; the exactly-once and returns-delivered checkers
+// judge that from the recorded history.
+func masterRunsOnEveryMinionOnce(ctx context.Context, master, call, want string) error {
+	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
+	if !json.Valid([]byte(want)) {
+		return fmt.Errorf("expected a JSON return value in the step, got %q", want)
+	}
+	words := strings.Fields(call)
+	if len(words) == 0 {
+		return fmt.Errorf("expected a Salt function in the step, got %q", call)
+	}
+	ms := minions(w.Lab)
+	if len(ms) == 0 {
+		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
+	}
+	from := w.History.Next()
+	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, words[0], words[1:]...)
+	w.logf("salt '*' %s on %s: documents per id: %v", call, master, docs)
+	f := saltCmd{tool: "salt", fun: words[0]}.name()
+	return errors.Join(
+		w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: words[0], Minions: ms, F: f,
+			Want: json.RawMessage(want), Relays: relays(w.Lab, master)}, "", false),
+		w.judge(checker.NameDelivery, checker.DeliveryParams{From: from, F: f}, "", false))
+}
+
+// minionEventReaches: `salt <minion> event.send <tag>` on master makes the
+// minion fire an event to every master it is connected to (event.send ->
+// fire_master); the event-reached checker then wants it on each of the
+// named masters' buses. It waits up to eventLag for the watcher to append
+// the events. Mirrors the loop of Salt's
+// tests/pytests/scenarios/multimaster/test_offline_master.py (#50814: with
+// one master dead, a hot minion stopped handling events after the first).
+func minionEventReaches(ctx context.Context, master, minion, to string) error {
+	w := worldFrom(ctx)
+	master, rerr := resolveOne(w.Lab, master)
+	if rerr != nil {
+		return rerr
+	}
+	minion, rerr = resolveOne(w.Lab, minion)
+	if rerr != nil {
+		return rerr
+	}
+	targets, rerr := resolveMany(w.Lab, to)
+	if rerr != nil {
+		return rerr
+	}
+	tag := fmt.Sprintf("saltlab/upstream/event/%d", time.Now().UnixNano())
+	from := w.History.Next()
+	rets, _, o := w.saltJob(ctx, master, minion, masterCLITimeout, callTimeout, func(r saltout.Returns) bool { return r.True(minion) }, "event.send", tag)
+	if !rets.True(minion) {
+		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.err)
+	}
+	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+		h, err := history.Read(w.History.Path())
+		if err != nil {
+			return false
+		}
+		got := map[string]bool{}
+		for _, e := range h[min(int(from), len(h)):] {
+			if e.Type == history.Event && e.Tag == tag {
+				got[e.Master] = true
+			}
+		}
+		for _, m := range targets {
+			if !got[m] {
+				return false
+			}
+		}
+		return true
+	})
+	f := saltCmd{tool: "salt", fun: "event.send"}.name()
+	return w.judge(checker.NameEventReached, checker.ReachedParams{From: from, F: f, Tag: tag, Masters: targets}, "", false)
+}
