@@ -1,0 +1,4 @@
+# Drift: only salt-master-2 has this state tree.
+base:
+  '*':
+    - ownkey
