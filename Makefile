@@ -83,7 +83,7 @@ FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:F
 	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
 	./internal/saltout:FuzzParseRunner ./internal/saltout:FuzzParseSums \
 	./internal/saltdist:FuzzParseReleases ./internal/saltdist:FuzzParseSpec ./internal/history:FuzzRead \
-	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse ./internal/nginxconf:FuzzParse ./internal/checker:FuzzParseMasterEntry
+	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse ./internal/nginxconf:FuzzParse ./internal/saltcfg:FuzzParseMasterEntry
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \

@@ -3,12 +3,12 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
-	"net"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/saltcfg"
 )
 
 // FConfigGet is the operation that records a minion setting: the runner
@@ -85,36 +85,6 @@ func (m *minionConf) masters() []string {
 	}
 	return nil
 }
-
-// MasterEntry is one entry of a minion's `master` setting, split as
-// salt.utils.network.parse_host_port does (salt-semantics §1.3): host, and
-// the port when one is given (0 otherwise).
-type MasterEntry struct {
-	Host string
-	Port int
-}
-
-// ParseMasterEntry splits "host", "host:port", "[v6]:port" or a bare IPv6.
-// A port that is no number leaves the entry whole as the host (Salt would
-// refuse it; the diagnosis then names it as it is).
-func ParseMasterEntry(s string) MasterEntry {
-	s = strings.TrimSpace(s)
-	if strings.Count(s, ":") > 1 && !strings.HasPrefix(s, "[") {
-		return MasterEntry{Host: s} // a bare IPv6 address has no port
-	}
-	host, port, err := net.SplitHostPort(s)
-	if err != nil {
-		return MasterEntry{Host: strings.Trim(s, "[]")}
-	}
-	p, err := strconv.Atoi(port)
-	if err != nil || p <= 0 || p > 65535 {
-		return MasterEntry{Host: s}
-	}
-	return MasterEntry{Host: host, Port: p}
-}
-
-// IsIP says whether the entry names an address rather than a DNS name.
-func (e MasterEntry) IsIP() bool { return net.ParseIP(e.Host) != nil }
 
 // defaultPublishPort is Salt's publish_port default (salt/config
 // DEFAULT_MASTER_OPTS; salt-semantics §1.4); defaultRetPort its ret_port.
@@ -201,7 +171,7 @@ func portEntries(_ Check, r Result, _ []history.Entry, c labConf) (string, strin
 		hosts := map[string]int{}
 		var why []string
 		for _, raw := range m.masters() {
-			e := ParseMasterEntry(raw)
+			e := saltcfg.ParseMasterEntry(raw)
 			if e.Port == 0 {
 				continue
 			}
@@ -279,7 +249,7 @@ func dnsNamesInFailover(check Check, r Result, h []history.Entry, c labConf) (st
 		}
 		hit := false
 		for _, raw := range m.masters() {
-			e := ParseMasterEntry(raw)
+			e := saltcfg.ParseMasterEntry(raw)
 			if e.IsIP() {
 				continue
 			}

@@ -159,19 +159,3 @@ func setDur(dst *time.Duration, secs *float64) {
 		*dst = time.Duration(*secs * float64(time.Second))
 	}
 }
-
-// MasterHost returns the bare host of a master list entry: a "host:port"
-// entry names the ret port, and the bare host is the master's identity
-// (§1.3). Bracketed IPv6 literals are unwrapped.
-func MasterHost(entry string) string {
-	if strings.HasPrefix(entry, "[") {
-		if end := strings.Index(entry, "]"); end > 0 {
-			return entry[1:end]
-		}
-	}
-	if strings.Count(entry, ":") == 1 {
-		host, _, _ := strings.Cut(entry, ":")
-		return host
-	}
-	return entry
-}

@@ -52,17 +52,6 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestMasterHost(t *testing.T) {
-	for in, want := range map[string]string{
-		"salt-master-1":      "salt-master-1",
-		"10.0.0.1:4506":      "10.0.0.1",
-		"[2001:db8::1]:4506": "2001:db8::1",
-		"2001:db8::1":        "2001:db8::1",
-	} {
-		assert.Equal(t, want, MasterHost(in), in)
-	}
-}
-
 func TestBounds(t *testing.T) {
 	m, err := Parse("master: [m1, m2]\nmaster_type: failover\nmaster_alive_interval: 2\nauth_timeout: 3\n")
 	require.NoError(t, err)
