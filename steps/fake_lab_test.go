@@ -50,6 +50,8 @@ type fakeLab struct {
 	// rec receives what the masters' buses would publish (nil: nothing).
 	rec  *history.Recorder
 	jids int
+	// masterOpts are the masters' options by config.get key, as JSON.
+	masterOpts map[string]string
 	// declared replaces the failover roles (role phrase tests).
 	declared *roles.Roles
 }
@@ -198,6 +200,12 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		answers := map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
 			"master_alive_interval": `0.2`, "publish_port": `4505`}
 		return Output{Stdout: `{"local": ` + answers[argv[len(argv)-1]] + `}`}, nil
+	case strings.Contains(cmd, "salt-run --out=json config.get "):
+		// The masters' options, as Salt's config runner prints them.
+		if v, ok := f.masterOpts[argv[len(argv)-1]]; ok {
+			return Output{Stdout: v + "\n"}, nil
+		}
+		return Output{Stdout: "null\n"}, nil
 	case strings.Contains(cmd, "salt-key --out=json -F"):
 		return Output{Stdout: `{"local": {"master.pem": "aa:bb", "master.pub": "11:22"}}`}, nil
 	case strings.Contains(cmd, "salt-call --version"):

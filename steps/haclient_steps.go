@@ -2,9 +2,12 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -20,31 +23,44 @@ const (
 	haSubject = "ha-client"
 	// haStreamInterval paces the stream: a rate, not a wait for a state.
 	haStreamInterval = 500 * time.Millisecond
-	// haAttemptTimeout bounds one attempt of the HA client: the job's
-	// lowstate timeout (apiJobTimeout) plus Salt's gather_job_timeout
-	// (10 s, the find_job round for silent minions) plus haAttemptSlack.
-	// A paused master answers nothing, so this is what it costs before the
-	// client moves on; the surviving master needs as long when minions
-	// are silent (failover minions stay on a paused master).
-	haAttemptTimeout = (apiJobTimeout+10)*time.Second + haAttemptSlack
 	// haAttemptSlack covers HTTP, login and the double's scheduling on a
 	// loaded 2-core host.
 	haAttemptSlack = 5 * time.Second
-	// haRetryBudget bounds one request of the stream: one attempt on each
-	// of two endpoints plus a health check and a login.
-	haRetryBudget = 2*haAttemptTimeout + haAttemptSlack
-	// haStopTimeout bounds waiting for the request in flight when the
-	// stream is stopped: its whole retry budget, plus a margin for the
-	// recording.
-	haStopTimeout = haRetryBudget + 5*time.Second
-	// masterAPIPort is rest_cherrypy's port in the topologies' master
-	// config (compose/*/config), which their load balancers proxy to.
-	masterAPIPort = 8000
+	// haStopMargin is added to a request's budget when waiting for it to
+	// end: the recording's own time.
+	haStopMargin = 5 * time.Second
+	// haConfigTimeout bounds one salt-run config.get on a master.
+	haConfigTimeout = 30 * time.Second
 )
+
+// haTimings bound the HA client's requests; they come from the masters'
+// gather_job_timeout (haTimingsFor).
+type haTimings struct {
+	// attempt bounds one attempt: the job's lowstate timeout
+	// (apiJobTimeout) plus gather_job_timeout (the find_job round for
+	// silent minions) plus haAttemptSlack. A paused master answers
+	// nothing, so this is what it costs before the client moves on; the
+	// surviving master needs as long when minions are silent (failover
+	// minions stay on a paused master).
+	attempt time.Duration
+	// budget bounds one request of the stream: one attempt on each of two
+	// endpoints plus a health check and a login.
+	budget time.Duration
+	// stop bounds waiting for the request in flight when the stream is
+	// stopped.
+	stop time.Duration
+}
+
+func haTimingsFor(gather time.Duration) haTimings {
+	attempt := apiJobTimeout*time.Second + gather + haAttemptSlack
+	budget := 2*attempt + haAttemptSlack
+	return haTimings{attempt: attempt, budget: budget, stop: budget + haStopMargin}
+}
 
 // haStream is a running stream.
 type haStream struct {
 	from   int64
+	limits haTimings
 	cancel context.CancelFunc
 	done   chan struct{}
 
@@ -74,8 +90,14 @@ func startHAStream(ctx context.Context, via string) error {
 	if err != nil {
 		return err
 	}
+	gather, err := longestGather(ctx, w)
+	if err != nil {
+		return err
+	}
+	limits := haTimingsFor(gather)
+	w.logf("HA client: %s per attempt, %s per request (gather_job_timeout %s)", limits.attempt, limits.budget, gather)
 	c, err := haclient.New(haclient.Config{Endpoints: eps, Username: w.API.Username, Password: w.API.Password,
-		Eauth: w.API.EAuth, HTTPClient: &http.Client{}, RequestTimeout: haAttemptTimeout, RetryBudget: haRetryBudget})
+		Eauth: w.API.EAuth, HTTPClient: &http.Client{}, RequestTimeout: limits.attempt, RetryBudget: limits.budget})
 	if err != nil {
 		return err
 	}
@@ -87,7 +109,7 @@ func startHAStream(ctx context.Context, via string) error {
 	// records a failure of its own making.
 	rctx := context.WithoutCancel(ctx)
 	sctx, cancel := context.WithCancel(rctx)
-	st := &haStream{from: w.History.Next(), cancel: cancel, done: make(chan struct{})}
+	st := &haStream{from: w.History.Next(), limits: limits, cancel: cancel, done: make(chan struct{})}
 	w.mu.Lock()
 	w.haStream = st
 	w.mu.Unlock()
@@ -137,7 +159,11 @@ func haEndpoints(ctx context.Context, w *world, via string) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			eps = append(eps, fmt.Sprintf("http://%s:%d/", ip, masterAPIPort))
+			port, err := apiPort(ctx, w, m)
+			if err != nil {
+				return nil, err
+			}
+			eps = append(eps, fmt.Sprintf("http://%s/", net.JoinHostPort(ip, strconv.Itoa(port))))
 		}
 		return eps, nil
 	}
@@ -157,8 +183,8 @@ func stopHAStream(w *world) (*haStream, error) {
 	select {
 	case <-st.done:
 		return st, nil
-	case <-time.After(haStopTimeout):
-		return st, fmt.Errorf("stop the HA client stream: its request did not end within %s", haStopTimeout)
+	case <-time.After(st.limits.stop):
+		return st, fmt.Errorf("stop the HA client stream: its request did not end within %s", st.limits.stop)
 	}
 }
 
@@ -177,7 +203,7 @@ func everyHARequestSucceeded(ctx context.Context) error {
 	st := w.haStream
 	w.mu.Unlock()
 	if st != nil {
-		if _, err := poll(ctx, time.Now().Add(haStopTimeout), func(context.Context, time.Duration) bool {
+		if _, err := poll(ctx, time.Now().Add(st.limits.stop), func(context.Context, time.Duration) bool {
 			return st.coveredSince(ref.Time)
 		}); err != nil {
 			return err
@@ -204,4 +230,56 @@ func stopLeftoverHAStream(w *world) {
 			w.logf("warning: %v", err)
 		}
 	}
+}
+
+// longestGather is the longest gather_job_timeout among the masters, read
+// with salt-run config.get (recorded): any master may end up answering.
+func longestGather(ctx context.Context, w *world) (time.Duration, error) {
+	var longest time.Duration
+	for _, m := range Masters(w.Lab) {
+		raw, o := w.masterOption(ctx, m, "gather_job_timeout", haConfigTimeout)
+		if !o.ok() {
+			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.err)
+		}
+		secs, err := optionNumber(raw)
+		if err != nil || secs <= 0 {
+			return 0, fmt.Errorf("read gather_job_timeout on %s: expected a positive number of seconds; observed %s", m, raw)
+		}
+		longest = max(longest, time.Duration(secs*float64(time.Second)))
+	}
+	return longest, nil
+}
+
+// apiPort is the port of master's salt-api: rest_cherrypy:port in its
+// configuration (salt-run config.get, recorded).
+func apiPort(ctx context.Context, w *world, master string) (int, error) {
+	raw, o := w.masterOption(ctx, master, "rest_cherrypy:port", haConfigTimeout)
+	if !o.ok() {
+		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.err)
+	}
+	p, err := optionNumber(raw)
+	if err != nil || p < 1 || p > 65535 || p != float64(int(p)) {
+		return 0, fmt.Errorf("read rest_cherrypy:port on %s: expected a port; observed %s (is salt-api configured on that master?)", master, raw)
+	}
+	return int(p), nil
+}
+
+// optionNumber reads a config.get value that is a number or a string
+// holding one (YAML lets either through).
+func optionNumber(raw json.RawMessage) (float64, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return 0, fmt.Errorf("decode option: %w", err)
+	}
+	switch n := v.(type) {
+	case float64:
+		return n, nil
+	case string:
+		f, err := strconv.ParseFloat(n, 64)
+		if err != nil {
+			return 0, fmt.Errorf("decode option %q: %w", n, err)
+		}
+		return f, nil
+	}
+	return 0, fmt.Errorf("decode option: %s is not a number", raw)
 }
