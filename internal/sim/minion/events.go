@@ -47,7 +47,7 @@ func (mn *Minion) reconnect(ctx context.Context, failback bool) error {
 	mn.sched.remove("__master_alive")
 	mn.log.Infof("Trying to tune in to next master from master-list")
 	mn.stopSubscriber()
-	sess, err := mn.ev.Eval(ctx, true, failback)
+	sess, err := mn.evalHandlingEvents(ctx, failback)
 	if err != nil {
 		var exit *signin.ExitError
 		if errors.As(err, &exit) || ctx.Err() != nil {
@@ -60,4 +60,42 @@ func (mn *Minion) reconnect(ctx context.Context, failback bool) error {
 	mn.log.Infof("Minion is ready to receive requests!")
 	go mn.fireStart(ctx)
 	return nil
+}
+
+// evalHandlingEvents runs eval_master(failed=True) while it keeps handling
+// the events that arrive meanwhile. In Salt every event starts its own
+// handle_event coroutine on the io_loop, so one that arrives while
+// eval_master is yielded runs at once and sees connected == False: a
+// __master_disconnected or __master_failback is ignored. Queuing them until
+// eval_master returned would replay stale ones against the master just
+// signed in to (the old __master_alive_<host> job keeps firing while every
+// master is down, issue #40143) and tear that connection down again: the
+// churn docs/sim-fidelity.md used to list as a known defect.
+func (mn *Minion) evalHandlingEvents(ctx context.Context, failback bool) (*signin.Session, error) {
+	done := make(chan struct{})
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		for {
+			select {
+			case <-done:
+				return
+			case ev := <-mn.events:
+				mn.handleEventUnconnected(ev)
+			}
+		}
+	}()
+	sess, err := mn.ev.Eval(ctx, true, failback)
+	close(done)
+	<-drained
+	return sess, err
+}
+
+// handleEventUnconnected is handle_event while connected is False:
+// __master_disconnected and __master_failback are ignored. (The double's
+// alive job only ever expects a connection, so it never fires
+// __master_connected, the one event that acts while unconnected.) It reads
+// no opts: eval_master rewrites them on the run goroutine meanwhile.
+func (mn *Minion) handleEventUnconnected(ev event) {
+	mn.log.Debugf("Ignoring event %s for master %s while evaluating masters", ev.Tag, ev.Master)
 }
