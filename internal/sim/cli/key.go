@@ -254,6 +254,9 @@ func (k *keyCmd) reject(glob string) {
 		return
 	}
 	k.apply(sel, pki.Rejected, "rejected")
+	// Key.reject rotates too (salt/key.py): a rejected minion that is
+	// still connected loses the session key at the next rotation.
+	k.dropFile()
 }
 
 func (k *keyCmd) delete(glob string) {
@@ -279,7 +282,7 @@ func (k *keyCmd) delete(glob string) {
 }
 
 // dropFile asks the running master to rotate its AES key, as Key.delete_key
-// does with rotate_aes_key (default True): every minion of this master
+// and Key.reject do with rotate_aes_key (default True): every minion of this master
 // re-authenticates on its next publication (§4.1).
 func (k *keyCmd) dropFile() {
 	if !k.opts.Bool("rotate_aes_key") {

@@ -65,3 +65,43 @@ func TestSaltKeyDeleteRotatesAESKey(t *testing.T) {
 		})
 	}
 }
+
+// §4.1, §10.1: salt-key -r rotates the AES key as -d does (salt/key.py
+// Key.reject). The rejected minion, still connected, cannot read the next
+// publication, signs in again, is refused and exits 77 — the whole process,
+// so in hot mode it loses every other master too; the other minion
+// re-authenticates and answers.
+func TestSaltKeyRejectRotatesAESKey(t *testing.T) {
+	t.Parallel()
+	root := simtest.TempDir(t)
+	pub, ret := simtest.Ports(t, "127.0.0.1")
+	mo := simtest.MasterOpts(filepath.Join(root, "master"), "127.0.0.1", pub, ret, filepath.Join(root, "master", "pki"))
+	mo["loop_interval"] = 0.1
+	m := simtest.StartMaster(t, mo)
+	conf := filepath.Join(root, "master", "etc")
+	simtest.WriteConfig(t, conf, config.Master, mo)
+	r := simtest.NewResolver("salt", "127.0.0.1")
+	mis := map[string]*simtest.Minion{}
+	for _, id := range []string{"m1", "m2"} {
+		mi := simtest.StartMinion(t, simtest.MinionOpts(filepath.Join(root, id), id, nil, pub, ret).Set("master", "salt"), r)
+		simtest.WaitConnected(t, mi, "salt", 5*time.Second)
+		mis[id] = mi
+	}
+	simtest.WaitSubscribed(t, m, 5*time.Second, "m1", "m2")
+
+	res := run(t, r, "", "salt-key", "-c", conf, "-y", "-r", "m2", "--include-accepted")
+	require.Equal(t, 0, res.code, res.stderr)
+	assert.Contains(t, res.stdout, "Key for minion m2 rejected.")
+	require.Eventually(t, func() bool { return strings.Contains(m.Log.String(), "Rotating master AES key") }, 5*time.Second, 20*time.Millisecond)
+
+	res = run(t, r, "", "salt", "-c", conf, "--out=json", "--out-indent=-1", "-t", "10", "m1", "test.ping")
+	assert.Equal(t, "{\"m1\": true}\n", res.stdout, res.stderr)
+	select {
+	case <-mis["m2"].Done():
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the rejected minion did not exit; log:\n%s", mis["m2"].Log.String())
+	}
+	assert.Equal(t, 77, mis["m2"].Code())
+	assert.Contains(t, mis["m2"].Log.String(), "The Salt Master has rejected this minion's public key!")
+	assert.Contains(t, m.Log.String(), "Public key rejected for m2. Key is present in rejection key dir.")
+}

@@ -20,7 +20,10 @@ type Minion struct {
 	ev     *signin.Evaluator
 	events chan event
 	pubs   chan pubDelivery
-	sched  *schedule
+	// fatal carries a sys.exit raised off the run goroutine: a
+	// re-authentication after an AES rotation that the master rejects.
+	fatal chan error
+	sched *schedule
 	// label and fireTimeout are read by event senders on other goroutines;
 	// opts itself is rewritten by eval_master on the run goroutine.
 	label       string
@@ -44,6 +47,7 @@ func (m *Manager) newMinion(o config.Opts) *Minion {
 		ev:     &signin.Evaluator{Opts: o, Auth: auth, Resolver: m.deps.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: m.deps.Probe, Loop: &m.loop},
 		events: m.bus.subscribe(),
 		pubs:   make(chan pubDelivery, 64),
+		fatal:  make(chan error, 1),
 		sched:  newSchedule(),
 		jobs:   newRunningJobs(),
 
@@ -76,6 +80,9 @@ func (mn *Minion) run(ctx context.Context) error {
 		case <-ctx.Done():
 			mn.stopSubscriber()
 			return ctx.Err()
+		case err := <-mn.fatal:
+			mn.stopSubscriber()
+			return err
 		case d := <-mn.pubs:
 			mn.mgr.loopTurn()
 			mn.handlePublication(ctx, d)
@@ -175,6 +182,16 @@ func (mn *Minion) reauth(ctx context.Context) error {
 		return errors.New("reauth: not connected")
 	}
 	sess, err := auth.SignIn(ctx, cur.Host, cur.IP, cur.RetPort)
+	var exit *signin.ExitError
+	if errors.As(err, &exit) {
+		// Salt's sys.exit in handle_signin_response is a SystemExit, which
+		// the io_loop does not catch: the whole process ends (77 for a
+		// rejected key), every master's connection with it.
+		select {
+		case mn.fatal <- err:
+		default:
+		}
+	}
 	if err != nil {
 		return err
 	}
