@@ -2,10 +2,8 @@
 Feature: A later master cold-started while the first one is down
   Master-2 is stopped, then master-1 stops too, and master-2 is
   cold-started while master-1 stays down: the minions find master-2 as a
-  freshly started master they were not signed in to. (Stopping master-2
-  first keeps the minions from moving to it before it stops; the double
-  churns on a master it was signed in to before that master restarted,
-  docs/sim-fidelity.md, known defect.) The masters share one
+  freshly started master they were not signed in to (stopping master-2
+  first keeps the minions from moving to it before it stops). The masters share one
   master key pair and the accepted minion keys (salt-semantics §3.5), so
   the minions' sign-in is accepted at once rather than waiting as pending
   (§1.8: a pending key would loop on acceptance_wait_time). A failover
