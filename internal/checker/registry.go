@@ -25,6 +25,7 @@ const (
 	NameKeyState     = "key-state"
 	NameParity       = "config-parity"
 	NameEventReached = "event-reached"
+	NameRejectedKey  = "rejected-key"
 )
 
 // Check is one request to judge: which checker, for which scenario and
@@ -54,7 +55,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest}
+		NameEventReached, NameEveryRequest, NameRejectedKey}
 	sort.Strings(out)
 	return out
 }
@@ -117,6 +118,8 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, Parity)
 	case NameEventReached:
 		return run(c, h, EventReached)
+	case NameRejectedKey:
+		return run(c, h, RejectedKey)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }
