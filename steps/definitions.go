@@ -52,6 +52,8 @@ func definitions() []def {
 		{`^every request through the HA client succeeded$`, everyHARequestSucceeded},
 		{`^for (\d+)s "([^"]+)" knows no minion key$`, masterKnowsNoMinionKey},
 		{`^every minion's "salt-call test\.ping" fails$`, everyMinionSaltCallPingFails},
+		{`^"([^"]+)" is refused "salt-call test\.ping" as a rejected key$`, saltCallRefusedAsRejected},
+		{`^every minion but "([^"]+)" answers "salt-call test\.ping"$`, everyOtherMinionAnswersSaltCallPing},
 		{`^I kill "([^"]+)"$`, killService},
 		{`^I start "([^"]+)" again$`, startServiceAgain},
 		{`^the minion daemons return to "([^"]+)" exactly when their master_failback says$`, minionsFailBackAsConfigured},

@@ -43,6 +43,8 @@ type fakeLab struct {
 	basePath string
 	// signinBroken models minions that can reach no master's ret port.
 	signinBroken bool
+	// rejected models minions whose key a master holds as rejected.
+	rejected map[string]bool
 	// startingPolls makes a service report "starting" for that many status
 	// calls; health overrides a service's status outright.
 	startingPolls map[string]int
@@ -216,6 +218,9 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		}
 		return Output{Stdout: `{"minions": ["salt-minion-1", "salt-minion-2"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
 	case strings.Contains(cmd, "salt-call --out=json test.ping"):
+		if f.rejected[service] {
+			return Output{ExitCode: 77, Stderr: "The Salt Master has rejected this minion's public key!\nThe Salt Minion will now exit."}, nil
+		}
 		if f.serving() == "" || f.signinBroken {
 			return Output{ExitCode: 1, Stderr: "No master could be reached"}, nil
 		}

@@ -85,6 +85,13 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 		}
 	}
 	w.listEveryMaster(ctx)
+	if action == "reject" {
+		// Once the master rotates its AES key (salt-key asks it to), the
+		// rejected minion's daemon signs in again, is refused and exits 77
+		// (salt-semantics §10.1): a fault, so the After hook restarts the
+		// minions after putting the key back.
+		markFault(w, fmt.Sprintf("key of %s rejected on %s", minion, master))
+	}
 	w.saltKeyAction(ctx, master, action, minion, keyOpTimeout)
 	w.listEveryMaster(ctx)
 	w.mu.Lock()

@@ -103,9 +103,35 @@ func everyMinionAnswersSaltCallPing(ctx context.Context) error {
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
+	return w.judgeCallPing(ctx, ms, checker.NameAvailability, "")
+}
+
+// everyOtherMinionAnswersSaltCallPing: what happened to some minions (a
+// rejected key) leaves every other minion's salt-call test.ping working.
+func everyOtherMinionAnswersSaltCallPing(ctx context.Context, but string) error {
+	w := worldFrom(ctx)
+	skip, err := resolveMany(w.Lab, but)
+	if err != nil {
+		return err
+	}
+	var ms []string
+	for _, m := range minions(w.Lab) {
+		if !contains(skip, m) {
+			ms = append(ms, m)
+		}
+	}
+	if len(ms) == 0 {
+		return fmt.Errorf("every minion but %q: no other minion among %v", but, minions(w.Lab))
+	}
+	return w.judgeCallPing(ctx, ms, checker.NameAvailability, "")
+}
+
+// judgeCallPing runs salt-call test.ping on every target at once, records
+// each, and asks the named outcome checker (availability or refusal).
+func (w *world) judgeCallPing(ctx context.Context, targets []string, name, errContains string) error {
 	from := w.History.Next()
 	var wg sync.WaitGroup
-	for _, m := range ms {
+	for _, m := range targets {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -113,7 +139,7 @@ func everyMinionAnswersSaltCallPing(ctx context.Context) error {
 		}()
 	}
 	wg.Wait()
-	return w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)
+	return w.judge(name, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: targets, ErrorContains: errContains}, "", false)
 }
 
 // stopService stops a container. The fault is on the ledger before it acts,

@@ -2,7 +2,8 @@ package steps
 
 import (
 	"context"
-	"sync"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
@@ -36,16 +37,34 @@ func masterKnowsNoMinionKey(ctx context.Context, window int, master string) erro
 // (it cannot sign in to any master), within callTimeout.
 func everyMinionSaltCallPingFails(ctx context.Context) error {
 	w := worldFrom(ctx)
-	ms := minions(w.Lab)
-	from := w.History.Next()
-	var wg sync.WaitGroup
-	for _, m := range ms {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.saltCall(ctx, m, callTimeout, "test.ping")
-		}()
+	return w.judgeCallPing(ctx, minions(w.Lab), checker.NameRefusal, "")
+}
+
+// saltCallRefusedAsRejected judges each named minion's salt-call test.ping
+// after the scenario's salt-key -r (checker.RejectedKey): refused with exit
+// 77 where the rejection counts, which depends on the masters' key pairs,
+// so every master's key fingerprints are recorded first.
+func saltCallRefusedAsRejected(ctx context.Context, who string) error {
+	w := worldFrom(ctx)
+	ms, err := resolveMany(w.Lab, who)
+	if err != nil {
+		return err
 	}
-	wg.Wait()
-	return w.judge(checker.NameRefusal, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)
+	w.mu.Lock()
+	a := w.lastKeyAct
+	w.mu.Unlock()
+	if a == nil || a.action != "reject" {
+		return fmt.Errorf("judge a rejected key: the scenario rejected no key before this step (use \"I reject the key of ... on ...\")")
+	}
+	var errs []error
+	for _, m := range Masters(w.Lab) {
+		w.saltFingers(ctx, m, keyOpTimeout)
+	}
+	for _, m := range ms {
+		from := w.History.Next()
+		w.saltCall(ctx, m, callTimeout, "test.ping")
+		errs = append(errs, w.judge(checker.NameRejectedKey, checker.RejectedKeyParams{From: from, To: w.History.Next(),
+			F: "salt-call test.ping", Fun: "test.ping", Minion: m, Master: a.master, Masters: Masters(w.Lab)}, "", false))
+	}
+	return errors.Join(errs...)
 }

@@ -289,3 +289,34 @@ func FuzzCheckFeature(f *testing.F) {
 		}
 	})
 }
+
+// The rejected-key steps tell a rejection (exit 77) from a minion that
+// answers and from one that failed for another reason.
+func TestRejectedKeyStepsTellRejectionFromOtherOutcomes(t *testing.T) {
+	tests := []struct {
+		name     string
+		rejected map[string]bool
+		broken   bool
+		status   int
+		want     string
+	}{
+		{name: "rejected minion refused, the other answers", rejected: map[string]bool{"salt-minion-1": true},
+			want: "rejected-key: valid: salt-minion-1: refused: exit 77: The Salt Minion will now exit. (valid)"},
+		{name: "a minion served by the master that rejected it", status: 1,
+			want: "observed:\n  salt-minion-1: succeeded, served by salt-master-1, which holds the key as rejected"},
+		{name: "a minion that reaches no master failed otherwise", broken: true, status: 1,
+			want: "observed:\n  salt-minion-1: failed otherwise: exit 1: No master could be reached"},
+		{name: "the other minions must answer", rejected: map[string]bool{"salt-minion-1": true, "salt-minion-2": true}, status: 1,
+			want: "observed:\n  salt-minion-2: fail: exit 77: The Salt Minion will now exit."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lab := newFakeLab()
+			lab.rejected = tt.rejected
+			lab.signinBroken = tt.broken
+			status, out, _, _ := runFeature(t, "testdata/rejected_key.feature", lab)
+			assert.Equal(t, tt.status, status, out)
+			assert.Contains(t, out, tt.want)
+		})
+	}
+}

@@ -18,9 +18,18 @@ Feature: Key management across masters
     (MultiMaster-PKI, the failover-pki topology).
   The lab's masters run with auto_accept: True, so a minion whose key was
   deleted is accepted again at its next sign-in (salt/channel/server.py
-  ReqServerChannel._auth; §3.3). Rejecting a connected minion's key is not in
-  the default suite: the minion's next sign-in is answered False and a hot
-  minion daemon exits 77 (§3.6), which no heal step undoes.
+  ReqServerChannel._auth; §3.3). A rejected key is refused at the minion's
+  next sign-in, and Salt does not try another master for it: salt-call and
+  the minion daemon exit 77 after a 10-20 s sleep (salt/crypt.py
+  handle_signin_response; §1.8, §10.1), so with one shared master key pair
+  one master's rejection cuts the minion off from every master. (Where the
+  masters' keys differ, the rejection reply is checked against the master
+  key the minion cached last and may not validate, sending salt-call on to
+  the next master; the checker reads the masters' fingerprints to tell.)
+  salt-key -r also has the master rotate its AES key (salt/key.py
+  Key.reject), after which the connected daemon signs in again and exits
+  the same way (within loop_interval, not waited for here). The scenario's
+  cleanup puts the key back and restarts the minions.
 
   Scenario: Every master presents a master key the minions accept
     Given the lab is healthy
@@ -33,6 +42,15 @@ Feature: Key management across masters
     Then the key change shows on every master sharing that master's pki directory, and on no other
     And every minion answers "salt-call test.ping"
     And "the first master" lists the key of "the first minion" as accepted
+
+  Scenario: A key rejected on the first master shows where the pki directory is shared, and refuses the minion's salt-call wherever the rejection counts
+    Given the lab is healthy
+    And every minion has signed in to every master
+    When I reject the key of "the first minion" on "the first master"
+    Then the key change shows on every master sharing that master's pki directory, and on no other
+    And "the first master" lists the key of "the first minion" as rejected
+    And "the first minion" is refused "salt-call test.ping" as a rejected key
+    And every minion but "the first minion" answers "salt-call test.ping"
 
   @mode-failover
   Scenario: Stopping the first master moves the minions to a master whose key they accept
