@@ -4,7 +4,9 @@ Feature: Failover minions leave a master that is really gone
   dead-master detector on ZeroMQ is the alive check: `status.master` every
   master_alive_interval looks for an ESTABLISHED connection to the master's
   publish port (salt-semantics §1.9, `salt/modules/status.py` master). A
-  stopped or killed container takes its sockets with it, so the check fires
+  stopped or killed container takes its sockets with it, and so does a
+  salt-master process killed inside a running container (the kernel closes
+  them; the address still answers, refusing the ports), so the check fires
   `__master_disconnected`, and `eval_master(failed=True)` moves the dead
   master to the end of the list and signs in to the next one (§1.7, §1.10,
   `salt/minion.py` MinionBase.eval_master, Minion.handle_event).
@@ -21,6 +23,7 @@ Feature: Failover minions leave a master that is really gone
     And within the alive-check bound "the second master" reaches every minion with "test.ping"
 
     Examples:
-      | how                    | fault                    |
-      | stopped (docker stop)  | stop "the first master"  |
-      | killed (docker kill)   | kill "the first master"  |
+      | how                          | fault                                                |
+      | stopped (docker stop)        | stop "the first master"                              |
+      | killed (docker kill)         | kill "the first master"                              |
+      | salt-master killed (SIGKILL) | kill the "salt-master" process on "the first master" |
