@@ -1,4 +1,4 @@
-@general @master-faults @needs-2-masters @mode-failover
+@general @master-faults @failback @needs-2-masters @mode-failover
 Feature: After master-1 returns, failover minions fail back only with master_failback
   A failover minion that moved to master-2 stays there while master-2
   lives: nothing in Salt moves it back unless `master_failback` is on
