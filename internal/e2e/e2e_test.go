@@ -220,11 +220,33 @@ func runOnDouble(t *testing.T, kind string, args ...string) (runDir, out string)
 	id := runID(t, kind)
 	argv := append([]string{"run", "--salt", "sim", "--reports", reports, "--run-id", id}, args...)
 	b, err := saltlab(t, bin, argv...).CombinedOutput()
-	require.NoError(t, err, string(b))
-	assertNothingLeft(t, id)
 	runDir = filepath.Join(reports, id)
+	require.NoError(t, err, "%s\n%s", failedCases(runDir), b)
+	assertNothingLeft(t, id)
 	assertCheckReproduces(t, bin, runDir)
 	return runDir, string(b)
+}
+
+// failedCases names each failed scenario of a run and its failure, read
+// from the run's junit.xml, so that a failure message cut short (CI keeps
+// the head of a long output) still says which scenario failed and why.
+func failedCases(runDir string) string {
+	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
+	if err != nil {
+		return fmt.Sprintf("no junit.xml to name the failed scenarios: %v", err)
+	}
+	var b strings.Builder
+	for _, su := range junit.Suites {
+		for _, c := range su.Cases {
+			if c.Failure != nil {
+				fmt.Fprintf(&b, "FAILED SCENARIO %q: %s\n", c.Name, c.Failure.Message)
+			}
+		}
+	}
+	if b.Len() == 0 {
+		return "junit.xml records no failed scenario"
+	}
+	return b.String()
 }
 
 // assertCheckReproduces runs `saltlab check` on a finished run: from its
