@@ -24,11 +24,15 @@ func TestRejectedKey(t *testing.T) {
 		b.signedFingers("salt-master-1", "11:22", "ss:ss")
 		b.signedFingers("salt-master-2", "33:44", "ss:ss")
 	}
+	// servedBy: the call succeeded and master's bus holds its return.
+	servedBy := func(b *hist, master string) {
+		b.op(s(1), s(1), history.OK, call, "salt-minion-1", "salt-minion-1", "true", "")
+		b.ev(s(1.5), master, "salt/job/req/ret/salt-minion-1", ret)
+	}
 	// servedAfterReject: master-1 refuses the sign-in, master-2 serves.
 	servedAfterReject := func(b *hist) {
-		b.op(s(1), s(1), history.OK, call, "salt-minion-1", "salt-minion-1", "true", "")
+		servedBy(b, "salt-master-2")
 		b.ev(s(1.2), "salt-master-1", "salt/auth", reject)
-		b.ev(s(1.5), "salt-master-2", "salt/job/req/ret/salt-minion-1", ret)
 	}
 	tests := []struct {
 		name     string
@@ -52,13 +56,11 @@ func TestRejectedKey(t *testing.T) {
 		{"no fingerprints: why it went on is unknown", servedAfterReject, Unknown, "no key fingerprints of every master"},
 		{"served by the master that rejected the key", func(b *hist) {
 			sharedKeys(b)
-			b.op(s(1), s(1), history.OK, call, "salt-minion-1", "salt-minion-1", "true", "")
-			b.ev(s(1.5), "salt-master-1", "salt/job/req/ret/salt-minion-1", ret)
+			servedBy(b, "salt-master-1")
 		}, Invalid, "served by salt-master-1, which holds the key as rejected"},
 		{"served by master-2 without asking master-1", func(b *hist) {
 			sharedKeys(b)
-			b.op(s(1), s(1), history.OK, call, "salt-minion-1", "salt-minion-1", "true", "")
-			b.ev(s(1.5), "salt-master-2", "salt/job/req/ret/salt-minion-1", ret)
+			servedBy(b, "salt-master-2")
 		}, Valid, "salt-master-1 was not asked"},
 		{"succeeded with no return on any bus", func(b *hist) {
 			sharedKeys(b)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
 	"github.com/stretchr/testify/assert"
@@ -33,6 +34,14 @@ func newDaemonLab(t *testing.T, masterMods map[string]any, ips ...string) *daemo
 		l.masters = append(l.masters, simtest.StartMaster(t, o))
 	}
 	return l
+}
+
+// failoverMinion is the options of minion m1 listing both masters in
+// failover mode, its alive check every alive seconds: the shape every
+// failover test here starts from.
+func (l *daemonLab) failoverMinion(alive float64) config.Opts {
+	o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", []any{"salt-master-1", "salt-master-2"}, l.pub, l.ret)
+	return o.Set("master_type", "failover").Set("master_alive_interval", alive)
 }
 
 func TestMinionDaemon(t *testing.T) {
@@ -85,9 +94,7 @@ func TestMinionDaemon(t *testing.T) {
 		{name: "failover with master_tries 1 and all masters dead restarts (exit 0)", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1")
 			l.r.Set("salt-master-2", "127.0.0.2")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", []any{"salt-master-1", "salt-master-2"}, l.pub, l.ret)
-			o["master_type"] = "failover"
-			o["master_alive_interval"] = 0.5
+			o := l.failoverMinion(0.5)
 			m := simtest.StartMinion(t, o, l.r)
 			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
 			l.masters[0].Stop()

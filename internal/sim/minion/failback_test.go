@@ -1,7 +1,6 @@
 package minion_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -28,9 +27,7 @@ func TestMasterFailback(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			l := newDaemonLab(t, nil, "127.0.0.1", "127.0.0.2")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", []any{"salt-master-1", "salt-master-2"}, l.pub, l.ret)
-			o["master_type"] = "failover"
-			o["master_alive_interval"] = 0.2
+			o := l.failoverMinion(0.2)
 			o["master_failback"] = tc.failback
 			o["master_tries"] = -1
 			m := simtest.StartMinion(t, o, l.r)

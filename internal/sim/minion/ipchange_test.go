@@ -1,7 +1,6 @@
 package minion_test
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,9 +31,7 @@ func TestMasterIPChangedWarning(t *testing.T) {
 		}},
 		{name: "failover to the next master's address", run: func(t *testing.T) {
 			l := newDaemonLab(t, nil, "127.0.0.1", "127.0.0.2")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", []any{"salt-master-1", "salt-master-2"}, l.pub, l.ret)
-			o["master_type"] = "failover"
-			o["master_alive_interval"] = 0.2
+			o := l.failoverMinion(0.2)
 			m := simtest.StartMinion(t, o, l.r)
 			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
 			// The startup pre-pass resolves salt-master-2 before any address is stored.

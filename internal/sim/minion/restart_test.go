@@ -1,7 +1,6 @@
 package minion_test
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,12 +28,10 @@ func TestMinionSettlesOnRestartedMaster(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			l := newDaemonLab(t, nil, "127.0.0.1", "127.0.0.2")
-			o := simtest.MinionOpts(filepath.Join(l.root, "mi"), "m1", []any{"salt-master-1", "salt-master-2"}, l.pub, l.ret)
-			o["master_type"] = "failover"
-			// Not shorter: an alive run already under way when the minion signs in
-			// again can still find no publish connection and fire once, in Salt
-			// too (INFER); a longer interval makes that overlap rare.
-			o["master_alive_interval"] = 0.5
+			// Alive every 0.5 s, not shorter: an alive run already under way when
+			// the minion signs in again can still find no publish connection and
+			// fire once, in Salt too (INFER); a longer interval makes that rare.
+			o := l.failoverMinion(0.5)
 			o["master_tries"] = -1
 			m := simtest.StartMinion(t, o, l.r)
 			simtest.WaitConnected(t, m, "salt-master-1", 5*time.Second)
