@@ -32,6 +32,16 @@ func TestRun(t *testing.T) {
 		{fun: "cmd.run", args: []any{"echo a; echo b >&2; exit 2"}, want: "a\nb", retcode: 2},
 		{fun: "cmd.retcode", args: []any{"exit 5"}, want: 5, retcode: 5},
 		{fun: "no.such", want: "'no.such' is not available.", retcode: 1},
+		{fun: "test.cross_test", args: []any{"test.ping"}, want: true},
+		{fun: "test.cross_test", args: []any{"test.echo", []any{"hi"}}, want: "hi"},
+		{fun: "test.cross_test", args: []any{"cmd.retcode", []any{"exit 3"}}, want: 3, retcode: 3},
+		{fun: "test.cross_test", args: []any{"no.such"}, want: "'no.such' is not available.", retcode: 1},
+		{fun: "test.cross_test", args: []any{"test.echo", 7}, want: "Passed invalid arguments to test.cross_test: test.echo() argument after * must be an iterable, not int", retcode: 1},
+		{fun: "test.cross_test", want: "Passed invalid arguments to test.cross_test: cross_test() missing 1 required positional argument: 'func'", retcode: 1},
+		{fun: "test.cross_test", args: []any{"test.echo", true}, want: "Passed invalid arguments to test.cross_test: test.echo() argument after * must be an iterable, not bool", retcode: 1},
+		{fun: "test.outputter", args: []any{"text"}, want: "text"},
+		{fun: "test.outputter", args: []any{[]any{1, "a"}}, want: []any{1, "a"}},
+		{fun: "test.outputter", want: "Passed invalid arguments to test.outputter: outputter() missing 1 required positional argument: 'data'", retcode: 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fun, func(t *testing.T) {
