@@ -3,9 +3,10 @@ Feature: Hot minions keep serving the surviving master whatever happened to mast
   A minion with a master list and `master_type: str` runs one Minion object
   per master, each with its own connection (salt-semantics §1.2, §1.13,
   `salt/minion.py` MinionManager._spawn_minions). Whatever happens to
-  master-1 — its container killed, its salt-master process killed (the
-  image's supervisor restarts it) or frozen — the connection to master-2 is
-  independent, so master-2 reaches every minion within one return
+  master-1 — its container killed or paused, the minions partitioned from
+  it, its salt-master process killed (the image's supervisor restarts it)
+  or frozen — the connection to master-2 is independent, so master-2
+  reaches every minion within one return
   (saltcfg.HotBound). With master_alive_interval set, the lab's
   master_tries: -1 keeps a minion whose master-1 Minion gives up from
   restarting the whole process (§1.10, §10.2), so every daemon keeps
@@ -25,3 +26,5 @@ Feature: Hot minions keep serving the surviving master whatever happened to mast
       | killed (docker kill)         | kill "the first master"                                |
       | salt-master killed (SIGKILL) | kill the "salt-master" process on "the first master"   |
       | salt-master frozen (SIGSTOP) | freeze the "salt-master" process on "the first master" |
+      | paused (docker pause)        | pause "the first master"                               |
+      | partitioned from the minions | partition "the minions" from "the first master"        |
