@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/saltapi"
@@ -104,7 +105,7 @@ func RecordFaults(rec *history.Recorder) fault.Observer {
 			return // a failed undo leaves the window open
 		}
 		_, _ = rec.Append(history.Entry{Type: history.Fault, Time: at, Scenario: e.Scenario,
-			FaultID: strconv.Itoa(e.ID), Kind: string(e.Kind), Target: e.Target, Phase: phase})
+			FaultID: strconv.Itoa(e.ID), Kind: string(e.Kind), Target: e.Target, Phase: phase, Program: chaos.ProcessOf(e)})
 	}
 }
 

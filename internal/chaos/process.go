@@ -20,6 +20,10 @@ const (
 	dataProcess = "process" // program name
 )
 
+// ProcessOf is the program a process fault (proc-stop, proc-kill)
+// signalled, from its ledger entry; "" for any other fault.
+func ProcessOf(e fault.Entry) string { return e.Data[dataProcess] }
+
 // run executes argv in container ref and fails on a non-zero exit.
 func (e *Engine) run(ctx context.Context, ref string, argv ...string) (string, error) {
 	r, err := lab.ExecIn(ctx, e.docker, ref, argv)

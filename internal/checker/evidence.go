@@ -79,6 +79,7 @@ func opEvidence(o history.Op) []int64 {
 // window is one fault, open from start until end (zero: never healed).
 type window struct {
 	kind, target string
+	program      string // process faults: the program signalled
 	start, end   time.Time
 	evidence     []int64
 }
@@ -88,10 +89,15 @@ func (w window) overlaps(a, b time.Time) bool {
 }
 
 // silences says whether the fault keeps master from running or answering
-// (its event bus cannot publish while it is in force).
+// (its event bus cannot publish while it is in force): the container
+// stopped, killed or paused, or its salt-master processes frozen (the
+// event publisher is one of them; salt/master.py). A frozen salt-api or a
+// killed salt-master (its supervisor restarts it, and the stream's end is
+// recorded) does not count.
 func (w window) silences(master string) bool {
-	switch w.kind {
-	case "stop", "pause", "kill":
+	switch {
+	case w.kind == "stop", w.kind == "pause", w.kind == "kill":
+	case w.kind == "proc-stop" && w.program == "salt-master":
 	default:
 		return false
 	}
@@ -114,7 +120,7 @@ func faults(h []history.Entry) []window {
 		switch e.Phase {
 		case history.Start:
 			open[e.FaultID] = len(out)
-			out = append(out, window{kind: e.Kind, target: e.Target, start: e.Time, evidence: []int64{e.Index}})
+			out = append(out, window{kind: e.Kind, target: e.Target, program: e.Program, start: e.Time, evidence: []int64{e.Index}})
 		case history.End:
 			if i, ok := open[e.FaultID]; ok {
 				out[i].end = e.Time
@@ -126,9 +132,32 @@ func faults(h []history.Entry) []window {
 	return out
 }
 
+// silenced says what a silencing fault did to its master, for messages.
+func (w window) silenced() string {
+	switch w.kind {
+	case "stop":
+		return "stopped"
+	case "pause":
+		return "paused"
+	case "kill":
+		return "killed"
+	case "proc-stop":
+		return "frozen (" + w.program + " stopped with SIGSTOP)"
+	}
+	return w.kind
+}
+
 // watched says whether master's event stream was being recorded for the
-// whole of [a, b].
+// whole of [a, b]. A fault that silences master (paused, frozen) stalls
+// its stream without ending it, so no watch end is recorded; the stream
+// cannot show what master would have published then, and a missing event
+// in that time is not seen rather than absent.
 func watched(h []history.Entry, master string, a, b time.Time) bool {
+	for _, w := range faults(h) {
+		if w.silences(master) && w.overlaps(a, b) {
+			return false
+		}
+	}
 	var since time.Time
 	up := false
 	for _, e := range h {

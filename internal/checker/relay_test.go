@@ -12,6 +12,7 @@ func TestExactlyOnceThroughRelays(t *testing.T) {
 	const cli = "salt test.ping"
 	type relay struct {
 		watched, republished bool
+		paused               bool // a pause window over the job: the stream stalls, no watch end
 		rets                 int
 	}
 	build := func(s1, s2 relay) []history.Entry {
@@ -20,6 +21,9 @@ func TestExactlyOnceThroughRelays(t *testing.T) {
 		for name, r := range map[string]relay{"syn1": s1, "syn2": s2} {
 			if r.watched {
 				b.watch(0, name, history.Start)
+			}
+			if r.paused {
+				b.fault(s(0.5), "p-"+name, "pause", name, history.Start)
 			}
 		}
 		b.op(s(1), s(3), history.OK, cli, "mom", "*", `{"documents":{"m1":1}}`, "")
@@ -49,6 +53,7 @@ func TestExactlyOnceThroughRelays(t *testing.T) {
 		{"both recorded, no return on either", up, up, false, Invalid, "0 return event(s)"},
 		{"one syndic down, return through the other", down, withRet(up, 1), false, Valid, "1 return event(s)"},
 		{"one syndic down, no return seen", down, up, false, Unknown, "syn1's bus was not recorded"},
+		{"one syndic paused, no return seen", relay{watched: true, paused: true}, up, false, Unknown, "syn1's bus was not recorded"},
 		{"one syndic down, but both demanded", down, withRet(up, 1), true, Unknown, "syndic syn1: no republication"},
 		{"recorded syndic did not republish", relay{watched: true}, withRet(up, 1), true, Invalid, "did not republish"},
 	}

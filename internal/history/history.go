@@ -65,6 +65,10 @@ type Entry struct {
 	// Target is the fault's target, or the minion an operation asked about.
 	Target string `json:"target,omitempty"`
 	Phase  string `json:"phase,omitempty"` // Start or End (faults, watches)
+	// Program is the program a process fault signalled (proc-stop,
+	// proc-kill), e.g. salt-master: freezing it silences the master's bus,
+	// freezing salt-api does not.
+	Program string `json:"program,omitempty"`
 }
 
 // IsCompletion says whether e completes an operation.
