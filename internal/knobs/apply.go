@@ -1,10 +1,9 @@
 package knobs
 
 import (
-	"github.com/saltlab/saltlab/internal/roles"
-
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // Container paths the knobs replace.
@@ -215,11 +216,13 @@ func Apply(p *types.Project, s Settings) error {
 		return err
 	}
 	if s.Minions > 0 {
-		if err := scaleMinions(p, s.Minions, rs[Minion]); err != nil {
+		clones, err := scaleMinions(p, s.Minions, rs[Minion])
+		if err != nil {
 			return err
 		}
-		// The clones are minions too (they match the declared patterns;
-		// the run reads the roles again after Apply and says if not).
+		if err := declareMinions(p, clones); err != nil {
+			return err
+		}
 		if rs, err = rolesOf(p); err != nil {
 			return err
 		}
@@ -298,18 +301,18 @@ func spreadHealthcheck(hc *types.HealthCheckConfig, n int) *types.HealthCheckCon
 // hostname = service name = minion id. Copies share the template's
 // settings, including named volumes, so templates keep per-minion state
 // inside the container.
-func scaleMinions(p *types.Project, n int, minions map[string]bool) error {
+func scaleMinions(p *types.Project, n int, minions map[string]bool) ([]string, error) {
 	names := make([]string, 0, len(minions))
 	for m := range minions {
 		names = append(names, m)
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		return fmt.Errorf("scale minions: project %s declares no minion to clone (x-saltlab minions)", p.Name)
+		return nil, fmt.Errorf("scale minions: project %s declares no minion to clone (x-saltlab minions)", p.Name)
 	}
 	tmpl, ok := p.Services[names[0]]
 	if !ok {
-		return fmt.Errorf("scale minions: project %s has no service %s to clone", p.Name, names[0])
+		return nil, fmt.Errorf("scale minions: project %s has no service %s to clone", p.Name, names[0])
 	}
 	prefix := strings.TrimRight(names[0], "0123456789")
 	if prefix == names[0] {
@@ -319,11 +322,13 @@ func scaleMinions(p *types.Project, n int, minions map[string]bool) error {
 		delete(p.Services, m)
 	}
 	tmpl.HealthCheck = spreadHealthcheck(tmpl.HealthCheck, n)
+	clones := make([]string, 0, n)
 	for i := 1; i <= n; i++ {
 		c := tmpl
 		c.Name = prefix + strconv.Itoa(i)
 		c.Hostname = c.Name
 		p.Services[c.Name] = c
+		clones = append(clones, c.Name)
 	}
 	for name, svc := range p.Services {
 		for dep := range svc.DependsOn {
@@ -333,5 +338,24 @@ func scaleMinions(p *types.Project, n int, minions map[string]bool) error {
 		}
 		p.Services[name] = svc
 	}
+	return clones, nil
+}
+
+// declareMinions makes the clones the project's declared minions: every
+// declared minion was replaced by them, and a declared name (web-a) or a
+// pattern the copies' names miss would otherwise leave them out of the
+// roles, so scenarios would skip minions the lab runs.
+func declareMinions(p *types.Project, clones []string) error {
+	ext, ok := p.Extensions[roles.Key].(map[string]any)
+	if !ok {
+		return fmt.Errorf("scale minions: project %s: %s is not a mapping", p.Name, roles.Key)
+	}
+	decl := maps.Clone(ext)
+	list := make([]any, len(clones))
+	for i, c := range clones {
+		list[i] = c
+	}
+	decl["minions"] = list
+	p.Extensions[roles.Key] = decl
 	return nil
 }

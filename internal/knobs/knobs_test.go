@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/knobs"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/roles"
 )
 
 func TestParseSets(t *testing.T) {
@@ -228,6 +229,40 @@ func TestScaleAUserLab(t *testing.T) {
 	assert.Equal(t, states, mountOn(p.Services["brain"], "/srv/salt").Source, "the declared master gets the states")
 	assert.Empty(t, mountOn(p.Services["sidecar"], "/srv/salt").Target, "an undeclared service does not")
 	assert.Contains(t, p.Services["sidecar"].DependsOn, "web-2", "a dependency on a minion that still exists stays")
+}
+
+// TestScaleDeclaresTheClones: whatever the x-saltlab block listed (names
+// or patterns), after --minions N the declared minions are exactly the N
+// copies, so every one of them is a minion to the scenarios.
+func TestScaleDeclaresTheClones(t *testing.T) {
+	tests := []struct {
+		name     string
+		services []string
+		declared []any
+		n        int
+		want     []string
+	}{
+		{"explicit names, more copies than names", []string{"salt-minion-1", "salt-minion-2"}, []any{"salt-minion-1", "salt-minion-2"}, 4,
+			[]string{"salt-minion-1", "salt-minion-2", "salt-minion-3", "salt-minion-4"}},
+		{"a name without digits", []string{"web"}, []any{"web"}, 2, []string{"web-1", "web-2"}},
+		{"a pattern", []string{"node-a1", "node-a2"}, []any{"node-*"}, 3, []string{"node-a1", "node-a2", "node-a3"}},
+		{"fewer copies than names", []string{"m-1", "m-2", "m-3"}, []any{"m-1", "m-2", "m-3"}, 1, []string{"m-1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			svcs := types.Services{"brain": {Name: "brain"}}
+			for _, n := range tt.services {
+				svcs[n] = types.ServiceConfig{Name: n}
+			}
+			decl := map[string]any{"masters": []any{"brain"}, "minions": tt.declared}
+			p := &types.Project{Name: "user", Services: svcs, Extensions: map[string]any{"x-saltlab": decl}}
+			require.NoError(t, knobs.Apply(p, knobs.Settings{Minions: tt.n}))
+			r, err := roles.FromProject(p)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, r.Minions)
+			assert.Equal(t, tt.declared, decl["minions"], "the loaded declaration itself is not modified")
+		})
+	}
 }
 
 func TestScaleSpreadsHealthProbes(t *testing.T) {

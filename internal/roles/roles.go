@@ -24,7 +24,7 @@ type Spec struct {
 	// In a syndic topology that is the master of masters.
 	Masters []string `json:"masters" yaml:"masters"`
 	// Minions are service names or path.Match patterns ("salt-minion-*");
-	// a pattern also covers the clones `--minions N` adds (salt-minion-N).
+	// `--minions N` replaces them with its clones' names (knobs.Apply).
 	// A minion's id must equal its service name.
 	Minions []string `json:"minions" yaml:"minions"`
 	// API is the load balancer in front of the salt-api (optional).
