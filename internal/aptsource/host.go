@@ -18,7 +18,7 @@ const DefaultDir = "/etc/apt"
 
 // indexTargetsFormat asks apt itself for the sources it resolved; this covers
 // layouts the file parser does not (apt.conf overrides, unusual includes).
-const indexTargetsFormat = "$(TARGET_OF) $(REPO_URI) $(RELEASE)"
+const indexTargetsFormat = "$(TARGET_OF) $(REPO_URI) $(RELEASE) $(COMPONENT)"
 
 // Locator finds the mirror for a suite. The zero value reads the host's
 // /etc/apt and falls back to apt-get indextargets.
@@ -110,7 +110,9 @@ func readDir(dir string) ([]Entry, []string, error) {
 
 func runIndexTargets(ctx context.Context) ([]byte, error) {
 	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, "apt-get", "indextargets", "--format", indexTargetsFormat)
+	// --no-release-info also lists sources whose indexes were never
+	// downloaded (a host that never ran apt-get update).
+	cmd := exec.CommandContext(ctx, "apt-get", "indextargets", "--no-release-info", "--format", indexTargetsFormat)
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
@@ -119,13 +121,17 @@ func runIndexTargets(ctx context.Context) ([]byte, error) {
 	return out, nil
 }
 
-// findIndexTarget scans "TARGET_OF REPO_URI RELEASE" lines.
+// findIndexTarget scans "TARGET_OF REPO_URI RELEASE [COMPONENT]" lines
+// with Find's rule: the first serving suite with component main, else the
+// first serving suite.
 func findIndexTarget(out []byte, suite string) (string, bool) {
+	var entries []Entry
 	for _, line := range strings.Split(string(out), "\n") {
 		f := strings.Fields(line)
-		if len(f) == 3 && f[0] == "deb" && f[2] == suite {
-			return f[1], true
+		if len(f) < 3 || len(f) > 4 {
+			continue
 		}
+		entries = append(entries, Entry{Types: f[:1], URIs: f[1:2], Suites: f[2:3], Components: f[3:], Enabled: true})
 	}
-	return "", false
+	return Find(entries, suite)
 }

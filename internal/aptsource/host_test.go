@@ -69,6 +69,32 @@ func TestLocatorMirror(t *testing.T) {
 			want:  "http://idx.example.invalid/d/",
 		},
 		{
+			name: "a vendor repository naming the suite first does not win over Debian's main",
+			files: map[string]string{
+				"sources.list.d/a-docker.list":  "deb [arch=amd64] https://vendor.example.invalid/linux/debian bookworm stable\n",
+				"sources.list.d/debian.sources": deb822Fixture,
+			},
+			targets: noTargets,
+			suite:   "bookworm",
+			want:    "http://mirror.example.invalid/debian",
+		},
+		{
+			name:  "indextargets: main preferred, the first serving the suite otherwise",
+			files: map[string]string{},
+			targets: func(context.Context) ([]byte, error) {
+				return []byte("deb https://vendor.example.invalid/d bookworm stable\ndeb http://idx.example.invalid/d/ bookworm main\n"), nil
+			},
+			suite: "bookworm",
+			want:  "http://idx.example.invalid/d/",
+		},
+		{
+			name:    "only a vendor repository serves the suite",
+			files:   map[string]string{"sources.list.d/a-docker.list": "deb https://vendor.example.invalid/linux/debian bookworm stable\n"},
+			targets: noTargets,
+			suite:   "bookworm",
+			want:    "https://vendor.example.invalid/linux/debian",
+		},
+		{
 			name:    "nothing matches names the files",
 			files:   map[string]string{"sources.list.d/debian.sources": deb822Fixture},
 			targets: noTargets,

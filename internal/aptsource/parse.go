@@ -126,15 +126,23 @@ func skipOptions(fields []string) []string {
 }
 
 // Find returns the first URI of the first enabled "deb" entry whose suites
-// include suite.
+// include suite, preferring one with Debian's "main" component: a vendor
+// repository that names the suite too (Docker's: "bookworm stable") cannot
+// serve debootstrap, and may come first in file order.
 func Find(entries []Entry, suite string) (string, bool) {
+	first := ""
 	for _, e := range entries {
 		if !e.Enabled || !contains(e.Types, "deb") || !contains(e.Suites, suite) || len(e.URIs) == 0 {
 			continue
 		}
-		return e.URIs[0], true
+		if contains(e.Components, "main") {
+			return e.URIs[0], true
+		}
+		if first == "" {
+			first = e.URIs[0]
+		}
 	}
-	return "", false
+	return first, first != ""
 }
 
 func contains(list []string, s string) bool {
