@@ -91,8 +91,9 @@ func TestOwnKeyLabFailsWithTheCause(t *testing.T) {
 // deletion shows on both) and where each has its own (failover-pki: it
 // shows only where it ran, and the signed keys are accepted).
 func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
-	for _, tt := range []struct{ topology, keyAction, rejected string }{
+	for _, tt := range []struct{ topology, keyAction, accepted, rejected string }{
 		{topology: "failover", keyAction: "salt-master-2: salt-minion-1 absent (shares salt-master-1's pki_dir: expected absent)",
+			accepted: "salt-master-2: salt-minion-1 accepted (shares salt-master-1's pki_dir: expected accepted)",
 			rejected: "rejected-key: valid: salt-minion-1: refused: exit 77"},
 		// MultiMaster-PKI: distinct master keys. Which one the minion cached
 		// last (the sign-in round ends on salt-master-2; a re-authentication
@@ -100,6 +101,7 @@ func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
 		// salt-master-1's rejection validates (exit 77) or salt-call goes on
 		// to salt-master-2; the checker accepts either, saying which.
 		{topology: "failover-pki", keyAction: "salt-master-2: salt-minion-1 accepted (has its own pki_dir, so it keeps the state it had before: expected accepted)",
+			accepted: "salt-master-1: salt-minion-1 accepted (ran the action: expected accepted)",
 			rejected: "rejected-key: valid: salt-minion-1: "},
 	} {
 		t.Run(tt.topology, func(t *testing.T) {
@@ -107,9 +109,11 @@ func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
 				"Every master presents a master key the minions accept",
 				"A key deleted on the first master shows where the pki directory is shared, and the minion signs in again",
 				"A key rejected on the first master shows where the pki directory is shared, and refuses the minion's salt-call wherever the rejection counts",
+				"A rejected key accepted again on the first master shows where the pki directory is shared, and the minion answers again",
 				"Stopping the first master moves the minions to a master whose key they accept",
 				"Every master holds the same states, pillar and access control")
 			assert.Contains(t, out, tt.keyAction)
+			assert.Contains(t, out, tt.accepted)
 			assert.Contains(t, out, tt.rejected)
 			assert.Contains(t, out, "restored the accepted key of salt-minion-1 on salt-master-1")
 		})

@@ -30,6 +30,14 @@ Feature: Key management across masters
   Key.reject), after which the connected daemon signs in again and exits
   the same way (within loop_interval, not waited for here). The scenario's
   cleanup puts the key back and restarts the minions.
+  salt-key -a with --include-rejected (or --include-all) moves a rejected
+  key back to minions/ and fires salt/key {act: accept} (salt/key.py
+  Key.accept); the lab's auto_accept masters never hold a pending key, so
+  the accept scenario accepts a key it has just rejected, the operator's
+  undo of a wrong rejection. The rotation salt-key -r asked for happens at
+  the master's next maintenance tick and the daemon only notices it on a
+  later publication, by when the key is accepted again: salt-call signs in
+  afresh and must be answered.
 
   Scenario: Every master presents a master key the minions accept
     Given the lab is healthy
@@ -51,6 +59,15 @@ Feature: Key management across masters
     And "the first master" lists the key of "the first minion" as rejected
     And "the first minion" is refused "salt-call test.ping" as a rejected key
     And every minion but "the first minion" answers "salt-call test.ping"
+
+  Scenario: A rejected key accepted again on the first master shows where the pki directory is shared, and the minion answers again
+    Given the lab is healthy
+    And every minion has signed in to every master
+    When I reject the key of "the first minion" on "the first master"
+    And I accept the key of "the first minion" on "the first master"
+    Then the key change shows on every master sharing that master's pki directory, and on no other
+    And "the first master" lists the key of "the first minion" as accepted
+    And every minion answers "salt-call test.ping"
 
   @mode-failover
   Scenario: Stopping the first master moves the minions to a master whose key they accept
