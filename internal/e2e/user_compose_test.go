@@ -54,13 +54,15 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 
 // TestStatusOfAUserCompose: `saltlab status` on a lab brought up from a
 // user's compose file finds its masters and minions through the x-saltlab
-// roles (runner.Open loads them), whatever the services are called.
+// roles (runner.Open loads them), whatever the services are called. The
+// lab declares its minions by name (web-a, web-b) and is scaled with
+// --minions 3: the clones web-a-1..3 are its minions.
 func TestStatusOfAUserCompose(t *testing.T) {
 	bin := saltlabBinary(t)
 	id := runID(t, "userstatus")
 	reports := t.TempDir()
 	out, err := saltlab(t, bin, "up", "--salt", "sim", "--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab",
-		"--reports", reports, "--run-id", id).CombinedOutput()
+		"--minions", "3", "--reports", reports, "--run-id", id).CombinedOutput()
 	t.Cleanup(func() {
 		if derr := saltlab(t, bin, "down", "--run", id).Run(); derr != nil {
 			t.Errorf("saltlab down --run %s: %v", id, derr)
@@ -81,6 +83,6 @@ func TestStatusOfAUserCompose(t *testing.T) {
 		assert.NotEmpty(t, m.ConnectedTo, "hot minion %s holds publish connections (%s)", m.Service, m.Error)
 	}
 	assert.ElementsMatch(t, []string{"primary", "backup"}, masters)
-	assert.ElementsMatch(t, []string{"web-a", "web-b"}, minions)
+	assert.ElementsMatch(t, []string{"web-a-1", "web-a-2", "web-a-3"}, minions)
 	assert.True(t, r.KeysAgree, "the user's masters share one key pair")
 }
