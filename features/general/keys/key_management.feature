@@ -34,10 +34,11 @@ Feature: Key management across masters
   key back to minions/ and fires salt/key {act: accept} (salt/key.py
   Key.accept); the lab's auto_accept masters never hold a pending key, so
   the accept scenario accepts a key it has just rejected, the operator's
-  undo of a wrong rejection. The rotation salt-key -r asked for happens at
-  the master's next maintenance tick and the daemon only notices it on a
-  later publication, by when the key is accepted again: salt-call signs in
-  afresh and must be answered.
+  undo of a wrong rejection. The AES rotation salt-key -r asked for happens
+  at the master's next maintenance tick and the daemon notices it only on a
+  later publication, so it is usually accepted again by then; whatever the
+  daemon does, salt-call signs in afresh and must be answered, and the
+  cleanup restarts the minions.
 
   Scenario: Every master presents a master key the minions accept
     Given the lab is healthy
