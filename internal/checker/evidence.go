@@ -88,17 +88,30 @@ func (w window) overlaps(a, b time.Time) bool {
 	return !b.Before(w.start) && (w.end.IsZero() || !a.After(w.end))
 }
 
-// silences says whether the fault keeps master from running or answering
-// (its event bus cannot publish while it is in force): the container
-// stopped, killed or paused, or its salt-master processes frozen (the
-// event publisher is one of them; salt/master.py). A frozen salt-api or a
-// killed salt-master (its supervisor restarts it, and the stream's end is
-// recorded) does not count.
-func (w window) silences(master string) bool {
+// silenced says what the fault does to its master when it keeps it from
+// running or answering (its event bus cannot publish while it is in
+// force), for messages; "" when it does not: the container stopped,
+// killed or paused, or its salt-master processes frozen (the event
+// publisher is one of them; salt/master.py). A frozen salt-api or a killed
+// salt-master (its supervisor restarts it, and the stream's end is
+// recorded) does not silence it.
+func (w window) silenced() string {
 	switch {
-	case w.kind == "stop", w.kind == "pause", w.kind == "kill":
+	case w.kind == "stop":
+		return "stopped"
+	case w.kind == "pause":
+		return "paused"
+	case w.kind == "kill":
+		return "killed"
 	case w.kind == "proc-stop" && w.program == "salt-master":
-	default:
+		return "frozen (salt-master stopped with SIGSTOP)"
+	}
+	return ""
+}
+
+// silences says whether the fault silences master (see silenced).
+func (w window) silences(master string) bool {
+	if w.silenced() == "" {
 		return false
 	}
 	for _, t := range strings.FieldsFunc(w.target, func(r rune) bool { return r == ',' || r == '|' || r == ' ' }) {
@@ -130,21 +143,6 @@ func faults(h []history.Entry) []window {
 		}
 	}
 	return out
-}
-
-// silenced says what a silencing fault did to its master, for messages.
-func (w window) silenced() string {
-	switch w.kind {
-	case "stop":
-		return "stopped"
-	case "pause":
-		return "paused"
-	case "kill":
-		return "killed"
-	case "proc-stop":
-		return "frozen (" + w.program + " stopped with SIGSTOP)"
-	}
-	return w.kind
 }
 
 // watched says whether master's event stream was being recorded for the
