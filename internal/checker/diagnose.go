@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/saltcfg"
 )
@@ -233,7 +234,7 @@ func dnsNamesInFailover(check Check, r Result, h []history.Entry, c labConf) (st
 	}
 	stopped := map[string]int64{}
 	for _, e := range h {
-		if e.Type == history.Fault && e.Phase == history.Start && e.Kind == "stop" {
+		if e.Type == history.Fault && e.Phase == history.Start && e.Kind == string(fault.KindStop) {
 			if _, seen := stopped[e.Target]; !seen {
 				stopped[e.Target] = e.Index
 			}

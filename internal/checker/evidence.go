@@ -94,7 +94,10 @@ func (w window) overlaps(a, b time.Time) bool {
 // killed or paused, or its salt-master processes frozen (the event
 // publisher is one of them; salt/master.py). A frozen salt-api or a killed
 // salt-master (its supervisor restarts it, and the stream's end is
-// recorded) does not silence it.
+// recorded) does not silence it. The kinds are the strings the fault ledger
+// records (chaos.Kind*): the history file is the contract, and the checker
+// stays free of the Docker-bound chaos package; evidence_test.go builds its
+// windows from chaos's constants so a renamed kind fails there.
 func (w window) silenced() string {
 	switch {
 	case w.kind == "stop":

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 )
 
@@ -14,7 +16,8 @@ import (
 // process (the stream's own end says so) and faults on other nodes are.
 func TestWatchedExcludesSilencedTimes(t *testing.T) {
 	const m1 = "salt-master-1"
-	fault := func(kind, target, program string) func(b *hist) {
+	inForce := func(k fault.Kind, target, program string) func(b *hist) {
+		kind := string(k)
 		return func(b *hist) {
 			b.add(s(10), history.Entry{Type: history.Fault, FaultID: "1", Kind: kind, Target: target, Program: program, Phase: history.Start})
 			b.add(s(20), history.Entry{Type: history.Fault, FaultID: "1", Kind: kind, Target: target, Program: program, Phase: history.End})
@@ -28,18 +31,18 @@ func TestWatchedExcludesSilencedTimes(t *testing.T) {
 		reason string
 	}{
 		{"no fault", func(*hist) {}, 15, true, "the stream was proven live and never lost"},
-		{"paused", fault("pause", m1, ""), 15, false, "docker pause stalls the stream"},
-		{"paused, after the heal", fault("pause", m1, ""), 25, true, "the window closed"},
-		{"paused, before the fault", fault("pause", m1, ""), 5, true, "the window had not opened"},
-		{"stopped", fault("stop", m1, ""), 15, false, "a stopped master publishes nothing"},
-		{"killed", fault("kill", m1, ""), 15, false, "a killed master publishes nothing"},
-		{"one of several stopped", fault("stop", "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
-		{"salt-master frozen", fault("proc-stop", m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
-		{"salt-api frozen", fault("proc-stop", m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
-		{"salt-master killed", fault("proc-kill", m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
-		{"minions partitioned from it", fault("partition", "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
-		{"another master paused", fault("pause", "salt-master-2", ""), 15, true, "a fault elsewhere"},
-		{"never healed", func(b *hist) { b.fault(s(10), "1", "pause", m1, history.Start) }, 100, false, "an open window lasts"},
+		{"paused", inForce(chaos.KindPause, m1, ""), 15, false, "docker pause stalls the stream"},
+		{"paused, after the heal", inForce(chaos.KindPause, m1, ""), 25, true, "the window closed"},
+		{"paused, before the fault", inForce(chaos.KindPause, m1, ""), 5, true, "the window had not opened"},
+		{"stopped", inForce(chaos.KindStop, m1, ""), 15, false, "a stopped master publishes nothing"},
+		{"killed", inForce(chaos.KindKill, m1, ""), 15, false, "a killed master publishes nothing"},
+		{"one of several stopped", inForce(chaos.KindStop, "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
+		{"salt-master frozen", inForce(chaos.KindProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
+		{"salt-api frozen", inForce(chaos.KindProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
+		{"salt-master killed", inForce(chaos.KindProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
+		{"minions partitioned from it", inForce(chaos.KindPartition, "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
+		{"another master paused", inForce(chaos.KindPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
+		{"never healed", func(b *hist) { b.fault(s(10), "1", string(chaos.KindPause), m1, history.Start) }, 100, false, "an open window lasts"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
