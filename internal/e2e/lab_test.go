@@ -271,17 +271,38 @@ func ciInputs(t *testing.T) ciDirs {
 	return d
 }
 
-// TestFailedUpRemovesHalfBuiltLab: a master that cannot start fails `up`
-// with the reason, and nothing of the run is left.
-func TestFailedUpRemovesHalfBuiltLab(t *testing.T) {
+// TestFailedUpSaysWhyAndLeavesNothing: a lab that cannot come up fails
+// `up` with exit 1, the failing container's own log line as evidence and,
+// where saltlab recognises the cause, the setting that fixes it; nothing of
+// the run is left.
+func TestFailedUpSaysWhyAndLeavesNothing(t *testing.T) {
+	tests := []struct {
+		name     string
+		topology string
+		set      string
+		want     []string // in the output: what failed, its evidence and, where recognised, the cause and the fix
+	}{
+		{"a master that cannot start", "hot", "master.interface=256.1.1.1",
+			[]string{`service "salt-master-1" exited before becoming healthy`, "256.1.1.1"}},
+		// Salt's default: every minion's key stays pending, so no minion
+		// ever connects.
+		{"masters that do not auto-accept", "failover", "master.auto_accept=false",
+			[]string{`service "salt-minion-1" did not become healthy`, "The Salt Master has cached the public key for this node",
+				"key is pending", "--set master.auto_accept=true"}},
+	}
 	bin := saltlabBinary(t)
-	id := runID(t, "upfail")
-	cmd := saltlab(t, bin, "up", "--topology", "hot", "--salt", "sim", "--reports", t.TempDir(), "--run-id", id,
-		"--set", "master.interface=256.1.1.1")
-	out, err := cmd.CombinedOutput()
-	require.Error(t, err, string(out))
-	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
-	assert.Contains(t, string(out), `service "salt-master-1" exited before becoming healthy`)
-	assert.Contains(t, string(out), "256.1.1.1", "the master's own log line says why")
-	assertNothingLeft(t, id)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id := runID(t, "upfail")
+			cmd := saltlab(t, bin, "up", "--topology", tc.topology, "--salt", "sim", "--reports", t.TempDir(), "--run-id", id,
+				"--set", tc.set)
+			out, err := cmd.CombinedOutput()
+			require.Error(t, err, string(out))
+			assert.Equal(t, 1, cmd.ProcessState.ExitCode())
+			for _, w := range tc.want {
+				assert.Contains(t, string(out), w)
+			}
+			assertNothingLeft(t, id)
+		})
+	}
 }

@@ -205,7 +205,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	}
 	s.lab = l
 	if err := l.Up(ctx); err != nil {
-		return fmt.Errorf("bring lab up: %w", err)
+		return fmt.Errorf("bring lab up: %w", explainUpFailure(err))
 	}
 	return nil
 }
