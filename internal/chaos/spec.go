@@ -12,15 +12,15 @@ import (
 	"github.com/saltlab/saltlab/internal/fault"
 )
 
-// Fault kinds. fault.KindStop (stop a container, start it on heal) is shared
-// with the steps that predate this package.
+// Fault kinds. The ones that silence a master are defined in package fault,
+// where the checker reads them too.
 const (
 	KindStop                  = fault.KindStop
-	KindKill       fault.Kind = "kill"
-	KindPause      fault.Kind = "pause"
+	KindKill                  = fault.KindKill
+	KindPause                 = fault.KindPause
 	KindRestart    fault.Kind = "restart"
 	KindProcKill   fault.Kind = "proc-kill"
-	KindProcStop   fault.Kind = "proc-stop"
+	KindProcStop              = fault.KindProcStop
 	KindIsolate    fault.Kind = "isolate"
 	KindPartition  fault.Kind = "partition"
 	KindPortBlock  fault.Kind = "port-block"

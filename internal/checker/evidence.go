@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 )
 
@@ -94,19 +95,16 @@ func (w window) overlaps(a, b time.Time) bool {
 // killed or paused, or its salt-master processes frozen (the event
 // publisher is one of them; salt/master.py). A frozen salt-api or a killed
 // salt-master (its supervisor restarts it, and the stream's end is
-// recorded) does not silence it. The kinds are the strings the fault ledger
-// records (chaos.Kind*): the history file is the contract, and the checker
-// stays free of the Docker-bound chaos package; evidence_test.go builds its
-// windows from chaos's constants so a renamed kind fails there.
+// recorded) does not silence it.
 func (w window) silenced() string {
-	switch {
-	case w.kind == "stop":
+	switch k := fault.Kind(w.kind); {
+	case k == fault.KindStop:
 		return "stopped"
-	case w.kind == "pause":
+	case k == fault.KindPause:
 		return "paused"
-	case w.kind == "kill":
+	case k == fault.KindKill:
 		return "killed"
-	case w.kind == "proc-stop" && w.program == "salt-master":
+	case k == fault.KindProcStop && w.program == "salt-master":
 		return "frozen (salt-master stopped with SIGSTOP)"
 	}
 	return ""

@@ -21,8 +21,15 @@ const UndoTimeout = 60 * time.Second
 // Kind names a fault type.
 type Kind string
 
-// KindStop is a stopped container; undone by starting it again.
-const KindStop Kind = "stop"
+// The kinds that keep a master from publishing on its event bus, here so
+// the checker, which judges recorded histories offline, can name them
+// without importing the Docker-bound chaos package (which re-exports them).
+const (
+	KindStop     Kind = "stop"      // a stopped container; undone by starting it again
+	KindKill     Kind = "kill"      // a killed container
+	KindPause    Kind = "pause"     // a paused (frozen) container
+	KindProcStop Kind = "proc-stop" // one program's processes stopped with SIGSTOP
+)
 
 // Entry is one recorded fault.
 type Entry struct {

@@ -13,7 +13,7 @@ import (
 const pendingKeyLog = "The Salt Master has cached the public key for this node"
 
 // errKeyPending marks a bring-up that failed because a daemon's key was
-// never accepted, so callers and tests can tell it from other failures.
+// never accepted, so it can be told from other failures with errors.Is.
 var errKeyPending = errors.New("a Salt daemon's key is pending: its master does not accept keys automatically")
 
 // explainUpFailure adds the cause and the fix to a bring-up failure whose
