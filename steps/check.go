@@ -13,7 +13,7 @@ import (
 
 	messages "github.com/cucumber/messages/go/v21"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Scenario is one scenario (one pickle: an outline yields one per example

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Output is what a command printed inside a container and how it exited.

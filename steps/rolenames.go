@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Role phrases let a general feature name services by the role they play,

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 func TestRolePhrases(t *testing.T) {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/report"
-	"github.com/saltlab/saltlab/internal/roles"
 )
 
 // syndicFake is a unit-test double of the syndic topology: runs says how

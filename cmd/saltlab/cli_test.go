@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 // noDocker points the Docker client at a socket that does not exist, so a

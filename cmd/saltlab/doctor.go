@@ -10,7 +10,7 @@ import (
 	"syscall"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
 )
 
 // cmdDoctor reports what this host offers the lab: the Engine and its API

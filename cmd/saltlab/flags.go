@@ -8,9 +8,9 @@ import (
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/runner"
-	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

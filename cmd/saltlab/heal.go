@@ -8,8 +8,8 @@ import (
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/dockerx"
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos/chaostest"
-	"github.com/saltlab/saltlab/internal/dockerx"
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 // injectorEnv makes the test binary an injector: it runs each saltlab

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/saltlab/saltlab/internal/dockerx"
 	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {

@@ -8,12 +8,12 @@ import (
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/dockerx"
-	"github.com/saltlab/saltlab/internal/knobs"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/runner"
-	"github.com/saltlab/saltlab/internal/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

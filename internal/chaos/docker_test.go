@@ -12,7 +12,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/chaostest"
-	"github.com/saltlab/saltlab/internal/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
 )
 
 // TestFaults injects every fault into one shared set of containers, shows

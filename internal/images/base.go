@@ -7,7 +7,7 @@ import (
 
 	"github.com/docker/docker/api/types/build"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // baseDockerfile is the registry path of the base image, relative to the

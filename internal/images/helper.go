@@ -3,7 +3,7 @@ package images
 import (
 	"context"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 const (

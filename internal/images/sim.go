@@ -11,7 +11,7 @@ import (
 
 	"github.com/docker/docker/api/types/build"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // simDockerfile is the simulator's Dockerfile, relative to the repository root.

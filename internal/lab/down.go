@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // downTimeout bounds Down. Down ignores the caller's cancellation (it is

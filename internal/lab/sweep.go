@@ -15,7 +15,7 @@ import (
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/volume"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // sweepPasses is how many list-and-remove passes Sweep makes. The second

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/steps"
 )
 

@@ -15,9 +15,9 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/loader"
 
-	"github.com/saltlab/saltlab/internal/knobs"
-	"github.com/saltlab/saltlab/internal/labels"
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

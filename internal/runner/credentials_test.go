@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 func TestNewAPICreds(t *testing.T) {

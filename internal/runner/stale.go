@@ -15,7 +15,7 @@ import (
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/volume"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // lister is the part of the Docker client that finds labelled resources.

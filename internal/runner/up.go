@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/runstate"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 // UpResult describes a lab that Up left running.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/saltapi"
 )
 

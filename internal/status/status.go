@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // CallTimeout bounds each probe; a stopped or hung master must not stall

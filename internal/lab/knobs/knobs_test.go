@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/knobs"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 func TestParseSets(t *testing.T) {
@@ -108,7 +108,7 @@ func TestValidate(t *testing.T) {
 // compose model.
 func loadHot(t *testing.T, transform func(*types.Project) error) (*lab.Lab, *types.Project) {
 	t.Helper()
-	file, err := filepath.Abs("../../compose/hot/compose.yaml")
+	file, err := filepath.Abs("../../../compose/hot/compose.yaml")
 	require.NoError(t, err)
 	var got *types.Project
 	l, err := lab.Load(context.Background(), nil, lab.Options{Files: []string{file}, Project: "saltlab-hot-knobs", RunID: "knobs-test",

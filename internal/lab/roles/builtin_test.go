@@ -13,7 +13,7 @@ import (
 // TestBuiltinTopologies: every topology under compose/ declares roles that
 // check out against its own services.
 func TestBuiltinTopologies(t *testing.T) {
-	files, err := filepath.Glob("../../compose/*/compose.yaml")
+	files, err := filepath.Glob("../../../compose/*/compose.yaml")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {

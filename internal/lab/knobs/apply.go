@@ -13,7 +13,7 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/types"
 
-	"github.com/saltlab/saltlab/internal/roles"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Container paths the knobs replace.

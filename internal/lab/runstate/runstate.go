@@ -16,7 +16,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/knobs"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
 )
 
 // File names inside a run directory.

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/labels"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
