@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

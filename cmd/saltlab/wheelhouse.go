@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

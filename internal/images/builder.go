@@ -19,8 +19,8 @@ import (
 	"github.com/docker/docker/api/types/image"
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/aptsource"
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/aptsource"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 )
 
 const (

@@ -18,10 +18,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/saltdist"
-	"github.com/saltlab/saltlab/internal/saltdist/saltdisttest"
 )
 
 // TestDockerBuildRealFromDebs runs install-salt's deb route with stand-in

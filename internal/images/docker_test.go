@@ -17,9 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 // standinPackage is built instead of cmd/saltsim unless

@@ -22,7 +22,7 @@ import (
 	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 )
 
 // buildCall records one ImageBuild: options and the context's entries.

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 const (

@@ -13,8 +13,8 @@ import (
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/image"
 
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 // realBuild is one route's image build.

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 )
 
 // realRoute is one way to get Salt into the image.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/saltlab/saltlab/internal/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 )
 
 const (

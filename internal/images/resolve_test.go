@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/saltdist"
 )
 
 // pipAnswers is a stand-in host pip: the first key that occurs in a pip

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/saltdist/saltdisttest"
+	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
