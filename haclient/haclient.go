@@ -38,7 +38,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // Defaults of the Config bounds.

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltapi"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // The load balancer is the topology's declared api service; its container

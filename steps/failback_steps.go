@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // minionsFailBackAsConfigured: after the first master of a failover list

@@ -8,8 +8,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/saltcfg"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // masterCLITimeout is the `salt -t` value used when probing one minion.

@@ -16,7 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // fakeLab is a unit-test double of a failover lab: minions are served by the

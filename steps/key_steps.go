@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // keyOpTimeout bounds one salt-key, salt-run config.get or stat on a master.

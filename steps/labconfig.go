@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // configTimeout bounds one configuration read at lab start: local reads

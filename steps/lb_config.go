@@ -9,8 +9,8 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/saltlab/saltlab/internal/nginxconf"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/nginxconf"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // lbConfigOp is the history's name for reading the balancer's own config.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/saltlab/saltlab/internal/nginxconf"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/nginxconf"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 func TestConfFlag(t *testing.T) {

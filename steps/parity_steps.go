@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // parityOptions are the master options compared by value: who may do what

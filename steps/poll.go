@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // attemptPause spaces out the attempts of a poll.

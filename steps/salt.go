@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltcfg"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // callTimeout bounds one Salt command when no tighter deadline applies.

@@ -16,7 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.Measurements, *fault.Ledger) {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // masterReachesEveryMinionThroughEverySyndic polls, after the last fault

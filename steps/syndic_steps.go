@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // momCLITimeout is `salt -t` for jobs sent through syndics: the CLI also

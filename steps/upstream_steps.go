@@ -10,7 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/checker"
 	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // masterRunsOnEveryMinionOnce: `salt '*' <fun> <args...>` on master

@@ -13,7 +13,7 @@ import (
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // stopTimeout is the grace period given to a container the scenario stops.

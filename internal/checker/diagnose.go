@@ -9,7 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // FConfigGet is the operation that records a minion setting: the runner

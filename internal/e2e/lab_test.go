@@ -22,7 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/runner"
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 	"github.com/saltlab/saltlab/internal/status"
 )
 

@@ -24,7 +24,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/progress"
 	"github.com/saltlab/saltlab/internal/report"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // subnetAttempts bounds how often bring-up picks a new subnet after losing

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // apiUser is the salt-api user every topology's external_auth lists.

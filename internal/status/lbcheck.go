@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 const (

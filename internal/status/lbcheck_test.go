@@ -12,7 +12,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/saltapi"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
 // fakeLB answers like Nginx in front of salt-api under apiPath: /run answers test.ping with the given returns.

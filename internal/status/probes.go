@@ -6,7 +6,7 @@ import (
 	"net"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // establishedToPublish lists the minion's ESTABLISHED TCP connections to a

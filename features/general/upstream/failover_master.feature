@@ -7,7 +7,7 @@ Feature: Salt's failover multimaster scenario tests
   master it is connected to; when that master dies the alive check
   (master_alive_interval) fires __master_disconnected and the minion moves
   to the next master (§1.9, §1.10). Bounds come from each minion's own
-  configuration (internal/saltcfg AliveBound).
+  configuration (internal/salt/saltcfg AliveBound).
 
   Scenario: Each minion returns only to the master it is connected to
     Mirrors: tests/pytests/scenarios/failover/multimaster/test_failover_master.py::test_return_to_assigned_master

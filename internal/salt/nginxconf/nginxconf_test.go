@@ -15,9 +15,9 @@ func TestFailoverOfTheTopologies(t *testing.T) {
 		file, path string
 		want       Failover
 	}{
-		{"../../compose/failover/nginx/nginx.conf", "/", Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 5 * time.Second, Upstream: "salt_api"}},
-		{"../../compose/hot/nginx/nginx.conf", "/", Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 5 * time.Second, Upstream: "salt_api"}},
-		{"../../compose/ai-infra-matrix/nginx/nginx.conf", "/salt-api/", Failover{ConnectTimeout: 60 * time.Second, MaxFails: 2, FailTimeout: 10 * time.Second, Upstream: "salt_api"}},
+		{"../../../compose/failover/nginx/nginx.conf", "/", Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 5 * time.Second, Upstream: "salt_api"}},
+		{"../../../compose/hot/nginx/nginx.conf", "/", Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 5 * time.Second, Upstream: "salt_api"}},
+		{"../../../compose/ai-infra-matrix/nginx/nginx.conf", "/salt-api/", Failover{ConnectTimeout: 60 * time.Second, MaxFails: 2, FailTimeout: 10 * time.Second, Upstream: "salt_api"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
@@ -93,7 +93,7 @@ func TestParseErrors(t *testing.T) {
 // parser returns directives or an error, never panics, and FailoverOf
 // never returns a negative duration.
 func FuzzParse(f *testing.F) {
-	for _, file := range []string{"../../compose/failover/nginx/nginx.conf", "../../compose/ai-infra-matrix/nginx/nginx.conf"} {
+	for _, file := range []string{"../../../compose/failover/nginx/nginx.conf", "../../../compose/ai-infra-matrix/nginx/nginx.conf"} {
 		b, err := os.ReadFile(file)
 		require.NoError(f, err)
 		f.Add(string(b), "/")
