@@ -11,7 +11,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
 // Chaos injects faults through the run's ledger; *chaos.Engine is the real

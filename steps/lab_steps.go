@@ -8,8 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/fault"
 )
 
 // labHealthyTimeout bounds how long "the lab is healthy" waits for services

@@ -9,8 +9,8 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/fault"
 	"github.com/saltlab/saltlab/internal/history"
 	"github.com/saltlab/saltlab/internal/report"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"

@@ -17,7 +17,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/saltlab/saltlab/internal/netfault"
+	"github.com/saltlab/saltlab/internal/chaos/netfault"
 )
 
 func main() {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
 // Info explains one fault kind to an operator.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
 // MaxFillBytes is the most free space disk-full fills. A container's root

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
 // DefaultPKIDir is where a master keeps its key pair.

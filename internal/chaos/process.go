@@ -10,7 +10,7 @@ import (
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
 )
 

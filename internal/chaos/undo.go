@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
 // impl is how one kind acts and how it is undone.

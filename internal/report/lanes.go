@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/history"
 )
 

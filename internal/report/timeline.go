@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/fault"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/history"
 )
 
