@@ -64,7 +64,7 @@ down: build
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags docker ./...
-	$(GO) vet -tags browser ./internal/report
+	$(GO) vet -tags browser ./internal/evidence/report
 
 unit:
 	$(GO) test ./...
@@ -78,12 +78,12 @@ unit:
 # deadline with a bare "context deadline exceeded" and no failing input
 # (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 FUZZTIME ?= 20000x
-FUZZERS := ./internal/tagexpr:FuzzParse ./internal/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
-	./internal/lab:FuzzLoadOverride ./internal/saltout:FuzzParseCall ./internal/saltout:FuzzParseKeyList \
-	./internal/saltout:FuzzParseLocalFingers ./internal/saltout:FuzzParseStream \
-	./internal/saltout:FuzzParseRunner ./internal/saltout:FuzzParseSums \
-	./internal/saltdist:FuzzParseReleases ./internal/saltdist:FuzzParseSpec ./internal/history:FuzzRead \
-	./internal/eventlog:FuzzParseLine ./internal/roles:FuzzParse ./internal/nginxconf:FuzzParse ./internal/saltcfg:FuzzParseMasterEntry
+FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
+	./internal/lab:FuzzLoadOverride ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
+	./internal/salt/saltout:FuzzParseLocalFingers ./internal/salt/saltout:FuzzParseStream \
+	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseSums \
+	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead \
+	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \
@@ -92,7 +92,7 @@ fuzz:
 
 # Docker-backed packages run one at a time (-p 1): they share one engine.
 test: test-prereqs vet unit fuzz
-	$(GO) test -tags browser -count=1 ./internal/report
+	$(GO) test -tags browser -count=1 ./internal/evidence/report
 	$(GO) test -tags docker -p 1 -count=1 -timeout 45m ./...
 
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3

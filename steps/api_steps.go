@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )

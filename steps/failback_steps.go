@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/haclient"
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // The HA client's stream: test.ping to '*' through haclient, one request

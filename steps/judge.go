@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 // eventLag bounds how long a return event may take to reach the history

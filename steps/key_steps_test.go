@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // The one builder makes the key and config command lines; their history

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // labHealthyTimeout bounds how long "the lab is healthy" waits for services

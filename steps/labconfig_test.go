@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // TestRecordLabConfig: every minion setting the diagnosis reads and every

@@ -7,7 +7,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -74,7 +74,7 @@ func masterReachesEveryMinionAgain(ctx context.Context, master string) error {
 
 // watchAgainTimeout bounds waiting for the run's event watcher to attach to
 // a master that was started again: the watcher retries about every second
-// once the container runs (internal/eventlog), and the master's own start
+// once the container runs (internal/client/eventlog), and the master's own start
 // is already covered by ProcessSlack in every bound.
 const watchAgainTimeout = 10 * time.Second
 

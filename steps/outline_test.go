@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 const outlineFixture = "testdata/outline.feature"

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 

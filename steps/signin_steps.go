@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/checker"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // keyListTimeout bounds one `salt-key -L` on a master.

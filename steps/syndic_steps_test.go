@@ -11,10 +11,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/history"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/report"
 )
 
 // syndicFake is a unit-test double of the syndic topology: runs says how

@@ -10,9 +10,9 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/history"
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 

@@ -5,7 +5,7 @@
 //	saltlab-netfault proxy --listen :15505 --delay 200ms [--jitter 20ms] [--mark 0x5a17] [--direction upstream|downstream] [--fault TOKEN]
 //
 // idle keeps the helper alive until it is removed; proxy is the userspace
-// delay used where the kernel has no netem (see internal/netfault).
+// delay used where the kernel has no netem (see internal/chaos/netfault).
 package main
 
 import (

@@ -23,7 +23,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/status"
+	"github.com/saltlab/saltlab/internal/run/status"
 )
 
 // TestFreshCloneUp does what a new user does first: `up` with --set and a

@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestReportCommand re-renders the golden run of internal/report from its
+// TestReportCommand re-renders the golden run of internal/evidence/report from its
 // saved files and refuses folders that are not runs.
 func TestReportCommand(t *testing.T) {
 	t.Setenv("DOCKER_HOST", noDocker)
-	golden := filepath.Join("..", "..", "internal", "report", "testdata", "golden")
+	golden := filepath.Join("..", "..", "internal", "evidence", "report", "testdata", "golden")
 	run := filepath.Join(t.TempDir(), "reports", "r1")
 	require.NoError(t, os.MkdirAll(run, 0o755))
 	sum, err := os.ReadFile(filepath.Join(golden, "summary.json"))

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 

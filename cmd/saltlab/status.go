@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/saltlab/saltlab/internal/runner"
-	"github.com/saltlab/saltlab/internal/status"
+	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/status"
 )
 
 func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error {

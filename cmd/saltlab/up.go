@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/run/runner"
 )
 
 func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {

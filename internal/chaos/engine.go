@@ -2,7 +2,7 @@
 // single daemons inside a container, the network (isolation, partitions,
 // ports, latency, loss, bandwidth, DNS), disk space and master keys.
 //
-// Every fault is written to the run's ledger (internal/fault) with all that
+// Every fault is written to the run's ledger (internal/chaos/fault) with all that
 // its undo needs BEFORE it acts, and every undo is idempotent: a healed fault
 // or a vanished target is nil. Network faults act from a helper container
 // that shares the target's network namespace (NetworkMode container:<id>,

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 // benchTopologies are the built-in topologies BenchmarkSuite times.

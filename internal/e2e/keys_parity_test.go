@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/checker"
-	"github.com/saltlab/saltlab/internal/report"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 // ownKeyLab is the known-bad lab: salt-master-2 has its own key pair (no

@@ -21,9 +21,9 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/runner"
+	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/status"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
-	"github.com/saltlab/saltlab/internal/status"
 )
 
 const (

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/status"
+	"github.com/saltlab/saltlab/internal/run/status"
 )
 
 // userLab is a user's own compose file: its own service names, found only
@@ -38,8 +38,8 @@ func TestUserComposeRunsOnTheDouble(t *testing.T) {
 func TestUserComposeWithoutRolesExits2(t *testing.T) {
 	bin := saltlabBinary(t)
 	for _, tt := range []struct{ file, want string }{
-		{file: "internal/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
-		{file: "internal/runner/testdata/roles/bad-path.yaml", want: `x-saltlab.api.base_path: "salt-api/" does not start with "/"`},
+		{file: "internal/lab/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
+		{file: "internal/run/runner/testdata/roles/bad-path.yaml", want: `x-saltlab.api.base_path: "salt-api/" does not start with "/"`},
 		{file: "internal/e2e/testdata/no-such-file.yaml", want: "validate --compose internal/e2e/testdata/no-such-file.yaml: not a readable file"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {

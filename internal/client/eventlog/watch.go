@@ -1,0 +1,210 @@
+package eventlog
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+const (
+	// retryInterval spaces out attempts to stream a master's bus again
+	// after the stream ended (its container stopped, the master died).
+	retryInterval = time.Second
+	// probeInterval is how often a probe event is fired until the stream
+	// delivers one: state.event subscribes asynchronously, and only a
+	// delivered probe proves the subscription is live.
+	probeInterval = 500 * time.Millisecond
+	// probeTimeout abandons a stream that delivered no probe (a master
+	// that is starting, or paused) and starts over.
+	probeTimeout = 30 * time.Second
+	// probeCommandTimeout bounds one `salt-run event.send` in the container.
+	probeCommandTimeout = 15
+	// ProbePrefix starts the tags of the watcher's own probe events.
+	ProbePrefix = "saltlab/watch/"
+)
+
+// Execer runs commands in the lab's containers.
+type Execer interface {
+	// Stream runs argv in service, copying its stdout to w, until it exits
+	// or ctx ends.
+	Stream(ctx context.Context, service string, argv []string, w io.Writer) error
+	// Run runs argv in service to completion; a non-zero exit is an error.
+	Run(ctx context.Context, service string, argv []string) error
+}
+
+// Appender is where entries go (a *history.Recorder).
+type Appender interface {
+	Append(history.Entry) (history.Entry, error)
+}
+
+// Watcher streams every master's bus into the history until Stop.
+type Watcher struct {
+	ex     Execer
+	rec    Appender
+	log    io.Writer
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	now    func() time.Time
+	live   map[string]chan struct{} // closed once the master's stream first went live
+	once   map[string]*sync.Once
+}
+
+// Start watches each master in the background. Progress and trouble go
+// to log (nil: discarded); the history says when each stream was live.
+func Start(ctx context.Context, ex Execer, rec Appender, masters []string, log io.Writer) *Watcher {
+	if log == nil {
+		log = io.Discard
+	}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	w := &Watcher{ex: ex, rec: rec, log: log, cancel: cancel, now: time.Now, live: map[string]chan struct{}{}, once: map[string]*sync.Once{}}
+	for _, m := range masters {
+		w.live[m], w.once[m] = make(chan struct{}), &sync.Once{}
+	}
+	for _, m := range masters {
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			w.watch(ctx, m)
+		}()
+	}
+	return w
+}
+
+// Ready waits until every master's stream has gone live once, or timeout
+// passes; the error names the masters whose streams never did (their
+// events are missing from the history, and checkers that need them say
+// unknown).
+func (w *Watcher) Ready(ctx context.Context, timeout time.Duration) error {
+	deadline := time.After(timeout)
+	var missing []string
+	for m, ch := range w.live {
+		select {
+		case <-ch:
+		case <-deadline:
+			missing = append(missing, m)
+		case <-ctx.Done():
+			return fmt.Errorf("wait for event streams: %w", ctx.Err())
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("wait for event streams: none from %v within %s", missing, timeout)
+	}
+	return nil
+}
+
+// Stop ends every stream, recording the end of each live one, and waits.
+func (w *Watcher) Stop() {
+	w.cancel()
+	w.wg.Wait()
+}
+
+func (w *Watcher) watch(ctx context.Context, master string) {
+	last := ""
+	for n := 1; ; n++ {
+		// A stopped master fails every retry the same way: say it once.
+		if err := w.session(ctx, master, n); err != nil && ctx.Err() == nil && err.Error() != last {
+			last = err.Error()
+			fmt.Fprintf(w.log, "event stream of %s: %v (retrying every %s)\n", master, err, retryInterval)
+		} else if err == nil {
+			last = ""
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(retryInterval):
+		}
+	}
+}
+
+// session is one `salt-run state.event` on master: it records every event
+// it prints, the watch's start once its probe came through, and its end.
+func (w *Watcher) session(ctx context.Context, master string, n int) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pr, pw := io.Pipe()
+	streamErr := make(chan error, 1)
+	go func() {
+		err := w.ex.Stream(ctx, master, []string{"salt-run", "state.event", "pretty=False"}, pw)
+		_ = pw.CloseWithError(err)
+		streamErr <- err
+	}()
+	probe := fmt.Sprintf("%s%s/%d", ProbePrefix, master, n)
+	seen := make(chan struct{})
+	go w.probe(ctx, cancel, master, probe, seen)
+	up := false
+	sc := bufio.NewScanner(pr)
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		ev, err := ParseLine(sc.Text())
+		if err != nil {
+			fmt.Fprintf(w.log, "event stream of %s: %v\n", master, err)
+			continue
+		}
+		at := ev.Stamp
+		if at.IsZero() {
+			at = w.now()
+		}
+		if !up && ev.Tag == probe {
+			up = true
+			close(seen)
+			w.once[master].Do(func() { close(w.live[master]) })
+			w.append(history.Entry{Type: history.Watch, Master: master, Phase: history.Start, Time: at})
+		}
+		w.append(history.Entry{Type: history.Event, Master: master, Tag: ev.Tag, Data: ev.Data, Time: at})
+	}
+	cancel()
+	_ = pr.Close()
+	err := <-streamErr
+	if up {
+		e := history.Entry{Type: history.Watch, Master: master, Phase: history.End}
+		if err != nil && !errors.Is(err, context.Canceled) {
+			e.Error = err.Error()
+		}
+		w.append(e)
+	}
+	if err == nil && !up {
+		err = errors.New("the stream ended before its probe event came through")
+	}
+	return err
+}
+
+// probe fires the probe event until the stream shows it, or gives the
+// session up after probeTimeout.
+func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, tag string, seen <-chan struct{}) {
+	deadline := time.After(probeTimeout)
+	tick := time.NewTicker(probeInterval)
+	defer tick.Stop()
+	// A stopped master fails every probe, and its stream with it, once a
+	// second: the stream's retry says so once; a probe's own failure is
+	// told only when the session is given up.
+	var last error
+	for {
+		argv := []string{"timeout", "-k", "2", fmt.Sprint(probeCommandTimeout), "salt-run", "event.send", tag}
+		if err := w.ex.Run(ctx, master, argv); err != nil && ctx.Err() == nil {
+			last = err
+		}
+		select {
+		case <-seen:
+			return
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
+			cancel()
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func (w *Watcher) append(e history.Entry) {
+	if _, err := w.rec.Append(e); err != nil {
+		fmt.Fprintf(w.log, "record event: %v\n", err)
+	}
+}

@@ -1,0 +1,141 @@
+package eventlog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// fakeBus is one master: Stream prints what is fired while it runs; a
+// stopped master refuses both Stream and Run.
+type fakeBus struct {
+	mu      sync.Mutex
+	lines   chan string
+	stopped bool
+	end     chan struct{} // closed: the running stream ends (master stops)
+}
+
+func newFakeBus() *fakeBus {
+	return &fakeBus{lines: make(chan string, 100), end: make(chan struct{})}
+}
+
+func (b *fakeBus) fire(tag string) {
+	b.lines <- fmt.Sprintf("%s\t{\"_stamp\": %q}", tag, time.Now().UTC().Format(stampLayout))
+}
+
+func (b *fakeBus) Stream(ctx context.Context, _ string, _ []string, w io.Writer) error {
+	b.mu.Lock()
+	stopped, end := b.stopped, b.end
+	b.mu.Unlock()
+	if stopped {
+		return errors.New("container is not running")
+	}
+	for {
+		select {
+		case l := <-b.lines:
+			if _, err := io.WriteString(w, l+"\n"); err != nil {
+				return err
+			}
+		case <-end:
+			return errors.New("exec ended: container stopped")
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *fakeBus) Run(_ context.Context, _ string, argv []string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stopped {
+		return errors.New("container is not running")
+	}
+	b.fire(argv[len(argv)-1])
+	return nil
+}
+
+type memory struct {
+	mu sync.Mutex
+	h  []history.Entry
+}
+
+func (m *memory) Append(e history.Entry) (history.Entry, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e.Index = int64(len(m.h))
+	if e.Time.IsZero() {
+		e.Time = time.Now()
+	}
+	m.h = append(m.h, e)
+	return e, nil
+}
+
+func (m *memory) find(typ history.Type, what string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, e := range m.h {
+		if e.Type == typ && (e.Tag == what || e.Phase == what) {
+			return i
+		}
+	}
+	return -1
+}
+
+func TestWatcherRecordsEventsAndWhenTheStreamWasLive(t *testing.T) {
+	bus := newFakeBus()
+	rec := &memory{}
+	w := Start(context.Background(), bus, rec, []string{"salt-master-1"}, nil)
+	require.NoError(t, w.Ready(context.Background(), 5*time.Second))
+	require.GreaterOrEqual(t, rec.find(history.Watch, history.Start), 0)
+	bus.fire("salt/minion/m1/start")
+	require.Eventually(t, func() bool { return rec.find(history.Event, "salt/minion/m1/start") >= 0 }, 5*time.Second, 10*time.Millisecond)
+
+	// The master stops: the stream ends and cannot start again until it is back.
+	bus.mu.Lock()
+	bus.stopped = true
+	close(bus.end)
+	bus.mu.Unlock()
+	require.Eventually(t, func() bool { return rec.find(history.Watch, history.End) >= 0 }, 5*time.Second, 10*time.Millisecond)
+	bus.mu.Lock()
+	bus.stopped, bus.end = false, make(chan struct{})
+	bus.mu.Unlock()
+	require.Eventually(t, func() bool {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		starts := 0
+		for _, e := range rec.h {
+			if e.Type == history.Watch && e.Phase == history.Start {
+				starts++
+			}
+		}
+		return starts == 2
+	}, 5*time.Second, 10*time.Millisecond, "the stream came back with a new probe")
+	w.Stop()
+
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	last := rec.h[len(rec.h)-1]
+	assert.Equal(t, history.Watch, last.Type)
+	assert.Equal(t, history.End, last.Phase, "Stop records the end of the live stream")
+	assert.Empty(t, last.Error, "a stop we asked for is no error")
+	for _, e := range rec.h {
+		assert.Equal(t, "salt-master-1", e.Master)
+	}
+}
+
+func TestWatcherReadyNamesSilentMasters(t *testing.T) {
+	bus := newFakeBus()
+	bus.stopped = true
+	w := Start(context.Background(), bus, &memory{}, []string{"salt-master-9"}, nil)
+	defer w.Stop()
+	assert.ErrorContains(t, w.Ready(context.Background(), 100*time.Millisecond), "none from [salt-master-9]")
+}

@@ -1,0 +1,271 @@
+package checker
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+func TestMerge(t *testing.T) {
+	assert.Equal(t, Valid, Merge())
+	assert.Equal(t, Unknown, Merge(Valid, Unknown, Valid))
+	assert.Equal(t, Invalid, Merge(Unknown, Invalid, Valid))
+}
+
+const ping = "salt-call test.ping"
+
+// failoverHistory: master-1 stops at 10 s; both masters' streams are
+// recorded (master-1's until it stops); m1 is served by master-2 at 14 s.
+func failoverHistory(retOn string, watch2 bool) (*hist, int64) {
+	b := &hist{}
+	b.watch(0, "salt-master-1", history.Start)
+	if watch2 {
+		b.watch(0, "salt-master-2", history.Start)
+	}
+	since := b.fault(s(10), "1", "stop", "salt-master-1", history.Start)
+	b.watch(s(10.1), "salt-master-1", history.End)
+	b.op(s(11), s(2), history.Fail, ping, "m1", "m1", "", "exit 1: no master")
+	b.op(s(13), s(1.5), history.OK, ping, "m1", "m1", "true", "")
+	if retOn != "" {
+		b.ev(s(14), retOn, "salt/job/20261123100014000000/ret/m1", `{"id":"m1","fun":"test.ping","jid":"20261123100014000000"}`)
+	}
+	return b, since
+}
+
+func TestFailoverTime(t *testing.T) {
+	tests := []struct {
+		name    string
+		retOn   string
+		watch2  bool
+		limit   float64
+		absent  bool
+		want    Verdict
+		observe string
+	}{
+		{"served by master-2 within the bound", "salt-master-2", true, 10, false, Valid, "served by salt-master-2 after 4.5s"},
+		{"served too late", "salt-master-2", true, 3, false, Invalid, "only after 4.5s"},
+		{"served by the wrong master", "salt-master-1", true, 10, false, Invalid, "served by salt-master-1"},
+		{"no return event while master-2 was watched", "", true, 10, false, Invalid, "no master's bus carried its return"},
+		{"no return event and master-2 not watched", "", false, 10, false, Unknown, "not recorded"},
+		{"absence broken", "salt-master-2", true, 10, true, Invalid, "served by salt-master-2 after"},
+		{"absence held", "salt-master-1", true, 10, true, Valid, "not served"},
+		{"absence unjudgeable", "", false, 10, true, Unknown, "not recorded"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, since := failoverHistory(tc.retOn, tc.watch2)
+			r := FailoverTime(b.h, FailoverParams{Since: since, F: ping, Fun: "test.ping", Master: "salt-master-2",
+				Bounds: bounds(s(tc.limit), "m1"), Absent: tc.absent})
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+			assert.Contains(t, r.Observed, tc.observe)
+			assert.Contains(t, r.Evidence, since, "the fault is evidence")
+		})
+	}
+}
+
+func TestStartEvent(t *testing.T) {
+	tests := []struct {
+		name  string
+		at    float64 // 0: no event
+		watch bool
+		want  Verdict
+	}{
+		{"within the bound", 12, true, Valid},
+		{"after the bound", 30, true, Invalid},
+		{"missing while watched", 0, true, Invalid},
+		{"missing while not watched", 0, false, Unknown},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &hist{}
+			if tc.watch {
+				b.watch(0, "salt-master-2", history.Start)
+			}
+			since := b.fault(s(10), "1", "stop", "salt-master-1", history.Start)
+			b.ev(s(11), "salt-master-2", "salt/minion/m2/start", `{}`) // another minion
+			if tc.at > 0 {
+				b.ev(s(tc.at), "salt-master-2", "salt/minion/m1/start", `{"id":"m1"}`)
+			}
+			r := StartEvent(b.h, StartParams{Since: since, Master: "salt-master-2", Bounds: bounds(s(8), "m1")})
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+		})
+	}
+}
+
+func TestAvailabilityAndRefusal(t *testing.T) {
+	b := &hist{}
+	b.op(s(1), s(1), history.OK, ping, "m1", "m1", "true", "")
+	b.op(s(1), s(1), history.OK, ping, "m2", "m2", "true", "")
+	b.fault(s(3), "1", "stop", "salt-master-1", history.Start)
+	b.op(s(4), s(1), history.Fail, ping, "m1", "m1", "", "no master") // in the fault: not judged
+	b.fault(s(6), "1", "stop", "salt-master-1", history.End)
+	b.op(s(7), s(1), history.Fail, ping, "m2", "m2", "", "exit 1")
+	b.op(s(7), 0, "", ping, "m3", "m3", "", "")
+
+	r := Availability(b.h, OutcomeParams{F: ping, Targets: []string{"m1"}})
+	assert.Equal(t, Valid, r.Verdict, r.Observed)
+	r = Availability(b.h, OutcomeParams{F: ping, Targets: []string{"m1", "m2"}})
+	assert.Equal(t, Invalid, r.Verdict, r.Observed)
+	assert.Contains(t, r.Observed, "exit 1")
+	r = Availability(b.h, OutcomeParams{F: ping, Targets: []string{"m3"}})
+	assert.Equal(t, Unknown, r.Verdict, "an op that never completed is indeterminate")
+	r = Availability(b.h, OutcomeParams{F: ping, Targets: []string{"m4"}})
+	assert.Equal(t, Unknown, r.Verdict, "no evidence at all")
+
+	r = Refusal(b.h, OutcomeParams{From: 8, F: ping, Targets: []string{"m2"}, ErrorContains: "exit"})
+	assert.Equal(t, Valid, r.Verdict, r.Observed)
+	r = Refusal(b.h, OutcomeParams{F: ping, Targets: []string{"m1"}})
+	assert.Equal(t, Invalid, r.Verdict, "m1 answered at 1 s")
+}
+
+func TestRecovery(t *testing.T) {
+	const f = "api /run test.ping"
+	b := &hist{}
+	since := b.fault(s(10), "1", "stop", "salt-master-1", history.Start)
+	b.op(s(10.5), s(1), history.Fail, f, "host", "m1", "", "502 Bad Gateway")
+	b.op(s(12), s(1), history.Info, f, "host", "m1", "", "timeout")
+	b.op(s(14), s(1), history.OK, f, "host", "m1", `{"m1":true}`, "")
+	b.op(s(11), s(1), history.Fail, f, "host", "m2", "", "502 Bad Gateway")
+
+	r := Recovery(b.h, RecoveryParams{Since: since, F: f, Bounds: bounds(s(6), "m1")})
+	assert.Equal(t, Valid, r.Verdict, r.Observed)
+	assert.Contains(t, r.Observed, "recovered after 5s; 2 request(s) failed before")
+	assert.Equal(t, s(5), r.Subjects[0].Took)
+	r = Recovery(b.h, RecoveryParams{Since: since, F: f, Bounds: bounds(s(4), "m1")})
+	assert.Equal(t, Invalid, r.Verdict)
+	r = Recovery(b.h, RecoveryParams{Since: since, F: f, Bounds: bounds(s(4), "m2")})
+	assert.Equal(t, Invalid, r.Verdict, "never recovered")
+	r = Recovery(b.h, RecoveryParams{Since: since, F: f, Bounds: bounds(s(4), "m3")})
+	assert.Equal(t, Unknown, r.Verdict, "no request at all")
+}
+
+func TestExactlyOnce(t *testing.T) {
+	const cli = "salt cmd.run"
+	build := func(rets int, docs string, lines string) []history.Entry {
+		b := &hist{}
+		b.watch(0, "mom", history.Start)
+		b.op(s(1), s(3), history.OK, cli, "mom", "*", `{"documents":`+docs+`}`, "")
+		b.ev(s(1.1), "mom", "salt/job/J1/new", `{"fun":"cmd.run","jid":"J1"}`)
+		for range rets {
+			b.ev(s(2), "mom", "salt/job/J1/ret/m1", `{"fun":"cmd.run"}`)
+		}
+		if lines != "" {
+			b.op(s(5), s(1), history.OK, "count marker lines", "m1", "m1", lines, "")
+		}
+		return b.h
+	}
+	p := OnceParams{Master: "mom", Fun: "cmd.run", Minions: []string{"m1"}, F: cli, Executions: "count marker lines"}
+	tests := []struct {
+		name        string
+		rets        int
+		docs, lines string
+		want        Verdict
+	}{
+		{"once", 1, `{"m1":1}`, "1", Valid},
+		{"two returns", 2, `{"m1":1}`, "1", Invalid},
+		{"two documents", 1, `{"m1":2}`, "1", Invalid},
+		{"ran twice", 1, `{"m1":1}`, "2", Invalid},
+		{"no execution count", 1, `{"m1":1}`, "", Unknown},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := ExactlyOnce(build(tc.rets, tc.docs, tc.lines), p)
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+		})
+	}
+	r := ExactlyOnce(nil, p)
+	assert.Equal(t, Unknown, r.Verdict, "no job published")
+}
+
+func TestDelivery(t *testing.T) {
+	const cli = "salt test.ping"
+	tests := []struct {
+		name string
+		make func(b *hist)
+		want Verdict
+	}{
+		{"return on the publishing master", func(b *hist) {
+			b.op(s(1), s(2), history.OK, cli, "salt-master-2", "m1", `{"documents":{"m1":1}}`, "")
+			b.ev(s(1.5), "salt-master-2", "salt/job/J1/new", `{"fun":"test.ping"}`)
+			b.ev(s(2), "salt-master-2", "salt/job/J1/ret/m1", `{"fun":"test.ping"}`)
+		}, Valid},
+		{"return astray", func(b *hist) {
+			b.ev(s(1.5), "salt-master-2", "salt/job/J1/new", `{}`)
+			b.ev(s(2), "salt-master-1", "salt/job/J1/ret/m1", `{}`)
+		}, Invalid},
+		{"return on a stopped master", func(b *hist) {
+			b.fault(s(1), "1", "stop", "salt-master-1", history.Start)
+			b.ev(s(1.5), "salt-master-1", "salt/job/J1/new", `{}`)
+			b.ev(s(2), "salt-master-1", "salt/job/J1/ret/m1", `{}`)
+		}, Invalid},
+		{"answer without return event, master watched", func(b *hist) {
+			b.op(s(1), s(2), history.OK, cli, "salt-master-2", "m1", `{"documents":{"m1":1}}`, "")
+		}, Invalid},
+		{"answer without return event, master not watched", func(b *hist) {
+			b.watch(s(0.5), "salt-master-2", history.End)
+			b.op(s(1), s(2), history.OK, cli, "salt-master-2", "m1", `{"documents":{"m1":1}}`, "")
+		}, Unknown},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &hist{}
+			b.watch(0, "salt-master-1", history.Start)
+			b.watch(0, "salt-master-2", history.Start)
+			tc.make(b)
+			r := Delivery(b.h, DeliveryParams{F: cli})
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+		})
+	}
+}
+
+func TestNoSignInAndUnchanged(t *testing.T) {
+	const keys = "salt-key -L"
+	b := &hist{}
+	b.watch(0, "salt-master-1", history.Start)
+	b.op(s(1), s(1), history.OK, keys, "salt-master-1", "", `{"keys":{"minions":[]}}`, "")
+	b.op(s(3), s(1), history.OK, keys, "salt-master-1", "", `{"keys":{"minions":[]}}`, "")
+	r := NoSignIn(b.h, SignInParams{Master: "salt-master-1", F: keys})
+	assert.Equal(t, Valid, r.Verdict, r.Observed)
+	b.ev(s(3.5), "salt-master-1", "salt/auth", `{"id":"m1","act":"pend"}`)
+	r = NoSignIn(b.h, SignInParams{Master: "salt-master-1", F: keys})
+	assert.Equal(t, Invalid, r.Verdict)
+	assert.Contains(t, r.Observed, "salt/auth from m1")
+	assert.Equal(t, Unknown, NoSignIn(b.h, SignInParams{Master: "salt-master-2", F: keys}).Verdict)
+
+	const id = "read daemon identity"
+	u := &hist{}
+	u.op(s(1), s(0.1), history.OK, id, "m1", "m1", `"100 7"`, "")
+	since := u.fault(s(2), "1", "stop", "salt-master-1", history.Start)
+	u.op(s(5), s(0.1), history.OK, id, "m1", "m1", `"100 7"`, "")
+	u.op(s(12), s(0.1), history.OK, id, "m1", "m1", `"100 7"`, "")
+	p := UnchangedParams{Since: since, F: id, Bounds: bounds(s(9), "m1")}
+	assert.Equal(t, Valid, Unchanged(u.h, p).Verdict)
+	p.Bounds = bounds(s(20), "m1")
+	assert.Equal(t, Unknown, Unchanged(u.h, p).Verdict, "not read for the whole bound")
+	u.op(s(13), s(0.1), history.OK, id, "m1", "m1", `"200 9"`, "")
+	assert.Equal(t, Invalid, Unchanged(u.h, p).Verdict)
+}
+
+func TestRunAndVerdictFileRoundTrip(t *testing.T) {
+	b, since := failoverHistory("salt-master-2", true)
+	c, err := New(NameFailover, "sc", "step", FailoverParams{Since: since, F: ping, Fun: "test.ping", Master: "salt-master-2", Bounds: bounds(s(10), "m1")})
+	require.NoError(t, err)
+	r := Run(c, b.h)
+	assert.Equal(t, Valid, r.Verdict)
+	dir := t.TempDir()
+	require.NoError(t, Write(dir, history.FileName, []Judged{{Check: c, Result: r}}))
+	f, err := Read(filepath.Join(dir, FileName))
+	require.NoError(t, err)
+	require.Len(t, f.Verdicts, 1)
+	assert.Equal(t, r, Run(f.Verdicts[0].Check, b.h), "a saved check judges the same")
+	assert.Equal(t, Valid, f.Verdict)
+
+	assert.Equal(t, Unknown, Run(Check{Name: "nope"}, nil).Verdict)
+	assert.Equal(t, Unknown, Run(Check{Name: NameFailover, Params: json.RawMessage(`[`)}, nil).Verdict)
+	assert.Equal(t, Unknown, Run(Check{Name: NameFailover, Params: json.RawMessage(`{"since":99}`)}, nil).Verdict)
+}

@@ -1,0 +1,92 @@
+package checker
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// DeliveryParams are the parameters of Delivery.
+type DeliveryParams struct {
+	From int64 `json:"from"`
+	To   int64 `json:"to,omitempty"`
+	// F names the master CLI operations ("salt test.ping") whose value is
+	// the minions that answered (CLIValue); Node is the master.
+	F string `json:"f"`
+}
+
+// Delivery judges where returns went: every return event lies on a master
+// that published the job (a return on a master that never published it
+// went astray), none on a master while a fault stopped, paused or killed
+// it, and every answer a master's CLI printed has its return event on that
+// master's bus.
+func Delivery(h []history.Entry, p DeliveryParams) Result {
+	s := span{from: p.From, to: p.To}
+	published := map[string]map[string]bool{} // jid -> masters
+	for _, e := range h {
+		if jid, ok := newTag(e.Tag); ok && e.Type == history.Event {
+			if published[jid] == nil {
+				published[jid] = map[string]bool{}
+			}
+			published[jid][e.Master] = true
+		}
+	}
+	ws := faults(h)
+	var bad []string
+	var ev []int64
+	n := 0
+	for _, e := range h {
+		jid, m, ok := retTag(e.Tag)
+		if e.Type != history.Event || !ok || !s.has(e.Index) {
+			continue
+		}
+		n++
+		if pubs := published[jid]; pubs != nil && !pubs[e.Master] {
+			bad = append(bad, fmt.Sprintf("entry %d: %s's return of job %s reached %s, which never published it", e.Index, m, jid, e.Master))
+			ev = append(ev, e.Index)
+		}
+		for _, w := range ws {
+			if w.silences(e.Master) && w.overlaps(e.Time, e.Time) {
+				bad = append(bad, fmt.Sprintf("entry %d: %s's return of job %s reached %s while it was %s", e.Index, m, jid, e.Master, w.silenced()))
+				ev = append(ev, append(w.evidence, e.Index)...)
+			}
+		}
+	}
+	verdict := Valid
+	var unknown []string
+	for _, o := range ops(h, s, p.F) {
+		if !okOp(o) {
+			continue
+		}
+		var v CLIValue
+		if json.Unmarshal(o.Completion.Value, &v) != nil {
+			continue
+		}
+		for _, m := range sortedKeys(v.Documents) {
+			if by, _ := servedBy(h, o, m, ""); len(by[o.Invoke.Node]) > 0 {
+				continue
+			}
+			what := fmt.Sprintf("entry %d: %s answered %s's CLI but no return event of it is on %s's bus", o.Completion.Index, m, o.Invoke.Node, o.Invoke.Node)
+			if watched(h, o.Invoke.Node, o.Invoke.Time, done(o)) {
+				bad = append(bad, what)
+				ev = append(ev, opEvidence(o)...)
+			} else {
+				unknown = append(unknown, what+" (its stream was not recorded then)")
+			}
+		}
+	}
+	want := "every return on a master that published its job, none on a stopped master, every CLI answer on its master's bus"
+	switch {
+	case len(bad) > 0:
+		verdict = Invalid
+	case len(unknown) > 0:
+		verdict = Unknown
+	}
+	obs := fmt.Sprintf("%d return event(s) checked", n)
+	if msgs := append(bad, unknown...); len(msgs) > 0 {
+		obs += "; " + strings.Join(msgs, "; ")
+	}
+	return Result{Verdict: verdict, Expected: want, Observed: obs, Evidence: dedup(ev)}
+}

@@ -1,0 +1,55 @@
+package checker
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// StartParams are the parameters of StartEvent.
+type StartParams struct {
+	Since  int64            `json:"since"`  // the fault the minions fail over from
+	Master string           `json:"master"` // the surviving master
+	Bounds map[string]Bound `json:"bounds"` // per minion
+}
+
+// StartEvent judges that every minion announced itself on Master after
+// Since and within its bound: a minion that signs in to a master fires
+// salt/minion/<id>/start there (Minion._fire_master_minion_start, also
+// after failing over), so the master's own bus shows the failover.
+func StartEvent(h []history.Entry, p StartParams) Result {
+	since, missing := reference(h, p.Since)
+	if missing != nil {
+		return *missing
+	}
+	var subs []Subject
+	for _, m := range sortedKeys(p.Bounds) {
+		b := p.Bounds[m]
+		s := Subject{Name: m, Bound: &b, Evidence: []int64{since.Index}}
+		tag := "salt/minion/" + m + "/start"
+		end := since.Time.Add(b.Limit)
+		for _, e := range h {
+			if e.Type != history.Event || e.Master != p.Master || e.Tag != tag || e.Index <= p.Since || e.Time.Before(since.Time) {
+				continue
+			}
+			s.Evidence = append(s.Evidence, e.Index)
+			s.Took = e.Time.Sub(since.Time)
+			s.Verdict, s.Observed = Valid, fmt.Sprintf("%s on %s after %s", tag, p.Master, s.Took.Round(time.Millisecond))
+			if s.Took > b.Limit {
+				s.Verdict = Invalid
+				s.Observed = fmt.Sprintf("%s on %s only after %s", tag, p.Master, s.Took.Round(time.Millisecond))
+			}
+			break
+		}
+		if s.Verdict == "" {
+			s.Verdict, s.Observed = Invalid, fmt.Sprintf("no %s on %s", tag, p.Master)
+			if !watched(h, p.Master, since.Time, end) {
+				s.Verdict = Unknown
+				s.Observed += fmt.Sprintf(", but %s's event stream was not recorded for the whole bound", p.Master)
+			}
+		}
+		subs = append(subs, s)
+	}
+	return fold(fmt.Sprintf("every minion's start event on %s within its bound, measured from entry %d (%s)", p.Master, p.Since, describe(since)), subs)
+}

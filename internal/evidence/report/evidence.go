@@ -1,0 +1,117 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// Evidence is what a run folder holds besides the reports: the recorded
+// history, the checkers' verdicts, the fault ledger and the saved
+// container logs. Any of them may be missing (older runs, runs that
+// stopped early); reports then say so instead of failing.
+type Evidence struct {
+	Dir        string
+	History    []history.Entry
+	HasHistory bool
+	Verdicts   []Verdict
+	HasVerdict bool
+	Faults     []fault.Window
+	HasLedger  bool
+	Logs       []string // relative to Dir, sorted
+}
+
+// LoadEvidence reads the evidence of the run folder dir. Missing files
+// are fine; malformed ones are errors naming the file.
+func LoadEvidence(dir string) (Evidence, error) {
+	ev := Evidence{Dir: dir}
+	var err error
+	hp := filepath.Join(dir, history.FileName)
+	if _, serr := os.Stat(hp); serr == nil {
+		if ev.History, err = history.Read(hp); err != nil {
+			return ev, err
+		}
+		ev.HasHistory = true
+	}
+	vp := filepath.Join(dir, VerdictsFile)
+	if ev.Verdicts, err = readVerdicts(vp); err != nil {
+		return ev, err
+	}
+	ev.HasVerdict = relIn(dir, VerdictsFile) != ""
+	if ev.Faults, err = fault.Windows(filepath.Join(dir, LedgerFile)); err != nil {
+		return ev, err
+	}
+	ev.HasLedger = relIn(dir, LedgerFile) != ""
+	logs, err := os.ReadDir(filepath.Join(dir, LogsDir))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return ev, fmt.Errorf("list container logs: %w", err)
+	}
+	for _, e := range logs {
+		if !e.IsDir() {
+			ev.Logs = append(ev.Logs, LogsDir+"/"+e.Name())
+		}
+	}
+	sort.Strings(ev.Logs)
+	return ev, nil
+}
+
+// Files names the evidence present, relative to the run folder.
+func (ev Evidence) Files() EvidenceFiles {
+	f := EvidenceFiles{Logs: ev.Logs}
+	if ev.HasHistory {
+		f.History = history.FileName
+	}
+	if ev.HasVerdict {
+		f.Verdicts = VerdictsFile
+	}
+	if ev.HasLedger {
+		f.Ledger = LedgerFile
+	}
+	return f
+}
+
+// VerdictsFor returns the verdicts about one scenario, in file order.
+func (ev Evidence) VerdictsFor(scenario string) []Verdict {
+	return filter(ev.Verdicts, func(v Verdict) bool { return v.Scenario == scenario })
+}
+
+// HistoryFor returns the history entries of one scenario.
+func (ev Evidence) HistoryFor(scenario string) []history.Entry {
+	return filter(ev.History, func(e history.Entry) bool { return e.Scenario == scenario })
+}
+
+// FaultsFor returns the fault windows of one scenario.
+func (ev Evidence) FaultsFor(scenario string) []fault.Window {
+	return filter(ev.Faults, func(w fault.Window) bool { return w.Scenario == scenario })
+}
+
+// filter returns the elements of xs that keep holds for, in order.
+func filter[T any](xs []T, keep func(T) bool) []T {
+	var out []T
+	for _, x := range xs {
+		if keep(x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Entry returns the history entry with that index.
+func (ev Evidence) Entry(index int64) (history.Entry, bool) {
+	// Indices are dense from 0, so the entry is usually at its index.
+	if index >= 0 && index < int64(len(ev.History)) && ev.History[index].Index == index {
+		return ev.History[index], true
+	}
+	for _, e := range ev.History {
+		if e.Index == index {
+			return e, true
+		}
+	}
+	return history.Entry{}, false
+}

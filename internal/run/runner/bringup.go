@@ -1,0 +1,247 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/compose-spec/compose-go/v2/types"
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/netalloc"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/internal/salt/saltapi"
+)
+
+// subnetAttempts bounds how often bring-up picks a new subnet after losing
+// a race for one to a lab started at the same moment.
+const subnetAttempts = 8
+
+// staticMasters is how many static master addresses (SALTLAB_MASTER_<n>_IP)
+// a lab subnet offers: the syndic topology has a master of masters and two
+// syndic masters; topologies with fewer masters ignore the rest.
+const staticMasters = 3
+
+// session is a lab that bringUp brought up healthy. Close releases the
+// Docker client; removing the lab is the caller's decision.
+type session struct {
+	cli     *client.Client
+	lab     *lab.Lab
+	state   runstate.State
+	run     report.Run
+	runDir  string
+	ledger  *fault.Ledger
+	private string // the run's private dir: password file, config drop-ins
+	builder *images.Builder
+	creds   saltapi.Creds // the run's salt-api credentials
+	roles   roles.Roles   // who plays which Salt role, after the knobs
+	started time.Time
+	log     io.Writer
+}
+
+func (s *session) Close() error { return s.cli.Close() }
+
+// bringUp is the one bring-up path of `run` and `up`: build the images,
+// sweep leftovers of dead runners, pick a subnet, load the topology with
+// the run's knobs, save run.json, create everything and wait until it is
+// healthy. If anything fails after the first object was created, the
+// half-built lab is removed before bringUp returns (unless cfg.Keep), also
+// when ctx was cancelled.
+func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if _, err := osUserEnv(); err != nil {
+		return nil, err
+	}
+	log := cfg.Log
+	if log == nil {
+		log = io.Discard
+	}
+	file, err := cfg.composeFile()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.RunID == "" {
+		cfg.RunID = labels.NewRunID(started)
+	}
+	if _, err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
+		return nil, err
+	}
+	reports, err := filepath.Abs(cfg.ReportsDir)
+	if err != nil {
+		return nil, fmt.Errorf("resolve reports dir: %w", err)
+	}
+	// Docker first: without it nothing below is of use, and no empty run
+	// directory is left behind.
+	s := &session{runDir: runstate.Dir(reports, cfg.RunID), started: started, log: log}
+	if s.cli, err = dockerx.New(ctx); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(s.runDir, 0o755); err != nil {
+		s.cli.Close()
+		return nil, fmt.Errorf("create run dir: %w", err)
+	}
+	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID); err != nil {
+		s.cli.Close()
+		return nil, err
+	}
+	if err := s.up(ctx, cfg, file); err != nil {
+		s.cli.Close()
+		if s.lab == nil || !cfg.Keep {
+			err = errors.Join(err, runstate.RemovePrivate(s.private))
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *session) up(ctx context.Context, cfg *Config, file string) error {
+	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
+		// Bringing it up again would fail and the cleanup would then remove
+		// the existing lab, which carries the same labels.
+		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
+	}
+	creds, err := newAPICreds()
+	if err != nil {
+		return err
+	}
+	s.creds = creds
+	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
+	s.builder = b
+	if _, err := b.EnsureBase(ctx); err != nil {
+		return fmt.Errorf("ensure base image: %w", err)
+	}
+	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
+	if err != nil {
+		return fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	announceFlavor(s.log, cfg.Flavor, flavor)
+	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
+
+	s.run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
+		Flavor: report.Flavor{Name: flavor.Name, Route: flavor.Route, Reason: flavor.Reason}, Started: s.started}
+	s.run.Host, _ = os.Hostname()
+	if v, err := s.cli.ServerVersion(ctx); err == nil {
+		s.run.Engine = v.Version
+	}
+	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
+	attempt := 0
+	err = netalloc.Retry(ctx, s.cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
+		if attempt++; attempt > 1 {
+			phase(s.log, s.started, "subnet taken by a lab started at the same time; picked %s (attempt %d/%d)", plan.Subnet, attempt, subnetAttempts)
+		}
+		err := s.tryUp(ctx, cfg, file, flavor, plan)
+		// A lost subnet race is always undone: the retry reuses the names.
+		if err != nil && s.lab != nil && (!cfg.Keep || errors.Is(err, lab.ErrSubnetTaken)) {
+			if derr := s.lab.Down(ctx); derr != nil {
+				err = errors.Join(err, derr)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	progress.New(s.log, s.started).Phase("up", "lab %s is up and healthy", s.run.Project)
+	return nil
+}
+
+// tryUp is one bring-up attempt on a freshly allocated subnet.
+func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor images.Flavor, plan netalloc.Plan) error {
+	s.lab = nil
+	env, err := osUserEnv()
+	if err != nil {
+		return err
+	}
+	maps.Copy(env, plan.Env())
+	env["SALTLAB_SALT_IMAGE"] = flavor.Image
+	env["SALTLAB_BASE_IMAGE"] = images.BaseRef
+	apiVars, err := writeAPIPassword(s.private, s.creds)
+	if err != nil {
+		return err
+	}
+	maps.Copy(env, apiVars)
+	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
+		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started, Private: s.private}
+	if cfg.detach {
+		s.state.Owner = labels.UpOwnerPrefix + s.state.Owner
+	}
+	resolve := func(p *types.Project) error {
+		ks, err := knobs.Resolve(p, cfg.Knobs, filepath.Join(s.private, runstate.ConfigDir))
+		if err != nil {
+			return err
+		}
+		s.state.Knobs = ks
+		if err := knobs.Apply(p, ks); err != nil {
+			return err
+		}
+		// Read after the knobs, so --minions clones are minions too.
+		s.roles, err = roles.FromProject(p)
+		return err
+	}
+	l, err := loadLab(ctx, s.cli, s.state, resolve, s.log)
+	if err != nil {
+		return fmt.Errorf("load topology %s: %w", cfg.Topology, err)
+	}
+	// Saved before anything is created, so `saltlab down`, `status` and
+	// `heal` find this lab even if this process is killed during Up.
+	if err := runstate.Save(s.runDir, s.state); err != nil {
+		return err
+	}
+	s.lab = l
+	if err := l.Up(ctx); err != nil {
+		return fmt.Errorf("bring lab up: %w", explainUpFailure(err))
+	}
+	return nil
+}
+
+// loadLab loads a run's topology; transform rewrites the compose model.
+func loadLab(ctx context.Context, cli lab.Docker, st runstate.State, transform func(*types.Project) error, log io.Writer) (*lab.Lab, error) {
+	return lab.Load(ctx, cli, lab.Options{Files: st.Files, Project: st.Project, RunID: st.RunID,
+		Topology: st.Topology, Flavor: st.Flavor, Env: st.Env, Log: log, Transform: transform, Owner: st.Owner})
+}
+
+// Open loads the lab of a saved run, re-applying its knobs, so another
+// process can inspect or drive it (status, logs), and reads its x-saltlab
+// roles after the knobs (clones included), so a user's --compose lab with
+// its own service names is understood. Nothing is created.
+func Open(ctx context.Context, cli lab.Docker, st runstate.State) (*lab.Lab, roles.Roles, error) {
+	var r roles.Roles
+	l, err := loadLab(ctx, cli, st, func(p *types.Project) error {
+		if err := knobs.Apply(p, st.Knobs); err != nil {
+			return err
+		}
+		var err error
+		r, err = roles.FromProject(p)
+		return err
+	}, nil)
+	if err != nil {
+		return nil, roles.Roles{}, fmt.Errorf("open run %s: %w", st.RunID, err)
+	}
+	return l, r, nil
+}
+
+// detach hands a healthy lab over to the user: a marker volume tells later
+// runs that the lab is not a dead runner's leftover, and run.json says so.
+func (s *session) detach(ctx context.Context) error {
+	if err := markDetached(ctx, s.cli, s.state.RunID, s.state.Project); err != nil {
+		return err
+	}
+	s.state.Detached = true
+	return runstate.Save(s.runDir, s.state)
+}

@@ -1,0 +1,107 @@
+// Package runner runs one saltlab run end to end: check the feature files,
+// build the images, bring the lab up, run the scenarios with godog, write
+// the reports, and always heal faults and tear the lab down — on success,
+// failure, Ctrl-C, panic and timeout.
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/compose-spec/compose-go/v2/loader"
+
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// TeardownTimeout bounds healing faults plus removing the lab. It runs on a
+// context detached from the run's cancellation.
+const TeardownTimeout = 2 * time.Minute
+
+// Config is one run's settings.
+type Config struct {
+	RepoRoot string // where compose/, images/, features/ and cmd/ live
+	Topology string // compose/<Topology>/compose.yaml, and the scenarios' @tag
+	// Compose, when set, is the user's own compose file brought up instead
+	// of compose/<Topology>/compose.yaml; its x-saltlab block declares the
+	// roles. Topology still selects the scenarios.
+	Compose     string
+	Flavor      string   // auto, real or sim
+	SaltVersion string   // real Salt's release line or release (SALT_VERSION); empty: the default line
+	Features    []string // feature files or directories
+	Tags        string   // tag expression, "~@wip" or "not @wip" (internal/run/tagexpr)
+	ReportsDir  string   // reports/<run id>/ is written below it
+	// StateDir holds the runs' private directories (runstate.PrivateRoot):
+	// the salt-api password and config drop-ins, kept out of reports.
+	StateDir string
+	RunID    string        // generated when empty
+	Keep     bool          // leave the lab running after the scenarios (debugging)
+	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
+	Knobs    knobs.Inputs
+	Log      io.Writer
+	// detach marks resources as created by `saltlab up` (see
+	// labels.UpOwnerPrefix); set by Up.
+	detach bool
+}
+
+// Validate checks every setting that can be checked without Docker. Its
+// errors are the user's input: usage errors naming the flag and the fix.
+func (c Config) Validate() error {
+	switch {
+	case c.RepoRoot == "":
+		return usage.Errorf("validate --root: empty: name the saltlab checkout")
+	case c.Topology == "":
+		return usage.Errorf("validate --topology: empty: name a topology under compose/")
+	case c.ReportsDir == "":
+		return usage.Errorf("validate --reports: empty: name the reports directory")
+	case c.StateDir == "":
+		return fmt.Errorf("validate config: private state dir is empty")
+	case c.Timeout < 0:
+		return usage.Errorf("validate --timeout %v: negative; want a duration such as 30m, or 0 for no limit", c.Timeout)
+	}
+	if _, err := c.composeFile(); err != nil {
+		return err
+	}
+	if c.RunID != "" {
+		if err := labels.ValidateRunID(c.RunID); err != nil {
+			return fmt.Errorf("validate --run-id: %w", err)
+		}
+		dir := runstate.Dir(c.ReportsDir, c.RunID)
+		if _, err := os.Stat(filepath.Join(dir, runstate.StateFile)); !errors.Is(err, fs.ErrNotExist) {
+			return usage.Errorf("validate --run-id %s: %s already holds a run; choose another id, or leave --run-id out for a fresh one", c.RunID, dir)
+		}
+	}
+	return usage.Wrap(c.Knobs.Validate())
+}
+
+// ProjectName is the compose project name of a run.
+func ProjectName(topology, runID string) string {
+	return "saltlab-" + topology + "-" + runID
+}
+
+// composeFile is the absolute compose file of the run: --compose, or the
+// topology's own.
+func (c Config) composeFile() (string, error) {
+	if c.Compose == "" {
+		f, err := TopologyFile(c.RepoRoot, c.Topology)
+		return f, usage.Wrap(err)
+	}
+	if p := ProjectName(c.Topology, "x"); loader.NormalizeProjectName(p) != p {
+		return "", usage.Errorf("validate --topology %q: with --compose it names the scenarios' tag and the project: use lowercase letters, digits and dashes", c.Topology)
+	}
+	f, err := filepath.Abs(c.Compose)
+	if err != nil {
+		return "", usage.Errorf("validate --compose %s: %v", c.Compose, err)
+	}
+	if st, err := os.Stat(f); err != nil || st.IsDir() {
+		return "", usage.Errorf("validate --compose %s: not a readable file: name your compose file (with an x-saltlab block, see README)", c.Compose)
+	}
+	return f, nil
+}

@@ -1,0 +1,99 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client/eventlog"
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/steps"
+)
+
+// streamsReadyTimeout bounds waiting for every master's event stream to
+// go live before the first scenario; a master that needs longer is still
+// watched, and checks that need its events until then say unknown.
+const streamsReadyTimeout = 60 * time.Second
+
+// evidence is a run's record: history.jsonl (operations, every master's
+// events, the ledger's fault windows) and the verdicts judged on it.
+type evidence struct {
+	rec      *history.Recorder
+	watch    *eventlog.Watcher
+	verdicts *checker.Judgements
+}
+
+// startEvidence opens the run's history, records the ledger's faults into
+// it, and starts streaming every master's bus.
+func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) (*evidence, error) {
+	rec, err := history.Create(filepath.Join(runDir, history.FileName))
+	if err != nil {
+		return nil, err
+	}
+	record, banner := steps.RecordFaults(rec), faultBanners(p)
+	ledger.SetObserver(func(event string, e fault.Entry, at time.Time) {
+		record(event, e, at)
+		banner(event, e, at)
+	})
+	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
+	e.watch = eventlog.Start(ctx, labExec{l}, rec, masters, log)
+	if err := e.watch.Ready(ctx, streamsReadyTimeout); err != nil {
+		fmt.Fprintf(log, "warning: %v\n", err)
+	}
+	return e, nil
+}
+
+// faultBanners announces every fault as the ledger records it, whoever
+// acts (a step or the chaos engine), and every undo.
+func faultBanners(p *progress.Printer) fault.Observer {
+	return func(event string, e fault.Entry, _ time.Time) {
+		what := fmt.Sprintf("%s %s (fault %d, %s)", e.Kind, e.Target, e.ID, e.Scenario)
+		switch event {
+		case "inject":
+			p.Phase("fault", "%s", what)
+		case "undone":
+			p.Phase("heal", "undid %s", what)
+		default:
+			p.Phase("heal", "FAILED to undo %s: `saltlab heal` retries it", what)
+		}
+	}
+}
+
+// finish stops the streams and writes verdicts.json; the history stays
+// open for the teardown's heals (close).
+func (e *evidence) finish(runDir string) error {
+	e.watch.Stop()
+	return checker.Write(runDir, history.FileName, e.verdicts.All())
+}
+
+// close closes the history after the last fault was healed (and stops the
+// streams, should finish not have run).
+func (e *evidence) close(ledger *fault.Ledger) error {
+	e.watch.Stop()
+	ledger.SetObserver(nil)
+	return e.rec.Close()
+}
+
+// labExec runs the event watcher's commands in the lab's containers.
+type labExec struct{ l *lab.Lab }
+
+func (x labExec) Stream(ctx context.Context, service string, argv []string, w io.Writer) error {
+	return x.l.Stream(ctx, service, argv, w)
+}
+
+func (x labExec) Run(ctx context.Context, service string, argv []string) error {
+	r, err := x.l.Exec(ctx, service, argv)
+	switch {
+	case err != nil:
+		return err
+	case r.ExitCode != 0:
+		return fmt.Errorf("%v exited %d: %s", argv, r.ExitCode, r.Stderr)
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package runner
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// TestCheckRoles: a missing or wrong x-saltlab block is bad input (exit 2)
+// naming the file and the key, found without Docker.
+func TestCheckRoles(t *testing.T) {
+	tests := []struct {
+		file    string
+		wantErr []string
+	}{
+		{file: "testdata/roles/good.yaml"},
+		{file: "testdata/roles/missing.yaml", wantErr: []string{"missing.yaml: no top-level x-saltlab block"}},
+		{file: "testdata/roles/bad-path.yaml", wantErr: []string{"bad-path.yaml", `x-saltlab.api.base_path: "salt-api/" does not start with "/"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			_, err := checkRoles(context.Background(), tt.file, "roles-test")
+			if len(tt.wantErr) == 0 {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.True(t, usage.Is(err), "exit 2")
+			for _, w := range tt.wantErr {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+// TestComposeFlag: --compose replaces the topology's file; it must exist,
+// and --topology must then still make a valid tag and project name.
+func TestComposeFlag(t *testing.T) {
+	tests := []struct {
+		name     string
+		cfg      Config
+		wantFile string
+		wantErr  string
+	}{
+		{name: "topology's own", cfg: Config{RepoRoot: "../../..", Topology: "hot"}, wantFile: "compose/hot/compose.yaml"},
+		{name: "user's file", cfg: Config{RepoRoot: "../../..", Topology: "mylab", Compose: "testdata/roles/good.yaml"}, wantFile: "testdata/roles/good.yaml"},
+		{name: "missing file", cfg: Config{RepoRoot: "../../..", Topology: "mylab", Compose: "testdata/roles/nope.yaml"},
+			wantErr: "validate --compose testdata/roles/nope.yaml: not a readable file"},
+		{name: "bad topology name", cfg: Config{RepoRoot: "../../..", Topology: "My Lab", Compose: "testdata/roles/good.yaml"},
+			wantErr: `validate --topology "My Lab": with --compose it names the scenarios' tag and the project`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := tt.cfg.composeFile()
+			if tt.wantErr != "" {
+				require.Error(t, err)
+				assert.True(t, usage.Is(err))
+				assert.Contains(t, err.Error(), tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.True(t, strings.HasSuffix(f, tt.wantFile), f)
+		})
+	}
+}

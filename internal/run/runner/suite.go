@@ -1,0 +1,146 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/steps"
+)
+
+// godogJUnit is godog's own JUnit output, from which report.Summarize starts.
+const godogJUnit = "godog-junit.xml"
+
+// runScenarios runs the feature files against the lab in strict mode,
+// one scenario at a time (they share one lab), and returns godog's status
+// (0 passed, 1 failed).
+func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir string, deps steps.Deps, started time.Time) (int, error) {
+	out := deps.Log
+	filter, err := sel.Godog()
+	if err != nil {
+		return 1, err
+	}
+	opts := godog.Options{
+		Paths:          cfg.Features,
+		Tags:           filter,
+		Format:         "pretty,junit:" + filepath.Join(runDir, godogJUnit),
+		Output:         out,
+		Strict:         true,
+		NoColors:       true,
+		Concurrency:    1,
+		DefaultContext: ctx,
+	}
+	p := progress.New(out, started)
+	suite := godog.TestSuite{
+		Name: "saltlab",
+		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
+				p.Phase("scenario", "%s", s.Name)
+				return ctx, nil
+			})
+			steps.Initializer(deps)(sc)
+		},
+		Options: &opts,
+	}
+	status := suite.Run()
+	fmt.Fprintf(out, "scenarios finished with godog status %d\n", status)
+	return status, nil
+}
+
+// selection selects the scenarios of a topology: those tagged with its
+// name (@failover, @hot, ...), and every general scenario (@general) whose
+// requirement tags (@needs-api, @mode-failover, ...) the topology's roles
+// meet; the user's --tags narrows that further. It is parsed here, before
+// any Docker work, so a malformed expression costs nothing.
+func selection(topology, user string, r roles.Roles) (tagexpr.Expr, error) {
+	if _, err := tagexpr.Tag("@" + topology); err != nil {
+		return tagexpr.Expr{}, usage.Errorf("validate --topology %s: %w", topology, err)
+	}
+	general := roles.GeneralTag
+	unmet, _ := r.Unmet()
+	for _, t := range unmet {
+		general += " and not " + t
+	}
+	topo, err := tagexpr.Parse("(@" + topology + " or (" + general + "))")
+	if err != nil {
+		return tagexpr.Expr{}, fmt.Errorf("build the scenario selection: %w", err)
+	}
+	u, err := tagexpr.Parse(user)
+	if err != nil {
+		return tagexpr.Expr{}, usage.Errorf("validate --tags: %w", err)
+	}
+	return tagexpr.And(topo, u), nil
+}
+
+// RealOnlyTag marks a scenario the Salt double cannot serve (its feature
+// says why); a run on the double leaves it out and says so.
+const RealOnlyTag = "@real-only"
+
+// onFlavor narrows sel to what the flavour can serve: on the double, no
+// @real-only scenario, so a sim result never stands in for a real-Salt one.
+func onFlavor(sel tagexpr.Expr, flavor string) (tagexpr.Expr, error) {
+	if flavor != images.FlavorSim {
+		return sel, nil
+	}
+	not, err := tagexpr.Parse("not " + RealOnlyTag)
+	if err != nil {
+		return tagexpr.Expr{}, fmt.Errorf("build the scenario selection: %w", err)
+	}
+	return tagexpr.And(sel, not), nil
+}
+
+// leftOut names the scenarios all selects that rows does not.
+func leftOut(all, rows []report.Row) []string {
+	kept := map[report.Row]bool{}
+	for _, r := range rows {
+		kept[r] = true
+	}
+	var out []string
+	for _, r := range all {
+		if !kept[r] {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+// selectScenarios checks the feature files and returns the scenarios sel
+// selects, in file order, as the reports name them (report.Row); none is
+// a usage error that lists the tags the files carry.
+func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
+	all, err := steps.Check(cfg.Features)
+	if err != nil {
+		return nil, fmt.Errorf("check features: %w", err)
+	}
+	var rows []report.Row
+	tags := map[string]bool{}
+	for _, sc := range all {
+		if sel.Match(sc.Tags) {
+			rows = append(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row})
+		}
+		for _, t := range sc.Tags {
+			tags[t] = true
+		}
+	}
+	if len(rows) == 0 {
+		names := make([]string, 0, len(tags))
+		for t := range tags {
+			names = append(names, t)
+		}
+		sort.Strings(names)
+		return nil, usage.Errorf("select scenarios: %q selects none of the %d scenario(s) in %v (tags there: %s); features run on topology %s when tagged @%s, or @general with requirement tags its x-saltlab roles meet: fix --tags or --topology",
+			sel.String(), len(all), cfg.Features, strings.Join(names, " "), cfg.Topology, cfg.Topology)
+	}
+	return rows, nil
+}
