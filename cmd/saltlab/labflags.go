@@ -21,7 +21,7 @@ import (
 // the per-run knobs.
 func labFlags(fs *flag.FlagSet, cfg *runner.Config) {
 	fs.StringVar(&cfg.Topology, "topology", "failover", "topology under compose/; with --compose, whose scenarios (@tag) run")
-	fs.StringVar(&cfg.Compose, "compose", "", "your own compose file to bring up instead of the topology's; it declares its roles in an x-saltlab block (README)")
+	fs.StringVar(&cfg.Compose, "compose", "", "your own compose file to bring up instead of the topology's; it declares its roles in an x-saltlab block (docs/topologies.md)")
 	fs.StringVar(&cfg.Flavor, "salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	saltVersionFlag(fs, &cfg.SaltVersion)
 	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")

@@ -14,7 +14,7 @@ func FromProject(p *types.Project) (Roles, error) {
 	ext, ok := p.Extensions[Key]
 	if !ok {
 		return Roles{}, fmt.Errorf("read roles from %s: no top-level %s block: declare the roles, e.g.\n"+
-			"%s:\n  masters: [salt-master-1, salt-master-2]\n  minions: [\"salt-minion-*\"]\n  api: {service: nginx, port: 80, base_path: /}\n(see README, \"Declaring a topology's roles\")", files, Key, Key)
+			"%s:\n  masters: [salt-master-1, salt-master-2]\n  minions: [\"salt-minion-*\"]\n  api: {service: nginx, port: 80, base_path: /}\n(see docs/topologies.md, \"Declaring a topology's roles\")", files, Key, Key)
 	}
 	s, err := Parse(ext)
 	if err != nil {

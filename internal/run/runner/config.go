@@ -101,7 +101,7 @@ func (c Config) composeFile() (string, error) {
 		return "", usage.Errorf("validate --compose %s: %v", c.Compose, err)
 	}
 	if st, err := os.Stat(f); err != nil || st.IsDir() {
-		return "", usage.Errorf("validate --compose %s: not a readable file: name your compose file (with an x-saltlab block, see README)", c.Compose)
+		return "", usage.Errorf("validate --compose %s: not a readable file: name your compose file (with an x-saltlab block, see docs/topologies.md)", c.Compose)
 	}
 	return f, nil
 }
