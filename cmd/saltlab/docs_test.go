@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/testenv"
+)
+
+// flagsOf returns the flags `saltlab CMD -h` lists.
+func flagsOf(t *testing.T, cmd string) map[string]bool {
+	var out, errOut bytes.Buffer
+	require.Equal(t, exitOK, Main([]string{cmd, "-h"}, &out, &errOut), cmd)
+	flags := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^\s+-([a-z-]+)`).FindAllStringSubmatch(errOut.String(), -1) {
+		flags[m[1]] = true
+	}
+	return flags
+}
+
+// Every `saltlab CMD --flag ...` the README and its pages show names a
+// command saltlab has and flags that command takes (a fault's options for
+// chaos), in code spans and code blocks alike.
+func TestDocsCommandsAndFlags(t *testing.T) {
+	cmds := commands()
+	chaosFlags := map[string]bool{}
+	for f := range commonChaosFlags {
+		chaosFlags[f] = true
+	}
+	for _, in := range chaos.Catalog {
+		for _, m := range regexp.MustCompile(`--([a-z-]+)`).FindAllStringSubmatch(in.Usage, -1) {
+			chaosFlags[m[1]] = true
+		}
+	}
+	flags := map[string]map[string]bool{"chaos": chaosFlags}
+	use := regexp.MustCompile("saltlab ([a-z]+)((?: +[^`\\n|#]*)?)")
+	seen := 0
+	for _, p := range testenv.Docs(t) {
+		if p.Path == "docs/bad-input.md" {
+			continue // wrong on purpose; TestDocsBadInputRows runs it
+		}
+		for _, m := range use.FindAllStringSubmatch(p.Text, -1) {
+			cmd := m[1]
+			if _, ok := cmds[cmd]; !ok {
+				continue // prose ("saltlab names no package host")
+			}
+			if flags[cmd] == nil {
+				flags[cmd] = flagsOf(t, cmd)
+			}
+			for _, f := range regexp.MustCompile(`(?:^|[\s\[(])--([a-z][a-z-]*)`).FindAllStringSubmatch(m[2], -1) {
+				seen++
+				assert.True(t, flags[cmd][f[1]], "%s: `saltlab %s%s`: %s takes no --%s", p.Path, cmd, m[2], cmd, f[1])
+			}
+		}
+	}
+	assert.Greater(t, seen, 50, "the docs show the commands' flags")
+	for name := range cmds {
+		assert.Contains(t, testenv.DocPage(t, "docs/commands.md"), "saltlab "+name, "docs/commands.md lists every command")
+	}
+}
+
+// shellWords splits a command line as sh would for the simple quoting the
+// docs use (single quotes).
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	in, quoted := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted = !quoted
+			in = true
+		case r == ' ' && !quoted:
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// Every row of docs/bad-input.md's command-line table is true: the command
+// exits 2 before any Docker work with the text the row quotes.
+func TestDocsBadInputRows(t *testing.T) {
+	t.Setenv("DOCKER_HOST", noDocker)
+	t.Setenv(runstate.StateDirVar, t.TempDir())
+	rows := testenv.TableRows(testenv.DocPage(t, "docs/bad-input.md"), "input")
+	require.GreaterOrEqual(t, len(rows), 20)
+	for _, r := range rows {
+		require.Len(t, r, 3, "%v", r)
+		line, says := testenv.CodeSpan(r[1]), testenv.CodeSpan(r[2])
+		t.Run(line, func(t *testing.T) {
+			args := shellWords(line)
+			require.Equal(t, "saltlab", args[0])
+			args = args[1:]
+			if len(args) > 0 && (args[0] == "run" || args[0] == "up") {
+				// from this package's directory, as the user from the checkout
+				args = append([]string{args[0], "--root", "../..", "--reports", t.TempDir()}, args[1:]...)
+			}
+			var out, errOut bytes.Buffer
+			assert.Equal(t, exitUsage, Main(args, &out, &errOut), "stderr: %s", errOut.String())
+			assert.Contains(t, errOut.String(), says)
+			assert.NotContains(t, errOut.String(), "docker daemon not reachable")
+		})
+	}
+}
+
+// The fault table of docs/chaos.md has one row per fault kind, in the
+// order `saltlab chaos list` prints them.
+func TestDocsChaosTable(t *testing.T) {
+	var got, want []string
+	for _, r := range testenv.TableRows(testenv.DocPage(t, "docs/chaos.md"), "fault") {
+		got = append(got, strings.Fields(testenv.CodeSpan(r[0]))[0])
+	}
+	for _, in := range chaos.Catalog {
+		want = append(want, string(in.Kind))
+	}
+	assert.Equal(t, want, got)
+}
