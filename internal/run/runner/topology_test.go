@@ -58,7 +58,7 @@ func TestSelection(t *testing.T) {
 	}
 }
 
-// A user expression narrows the topology's scenarios as the README says:
+// A user expression narrows the topology's scenarios as docs/commands.md says:
 // '~@wip' and 'not @wip' select every scenario of the topology (none is
 // @wip), up front and without Docker.
 func TestSelectScenariosFromFeatures(t *testing.T) {
