@@ -7,7 +7,9 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -33,6 +35,11 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	if *arch != "amd64" && *arch != "arm64" {
 		return usage.Errorf("wheelhouse: --arch %q: want amd64 or arm64", *arch)
 	}
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
 	pip, err := saltdist.FindPip(ctx, nil)
 	if err != nil {
 		return err
@@ -46,7 +53,8 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	}
 	target := saltdist.ImageTarget(*arch)
 	fmt.Fprintf(out, "filling %s with Salt %s for %s ...\n", *dir, v, target)
-	if err := saltdist.Prepare(ctx, pip, *dir, v, target); err != nil {
+	b := images.NewBuilder(cli, ".", out, images.WithTarget(target))
+	if err := b.FillWheelhouse(ctx, *dir, v); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "done: SALTLAB_WHEELHOUSE=%s saltlab run --salt real --salt-version %s\n", *dir, v)

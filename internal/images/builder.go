@@ -84,6 +84,12 @@ func WithGetenv(getenv func(string) string) Option {
 	return func(b *Builder) { b.getenv = getenv }
 }
 
+// WithTarget sets the image Python the wheelhouse is for (saltlab
+// wheelhouse --arch); the default is the host's architecture.
+func WithTarget(t saltdist.Target) Option {
+	return func(b *Builder) { b.target = t }
+}
+
 // NewBuilder returns a Builder that finds images/ and the simulator sources
 // under repoRoot and writes progress and build output to log.
 func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *Builder {

@@ -21,7 +21,12 @@ func debootstrapQuiet() []string {
 // debootstrapBase builds BaseRef without a registry: debootstrap a minbase
 // rootfs with the package list from the host's mirror, trim apt caches and
 // import the tree as the image.
-func (b *Builder) debootstrapBase(ctx context.Context, list packageList) (err error) {
+func (b *Builder) debootstrapBase(ctx context.Context, list packageList) error {
+	return b.debootstrapImage(ctx, BaseRef, list)
+}
+
+// debootstrapImage builds ref from a minbase rootfs with list's packages.
+func (b *Builder) debootstrapImage(ctx context.Context, ref string, list packageList) (err error) {
 	bin, err := b.debootstrapBinary()
 	if err != nil {
 		return err
@@ -43,7 +48,7 @@ func (b *Builder) debootstrapBase(ctx context.Context, list packageList) (err er
 	if err := trimRootfs(rootfs); err != nil {
 		return err
 	}
-	return b.importRootfs(ctx, rootfs, list)
+	return b.importRootfs(ctx, ref, rootfs, list)
 }
 
 // debootstrapBinary checks the two host prerequisites up front, so the user

@@ -39,10 +39,10 @@ func tarCommand(ctx context.Context, rootfs string) *exec.Cmd {
 		"-C", rootfs, "-cf", "-", ".")
 }
 
-// importRootfs streams a tar of rootfs into the daemon as BaseRef and makes
+// importRootfs streams a tar of rootfs into the daemon as ref and makes
 // sure the labels landed.
-func (b *Builder) importRootfs(ctx context.Context, rootfs string, list packageList) (err error) {
-	done := b.phase("import rootfs as " + BaseRef)
+func (b *Builder) importRootfs(ctx context.Context, ref, rootfs string, list packageList) (err error) {
+	done := b.phase("import rootfs as " + ref)
 	defer done(&err)
 
 	cmd := tarCommand(ctx, rootfs)
@@ -57,7 +57,7 @@ func (b *Builder) importRootfs(ctx context.Context, rootfs string, list packageL
 	}
 	lbls := baseLabels(list)
 	opts := image.ImportOptions{Changes: importChanges(lbls), Message: "saltlab base: debootstrap " + Suite + " minbase"}
-	resp, importErr := b.docker.ImageImport(ctx, image.ImportSource{Source: stdout, SourceName: "-"}, BaseRef, opts)
+	resp, importErr := b.docker.ImageImport(ctx, image.ImportSource{Source: stdout, SourceName: "-"}, ref, opts)
 	if importErr == nil {
 		importErr = jsonmessage.DisplayJSONMessagesStream(resp, b.log, 0, false, nil)
 		resp.Close()
@@ -72,7 +72,7 @@ func (b *Builder) importRootfs(ctx context.Context, rootfs string, list packageL
 	if tarErr != nil {
 		return fmt.Errorf("import rootfs: tar: %w: %s", tarErr, strings.TrimSpace(stderr.String()))
 	}
-	return b.ensureLabels(ctx, BaseRef, lbls)
+	return b.ensureLabels(ctx, ref, lbls)
 }
 
 // ensureLabels adds lbls to ref with a one-line classic build when the

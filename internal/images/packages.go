@@ -81,13 +81,26 @@ type packageList struct {
 }
 
 func (b *Builder) readPackages() (packageList, error) {
-	raw, err := os.ReadFile(b.path(packagesFile))
-	if err != nil {
-		return packageList{}, fmt.Errorf("read package list: %w", err)
+	return b.readPackageFiles(packagesFile)
+}
+
+// readPackageFiles joins package lists (the base's and an image's own) into
+// one; the hash covers the union.
+func (b *Builder) readPackageFiles(files ...string) (packageList, error) {
+	var raw []byte
+	for _, f := range files {
+		r, err := os.ReadFile(b.path(f))
+		if err != nil {
+			return packageList{}, fmt.Errorf("read package list: %w", err)
+		}
+		raw = append(append(raw, r...), '\n')
+	}
+	if len(files) == 1 {
+		raw = raw[:len(raw)-1]
 	}
 	pkgs, err := ParsePackages(string(raw))
 	if err != nil {
-		return packageList{}, fmt.Errorf("%s: %w", packagesFile, err)
+		return packageList{}, fmt.Errorf("%s: %w", strings.Join(files, " + "), err)
 	}
 	return packageList{raw: raw, pkgs: pkgs, hash: PackagesHash(pkgs)}, nil
 }

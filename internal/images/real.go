@@ -40,6 +40,9 @@ func (e constError) Error() string { return string(e) }
 type RealUnavailableError struct {
 	Spec  string
 	Tried []RouteFailure
+	// release is the first release tried; routes of a later one (a line
+	// falling back) name theirs.
+	release string
 }
 
 // RouteFailure is one route that did not give an image, and why.
@@ -101,26 +104,83 @@ func (b *Builder) BuildReal(ctx context.Context, specText string) (RealImage, er
 	if err != nil {
 		return RealImage{}, err
 	}
+	for fallbacks := 0; ; fallbacks++ {
+		img, missing, err := b.buildRelease(ctx, spec, v, ok, recipe, fail)
+		if err == nil || missing == nil || isCanceled(ctx, err) {
+			return img, err
+		}
+		// The index lacks a dependency of this release: a line falls back
+		// to its next older release, saying why; an exact release fails.
+		older, found := b.olderRelease(ctx, spec, v)
+		if _, exact := spec.Exact(); exact || !found || fallbacks == maxReleaseFallbacks {
+			return RealImage{}, err
+		}
+		b.logf("Salt %s cannot be installed from the package index (%s); trying %s, the next older release of line %s", v, oneLine(missing), older, spec)
+		v = older
+	}
+}
+
+// maxReleaseFallbacks bounds how many older releases of a line are tried
+// when the newest lacks a dependency on the index.
+const maxReleaseFallbacks = 3
+
+// buildRelease gives an image of release v by the first route that works.
+// missing is set when the wheelhouse route found a dependency that the
+// package index does not have; the index route would fail the same way,
+// so it is not tried then.
+func (b *Builder) buildRelease(ctx context.Context, spec saltdist.Spec, v saltdist.Version, ok bool, recipe realRecipe, fail *RealUnavailableError) (img RealImage, missing, err error) {
 	if ok {
 		if img, found := b.existingReal(ctx, v.String(), recipe.hash); found {
 			b.logf("using existing %s (Salt %s, built by route %s)", img.Ref, img.Version, img.Route)
-			return img, nil
+			return img, nil, nil
 		}
+	}
+	if fail.release == "" {
+		fail.release = v.String()
 	}
 	for _, r := range b.realRoutes(spec, v, ok) {
 		if err := ctx.Err(); err != nil {
-			return RealImage{}, err
+			return RealImage{}, nil, err
 		}
 		img, err := r.try(ctx, recipe)
 		if err == nil {
-			return img, nil
+			return img, nil, nil
 		}
 		if isCanceled(ctx, err) {
-			return RealImage{}, err
+			return RealImage{}, nil, err
 		}
-		fail.Tried = append(fail.Tried, RouteFailure{Route: r.name, Reason: err.Error()})
+		name := r.name
+		if len(fail.Tried) > 0 && fail.release != v.String() {
+			name += " (Salt " + v.String() + ")"
+		}
+		fail.Tried = append(fail.Tried, RouteFailure{Route: name, Reason: err.Error()})
+		if saltdist.IsMissing(err) {
+			return RealImage{}, err, fail
+		}
 	}
-	return RealImage{}, fail
+	return RealImage{}, nil, fail
+}
+
+// olderRelease is the newest release of spec's line older than v on the
+// package index.
+func (b *Builder) olderRelease(ctx context.Context, spec saltdist.Spec, v saltdist.Version) (saltdist.Version, bool) {
+	pip, err := b.pip(ctx)
+	if err != nil {
+		return saltdist.Version{}, false
+	}
+	rel, err := pip.Releases(ctx)
+	if err != nil {
+		return saltdist.Version{}, false
+	}
+	var best saltdist.Version
+	found := false
+	for _, r := range rel {
+		c, err := saltdist.ParseVersion(r)
+		if err == nil && spec.Matches(c) && c.Compare(v) < 0 && (!found || c.Compare(best) > 0) {
+			best, found = c, true
+		}
+	}
+	return best, found
 }
 
 // ErrUnknownRelease: the package index answered, and it has no such

@@ -139,29 +139,46 @@ func (b *Builder) pipArgs() map[string]*string {
 
 // wheelhouse returns a folder holding v's wheels for the image's Python:
 // SALTLAB_WHEELHOUSE when set, else the host cache, filled by the host's
-// pip on first use.
+// pip on first use. Either is validated before it is used.
 func (b *Builder) wheelhouse(ctx context.Context, v saltdist.Version) (string, error) {
 	if dir := strings.TrimSpace(b.getenv(EnvWheelhouse)); dir != "" {
 		spec, _ := saltdist.ParseSpec(v.String())
 		if _, err := saltdist.PickFrom(dir, spec); err != nil {
 			return "", fmt.Errorf("%s: %w", EnvWheelhouse, err)
 		}
+		// A folder `saltlab wheelhouse` made carries a manifest and is held
+		// to it; one a user filled by hand has none, and pip checks it.
+		if _, err := os.Stat(filepath.Join(dir, saltdist.ManifestFile)); err == nil {
+			if err := saltdist.Validate(dir, v, b.target); err != nil {
+				return "", fmt.Errorf("%s: %w: make it again with `saltlab wheelhouse --dir %s --salt-version %s`", EnvWheelhouse, err, dir, v)
+			}
+		}
 		b.logf("installing Salt %s from %s=%s", v, EnvWheelhouse, dir)
 		return dir, nil
 	}
 	dir := saltdist.CacheDir(b.root, v, b.target)
-	if saltdist.Complete(dir, v, b.target) {
+	err := saltdist.Validate(dir, v, b.target)
+	if err == nil {
 		b.logf("reusing the wheelhouse of Salt %s in %s", v, dir)
 		return dir, nil
 	}
+	if _, statErr := os.Stat(dir); statErr == nil {
+		b.logf("not reusing %s: %s; filling it again", dir, oneLine(err))
+	}
+	return dir, b.FillWheelhouse(ctx, dir, v)
+}
+
+// FillWheelhouse fills dir with Salt v's wheelhouse for the image's
+// Python with the host's pip, compiling in the wheel builder what the
+// index has only as source.
+func (b *Builder) FillWheelhouse(ctx context.Context, dir string, v saltdist.Version) (err error) {
 	pip, err := b.pip(ctx)
 	if err != nil {
-		return "", err
+		return err
 	}
 	done := b.phase(fmt.Sprintf("fill the wheelhouse %s (pip download for %s)", dir, b.target))
-	err = saltdist.Prepare(ctx, pip, dir, v, b.target)
-	done(&err)
-	return dir, err
+	defer done(&err)
+	return saltdist.Prepare(ctx, pip, b, dir, v, b.target)
 }
 
 // dirFiles lists a folder's regular files as build context entries.

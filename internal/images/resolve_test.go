@@ -13,12 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // pipAnswers is a stand-in host pip: the first key that occurs in a pip
 // command line gives its output; "!" before the output makes it fail.
-func pipAnswers(answers map[string]string) func(context.Context) (saltdist.Pip, error) {
+func pipAnswers(t testing.TB, answers map[string]string) func(context.Context) (saltdist.Pip, error) {
 	run := func(_ context.Context, argv []string) (string, error) {
 		line := strings.Join(argv, " ")
 		for k, out := range answers {
@@ -32,10 +33,12 @@ func pipAnswers(answers map[string]string) func(context.Context) (saltdist.Pip, 
 						dir = argv[i+1]
 					}
 				}
-				if dir != "" && strings.Contains(line, "wheel --no-deps") {
-					_ = os.WriteFile(filepath.Join(dir, "salt-3008.5-py3-none-any.whl"), []byte("w"), 0o644)
-				}
-				if dir != "" && strings.Contains(line, " download ") {
+				switch {
+				case dir != "" && strings.Contains(line, "--no-binary salt"):
+					saltdisttest.WriteSdist(t, filepath.Join(dir, "salt-3008.5.tar.gz"), saltdisttest.Sdist{Files: map[string]string{"pyproject.toml": "[build-system]\nrequires = []\n"}})
+				case dir != "" && strings.Contains(line, "wheel --no-deps"):
+					saltdisttest.WriteWheel(t, filepath.Join(dir, "salt-3008.5-py3-none-any.whl"), saltdisttest.Wheel{Requires: []string{"pyzmq"}})
+				case dir != "" && strings.Contains(line, "download --dest"):
 					_ = os.WriteFile(filepath.Join(dir, "pyzmq-27.0-cp311-cp311-manylinux_2_28_x86_64.whl"), []byte("w"), 0o644)
 				}
 				return out, nil
@@ -56,7 +59,7 @@ func TestResolve(t *testing.T) {
 		EnvSaltAptKeyURL: "https://salt.example.invalid/key",
 		EnvSaltAptSuite:  "stable",
 	}
-	reachable := map[string]string{"index versions": "salt (3008.5)\nAvailable versions: 3008.5, 3008.4, 3007.14\n", "wheel --no-deps": "", " download ": ""}
+	reachable := map[string]string{"index versions": "salt (3008.5)\nAvailable versions: 3008.5, 3008.4, 3007.14\n", "--no-binary": "", "wheel --no-deps": "", "download --dest": ""}
 	tests := []struct {
 		name       string
 		flavor     string
@@ -97,10 +100,10 @@ func TestResolve(t *testing.T) {
 		},
 		{
 			name: "index unreachable from the host and the build", flavor: "real", version: "3007.8",
-			pip:       map[string]string{"index versions": unreachable, "wheel --no-deps": unreachable},
+			pip:       map[string]string{"index versions": unreachable, "--no-binary": unreachable},
 			failIndex: unreachable[1:],
 			wantErr: []string{
-				"- wheelhouse: build the wheel of salt==3007.8 (pip wheel): cannot reach the package index pip is configured for",
+				"- wheelhouse: download the source archive of salt==3007.8 (pip download --no-binary): cannot reach the package index pip is configured for",
 				"Name or service not known",
 				"- package index (pip inside the image build): image build failed:",
 			},
@@ -148,7 +151,7 @@ func TestResolve(t *testing.T) {
 			b, docker, _, _ := newTestBuilder(t, tt.env)
 			b.simPackage = "./testdata/standin"
 			if tt.pip != nil {
-				b.pip = pipAnswers(tt.pip)
+				b.pip = pipAnswers(t, tt.pip)
 			}
 			docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
 			docker.failBuild = func(c buildCall) string {

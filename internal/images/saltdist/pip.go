@@ -48,7 +48,10 @@ func (t Target) platformArgs() []string {
 	for _, legacy := range []string{"manylinux2014", "manylinux2010", "manylinux1"} {
 		args = append(args, "--platform", legacy+"_"+t.Arch)
 	}
-	return args
+	// linux_<arch> is the tag of the wheels compiled in the builder
+	// container: pip takes them from --find-links only when it is listed.
+	// A package index never serves that tag, so nothing else comes in by it.
+	return append(args, "--platform", "linux_"+t.Arch)
 }
 
 // RunFunc runs argv and returns its combined output.
@@ -121,18 +124,36 @@ func (p Pip) ResolveOnIndex(ctx context.Context, spec Spec) (v Version, reached 
 	return v, true, err
 }
 
-// buildWheel builds (or fetches) one requirement's wheel, without its
-// dependencies, into dir with the host's Python. Used for Salt itself,
-// which is published as a source archive, and for pure-Python
-// dependencies that have no wheel.
-func (p Pip) buildWheel(ctx context.Context, dir, req string) (string, error) {
-	return p.pip(ctx, "wheel", "--no-deps", "--wheel-dir", dir, "--retries", "1", "--timeout", "30", req)
+// fetchSdist downloads one requirement's source archive, without its
+// dependencies, into dir. --no-binary names the project alone: with
+// :all: pip would also build the archive's build dependencies from source.
+func (p Pip) fetchSdist(ctx context.Context, dir, req string) (string, error) {
+	return p.pip(ctx, "download", "--no-deps", "--no-binary", ReqName(req), "--dest", dir, "--retries", "1", "--timeout", "30", req)
+}
+
+// buildSaltWheel builds Salt's wheel from its source archive with the
+// host's Python: Salt is pure Python, so the wheel fits the image.
+// buildConstraints, when set, is a constraints file for the isolated build
+// environment (pip reads PIP_CONSTRAINT there too; a --constraint flag
+// would only reach the install): it pins the setuptools Salt supports.
+func (p Pip) buildSaltWheel(ctx context.Context, dir, sdist, buildConstraints string) (string, error) {
+	args := []string{"wheel", "--no-deps", "--wheel-dir", dir, sdist}
+	if buildConstraints == "" {
+		return p.pip(ctx, args...)
+	}
+	argv := append([]string{"env", "PIP_CONSTRAINT=" + buildConstraints}, p.argv...)
+	return p.run(ctx, append(argv, args...))
 }
 
 // download fetches reqs and all their dependencies as wheels for t into
-// dir, also looking at the wheels already in dir.
-func (p Pip) download(ctx context.Context, dir string, t Target, reqs []string) (string, error) {
-	args := append([]string{"download", "--dest", dir, "--find-links", dir, "--retries", "1", "--timeout", "30"}, t.platformArgs()...)
+// dir, also looking at the wheels already in dir; constraints, when set,
+// is a pip constraints file (Salt's lock).
+func (p Pip) download(ctx context.Context, dir, constraints string, t Target, reqs []string) (string, error) {
+	args := []string{"download", "--dest", dir, "--find-links", dir, "--retries", "1", "--timeout", "30"}
+	if constraints != "" {
+		args = append(args, "--constraint", constraints)
+	}
+	args = append(args, t.platformArgs()...)
 	return p.pip(ctx, append(args, reqs...)...)
 }
 

@@ -87,6 +87,9 @@ var (
 	availableRe = regexp.MustCompile(`(?m)^Available versions:\s*(.*)$`)
 	fromRe      = regexp.MustCompile(`\(from versions: ([^)]*)\)`)
 	missingRe   = regexp.MustCompile(`Could not find a version that satisfies the requirement (\S+)`)
+	// conflictRe is the constraint pip names when a lock pin cannot be
+	// met: "The user requested (constraint) certifi==2026.10.23".
+	conflictRe = regexp.MustCompile(`The user requested \(constraint\) (\S+)`)
 )
 
 // ParseReleases reads release numbers from `pip index versions` output, or
@@ -111,10 +114,16 @@ func ParseReleases(out string) []string {
 
 // missingRequirement is the requirement pip found no fitting wheel for, as
 // pip printed it ("contextvars", "looseversion>=1.0"), or "".
+// With Salt's lock as constraints, a pin the index cannot meet shows as a
+// resolution conflict that names the constraint instead.
 func missingRequirement(out string) string {
-	m := missingRe.FindStringSubmatch(out)
-	if m == nil {
-		return ""
+	if m := missingRe.FindStringSubmatch(out); m != nil {
+		return m[1]
 	}
-	return m[1]
+	if strings.Contains(out, "ResolutionImpossible") {
+		if m := conflictRe.FindStringSubmatch(out); m != nil {
+			return m[1]
+		}
+	}
+	return ""
 }

@@ -1,7 +1,6 @@
 package saltdist
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +22,18 @@ type Manifest struct {
 	Target string   `json:"target"`
 	Extras []string `json:"extras"`
 	Files  []string `json:"files"`
+	// SHA256 holds each file's digest, so a cached or carried wheelhouse is
+	// checked before it is reused.
+	SHA256 map[string]string `json:"sha256,omitempty"`
+	// Lock is the lock file in Salt's source archive that constrained the
+	// dependencies ("" when the archive ships none), Pinned how many pins
+	// it held, Deviations the pins that could not be kept.
+	Lock       string      `json:"lock,omitempty"`
+	Pinned     int         `json:"pinned,omitempty"`
+	Deviations []Deviation `json:"deviations,omitempty"`
+	// Compiled are the dependencies that had no wheel for the image and
+	// were built from source in the builder container.
+	Compiled []string `json:"compiled,omitempty"`
 }
 
 // CacheDir is the host cache folder of one release's wheelhouse, keyed by
@@ -80,81 +91,63 @@ func PickFrom(dir string, spec Spec) (Version, error) {
 
 // Complete says whether dir is a wheelhouse saltlab finished for v and t.
 func Complete(dir string, v Version, t Target) bool {
+	return Validate(dir, v, t) == nil
+}
+
+// Validate checks a wheelhouse before it is reused: its manifest is for v
+// and t, every listed file is there with its recorded digest, and Salt's
+// wheel declares its dependencies. The error says what is wrong.
+func Validate(dir string, v Version, t Target) error {
 	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
 	if err != nil {
-		return false
+		return fmt.Errorf("validate wheelhouse %s: no %s (an interrupted or foreign folder)", dir, ManifestFile)
 	}
 	var m Manifest
-	if json.Unmarshal(b, &m) != nil || m.Salt != v.String() || m.Target != t.String() || len(m.Files) == 0 {
-		return false
+	switch {
+	case json.Unmarshal(b, &m) != nil:
+		return fmt.Errorf("validate wheelhouse %s: %s is not valid JSON", dir, ManifestFile)
+	case m.Salt != v.String() || m.Target != t.String():
+		return fmt.Errorf("validate wheelhouse %s: it holds Salt %s for %s, want %s for %s", dir, m.Salt, m.Target, v, t)
+	case len(m.Files) == 0:
+		return fmt.Errorf("validate wheelhouse %s: the manifest lists no files", dir)
 	}
 	for _, f := range m.Files {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			return false
+		if err := checkFile(dir, f, m.SHA256[f]); err != nil {
+			return fmt.Errorf("validate wheelhouse %s: %w", dir, err)
 		}
 	}
-	return true
-}
-
-// maxHandBuilt bounds how many wheel-less dependencies Prepare builds on
-// the host before it gives up; Salt has a handful at most.
-const maxHandBuilt = 10
-
-// Prepare fills dir with wheels of Salt v, the Extras and every dependency
-// for the image's Python t, so the image can install with no network.
-// Salt is published as a source archive: it is pure Python, so the host
-// builds its wheel. Dependencies come as wheels for t; a dependency with
-// no such wheel is built on the host too, and accepted only if the result
-// is pure Python. dir appears only when complete.
-func Prepare(ctx context.Context, p Pip, dir string, v Version, t Target) error {
-	tmp := dir + ".partial"
-	if err := os.RemoveAll(tmp); err != nil {
-		return fmt.Errorf("prepare wheelhouse: %w", err)
+	if m.SHA256 == nil {
+		return nil // written before digests were recorded: presence is all it can show
 	}
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return fmt.Errorf("prepare wheelhouse: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	salt := "salt==" + v.String()
-	if err := p.pureWheel(ctx, tmp, salt); err != nil {
-		return err
-	}
-	reqs := append([]string{salt}, Extras...)
-	for built := 0; ; built++ {
-		out, err := p.download(ctx, tmp, t, reqs)
-		if err == nil {
-			break
-		}
-		missing := missingRequirement(out)
-		if missing == "" || strings.HasPrefix(missing, "salt") || built == maxHandBuilt {
-			return newIndexError(fmt.Sprintf("download Salt %s's dependencies for %s (pip download)", v, t), out, err)
-		}
-		if err := p.pureWheel(ctx, tmp, missing); err != nil {
-			return fmt.Errorf("%s has no wheel for the image's Python (%s): %w", missing, t, err)
-		}
-	}
-	return finish(tmp, dir, Manifest{Salt: v.String(), Target: t.String(), Extras: Extras})
-}
-
-// pureWheel builds req's wheel on the host and checks it is pure Python,
-// since the host's interpreter may differ from the image's.
-func (p Pip) pureWheel(ctx context.Context, dir, req string) error {
-	before, _ := wheelNames(dir)
-	out, err := p.buildWheel(ctx, dir, req)
+	wheel := filepath.Join(dir, "salt-"+v.String()+"-py3-none-any.whl")
+	n, err := RequiresDist(wheel)
 	if err != nil {
-		return newIndexError("build the wheel of "+req+" (pip wheel)", out, err)
+		return fmt.Errorf("validate wheelhouse %s: %w", dir, err)
 	}
-	after, _ := wheelNames(dir)
-	for name := range after {
-		if before[name] {
-			continue
-		}
-		if !strings.HasSuffix(name, "-none-any.whl") {
-			os.Remove(filepath.Join(dir, name))
-			return fmt.Errorf("build the wheel of %s: %s is not pure Python, so a wheel built on this host may not load in the image: prepare the wheelhouse on a Debian bookworm host, or use the package index route", req, name)
-		}
+	if n == 0 {
+		return fmt.Errorf("validate wheelhouse %s: %w", dir, errNoRequires(wheel))
 	}
 	return nil
+}
+
+func checkFile(dir, name, want string) error {
+	path := filepath.Join(dir, name)
+	if want == "" {
+		_, err := os.Stat(path)
+		return err
+	}
+	got, err := fileSHA256(path)
+	if err != nil {
+		return err
+	}
+	if got != want {
+		return fmt.Errorf("%s has sha256 %.12s, the manifest says %.12s (changed after it was written)", name, got, want)
+	}
+	return nil
+}
+
+func errNoRequires(wheel string) error {
+	return fmt.Errorf("%s declares no dependencies (no Requires-Dist): it was built with a setuptools Salt does not support and would install without its dependencies", filepath.Base(wheel))
 }
 
 func wheelNames(dir string) (map[string]bool, error) {
@@ -174,8 +167,14 @@ func finish(tmp, dir string, m Manifest) error {
 	if err != nil {
 		return fmt.Errorf("finish wheelhouse: %w", err)
 	}
+	m.SHA256 = map[string]string{}
 	for n := range names {
 		m.Files = append(m.Files, n)
+		sum, err := fileSHA256(filepath.Join(tmp, n))
+		if err != nil {
+			return fmt.Errorf("finish wheelhouse: %w", err)
+		}
+		m.SHA256[n] = sum
 	}
 	sort.Strings(m.Files)
 	b, _ := json.MarshalIndent(m, "", "  ")

@@ -5,10 +5,13 @@
 package saltdisttest
 
 import (
+	"archive/tar"
 	"archive/zip"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -35,7 +38,12 @@ func WriteIndex(t testing.TB, root string, projects map[string][]Wheel) {
 		require.NoError(t, os.MkdirAll(pdir, 0o755))
 		var links strings.Builder
 		for _, w := range wheels {
-			WriteWheel(t, filepath.Join(files, w.File), w)
+			switch {
+			case strings.HasSuffix(w.File, ".tar.gz"):
+				WriteSdist(t, filepath.Join(files, w.File), standinSdist(w))
+			default:
+				WriteWheel(t, filepath.Join(files, w.File), w)
+			}
 			fmt.Fprintf(&links, "<a href=\"../../files/%s\">%s</a><br>\n", w.File, w.File)
 		}
 		require.NoError(t, os.WriteFile(filepath.Join(pdir, "index.html"), []byte("<html><body>\n"+links.String()+"</body></html>\n"), 0o644))
@@ -79,4 +87,64 @@ func WriteWheel(t testing.TB, path string, w Wheel) {
 	add(info+"RECORD", "")
 	require.NoError(t, zw.Close())
 	require.NoError(t, f.Close())
+}
+
+// Sdist is one stand-in source archive: its file name (name-version.tar.gz)
+// and the files below its top folder (path -> content), such as
+// pyproject.toml or requirements/static/pkg/py3.11/linux.lock.
+type Sdist struct {
+	File  string
+	Files map[string]string
+}
+
+// WriteSdist writes s at path (whose base name must be s.File).
+func WriteSdist(t testing.TB, path string, s Sdist) {
+	t.Helper()
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	gz := gzip.NewWriter(f)
+	tw := tar.NewWriter(gz)
+	top := strings.TrimSuffix(filepath.Base(path), ".tar.gz")
+	names := make([]string, 0, len(s.Files))
+	for n := range s.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		body := s.Files[n]
+		require.NoError(t, tw.WriteHeader(&tar.Header{Name: top + "/" + n, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}))
+		_, err := tw.Write([]byte(body))
+		require.NoError(t, err)
+	}
+	require.NoError(t, tw.Close())
+	require.NoError(t, gz.Close())
+	require.NoError(t, f.Close())
+}
+
+// standinSdist is a source archive with an in-tree PEP 517 backend of a
+// few lines of the standard library (no build dependency to download), which
+// builds a pure wheel declaring w.Requires.
+func standinSdist(w Wheel) Sdist {
+	base := strings.TrimSuffix(w.File, ".tar.gz")
+	name, version, _ := strings.Cut(base, "-")
+	meta := "Metadata-Version: 2.1\\nName: " + name + "\\nVersion: " + version + "\\n"
+	for _, r := range w.Requires {
+		meta += "Requires-Dist: " + r + "\\n"
+	}
+	backend := `import zipfile
+NAME, VERSION, META = %q, %q, "%s"
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    fn = NAME + "-" + VERSION + "-py3-none-any.whl"
+    info = NAME + "-" + VERSION + ".dist-info/"
+    with zipfile.ZipFile(wheel_directory + "/" + fn, "w") as z:
+        z.writestr(info + "METADATA", META)
+        z.writestr(info + "WHEEL", "Wheel-Version: 1.0\nGenerator: saltlab-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(info + "RECORD", "")
+    return fn
+`
+	return Sdist{File: w.File, Files: map[string]string{
+		"pyproject.toml":     "[build-system]\nrequires = []\nbuild-backend = \"standin_backend\"\nbackend-path = [\".\"]\n",
+		"standin_backend.py": fmt.Sprintf(backend, name, version, meta),
+		"PKG-INFO":           meta,
+	}}
 }

@@ -1,0 +1,194 @@
+package images
+
+import (
+	"archive/tar"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/docker/docker/api/types/build"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/image"
+	"github.com/docker/docker/api/types/network"
+	ocispec "github.com/opencontainers/image-spec/specs-go/v1"
+
+	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+)
+
+const (
+	// WheelBuilderRef compiles the wheels the package index lacks for the
+	// image: the base's packages plus a C compiler and Python's headers.
+	WheelBuilderRef      = "saltlab/wheel-builder:bookworm"
+	wheelBuilderPackages = "images/wheel-builder/packages.txt"
+	// wheelBuildTimeout bounds one compile build; timelib takes seconds.
+	wheelBuildTimeout = 20 * time.Minute
+	// copyOutTimeout bounds copying the wheels out and removing the
+	// scratch container and image.
+	copyOutTimeout = 2 * time.Minute
+)
+
+// containerCopier is what compiling needs beyond building images: a
+// container of the finished build to copy the wheels out of.
+type containerCopier interface {
+	ContainerCreate(ctx context.Context, config *container.Config, hostConfig *container.HostConfig, networkingConfig *network.NetworkingConfig, platform *ocispec.Platform, containerName string) (container.CreateResponse, error)
+	CopyFromContainer(ctx context.Context, containerID, srcPath string) (io.ReadCloser, container.PathStat, error)
+	ContainerRemove(ctx context.Context, containerID string, options container.RemoveOptions) error
+}
+
+// EnsureWheelBuilder makes sure WheelBuilderRef exists with the current
+// package lists, building it with debootstrap from the host's Debian
+// mirror (the only way to get a compiler into an image without a registry).
+func (b *Builder) EnsureWheelBuilder(ctx context.Context) error {
+	list, err := b.readPackageFiles(packagesFile, wheelBuilderPackages)
+	if err != nil {
+		return err
+	}
+	have, exists, err := b.imageLabels(ctx, WheelBuilderRef)
+	if err != nil {
+		return err
+	}
+	if exists && have[labels.PackagesHash] == list.hash {
+		b.logf("wheel builder up to date (%s, packages sha256 %.12s)", WheelBuilderRef, list.hash)
+		return nil
+	}
+	if err := b.debootstrapImage(ctx, WheelBuilderRef, list); err != nil {
+		return fmt.Errorf("build %s: %w", WheelBuilderRef, err)
+	}
+	return nil
+}
+
+// wheelBuildScript runs in the builder with no network: a fresh venv's
+// pip builds each source archive with build dependencies from deps/ only.
+const wheelBuildScript = `set -eu
+python3 -m venv /v
+for s in /w/src/*; do
+  echo "saltlab: compiling $(basename "$s")"
+  /v/bin/pip wheel --no-input --disable-pip-version-check --no-index --find-links /w/deps --no-deps --wheel-dir /w/out "$s"
+done
+`
+
+// CompileWheels builds a wheel of every source archive in src inside the
+// wheel builder, offline, and copies the wheels into out. It implements
+// saltdist.Compiler.
+func (b *Builder) CompileWheels(ctx context.Context, src, deps, out string) (err error) {
+	cc, ok := b.docker.(containerCopier)
+	if !ok {
+		return errors.New("compile wheels: this Docker client cannot create containers")
+	}
+	if host := saltdist.ImageTarget(runtime.GOARCH); host.Arch != b.target.Arch {
+		return fmt.Errorf("compile wheels for %s on a %s engine: the builder runs on this host's architecture; make this wheelhouse on a %s host", b.target.Arch, host.Arch, b.target.Arch)
+	}
+	if err := b.EnsureWheelBuilder(ctx); err != nil {
+		return err
+	}
+	files := []contextFile{
+		{Name: "Dockerfile", Data: []byte("FROM " + WheelBuilderRef + "\nCOPY . /w\nRUN bash /w/build.sh\n")},
+		{Name: "build.sh", Data: []byte(wheelBuildScript)},
+	}
+	for _, d := range []struct{ dir, prefix string }{{src, "src/"}, {deps, "deps/"}} {
+		fs, err := dirFiles(d.dir, d.prefix)
+		if err != nil {
+			return err
+		}
+		files = append(files, fs...)
+	}
+	ref := fmt.Sprintf("saltlab/wheel-build:%d", time.Now().UnixNano())
+	done := b.phase("compile " + strings.Join(names(files, "src/"), ", ") + " in " + WheelBuilderRef + " (no network)")
+	defer done(&err)
+	bctx, cancel := context.WithTimeout(ctx, wheelBuildTimeout)
+	defer cancel()
+	lbls := map[string]string{labels.Managed: "true"}
+	outText, berr := b.captureBuild(bctx, ref, contextTar(files), build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Remove: true, ForceRemove: true})
+	// The scratch image goes on every path, on a context the caller's
+	// cancellation cannot cut short.
+	cleanup, cancelCleanup := context.WithTimeout(context.WithoutCancel(ctx), copyOutTimeout)
+	defer cancelCleanup()
+	defer b.docker.ImageRemove(cleanup, ref, image.RemoveOptions{Force: true, PruneChildren: true}) //nolint:errcheck // best effort: labelled, swept by down --all
+	if berr != nil {
+		return fmt.Errorf("build in %s: %w\n%s", WheelBuilderRef, berr, tail(outText, 15))
+	}
+	return b.copyWheelsOut(cleanup, cc, ref, out)
+}
+
+// copyWheelsOut copies /w/out/*.whl of image ref into dir.
+func (b *Builder) copyWheelsOut(ctx context.Context, cc containerCopier, ref, dir string) error {
+	c, err := cc.ContainerCreate(ctx, &container.Config{Image: ref, Cmd: []string{"true"}, Labels: map[string]string{labels.Managed: "true"}},
+		&container.HostConfig{NetworkMode: "none"}, nil, nil, "")
+	if err != nil {
+		return fmt.Errorf("copy wheels out: %w", err)
+	}
+	defer cc.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true}) //nolint:errcheck // labelled, swept by down --all
+	rc, _, err := cc.CopyFromContainer(ctx, c.ID, "/w/out")
+	if err != nil {
+		return fmt.Errorf("copy wheels out: %w", err)
+	}
+	defer rc.Close()
+	n, err := untarWheels(rc, dir)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errors.New("copy wheels out: the build wrote no wheel")
+	}
+	return nil
+}
+
+// untarWheels writes the .whl regular files of a tar stream into dir, by
+// base name only (no path from the stream is trusted).
+func untarWheels(r io.Reader, dir string) (int, error) {
+	tr := tar.NewReader(r)
+	n := 0
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, fmt.Errorf("copy wheels out: %w", err)
+		}
+		name := path.Base(h.Name)
+		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".whl") || strings.HasPrefix(name, ".") {
+			continue
+		}
+		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return n, fmt.Errorf("copy wheels out: %w", err)
+		}
+		_, err = io.Copy(f, io.LimitReader(tr, 512<<20))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return n, fmt.Errorf("copy wheels out: %w", err)
+		}
+		n++
+	}
+}
+
+// names lists the base names of files under prefix.
+func names(files []contextFile, prefix string) []string {
+	var out []string
+	for _, f := range files {
+		if strings.HasPrefix(f.Name, prefix) {
+			out = append(out, strings.TrimPrefix(f.Name, prefix))
+		}
+	}
+	return out
+}
+
+// tail is the last n lines of s.
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
