@@ -25,6 +25,10 @@ func newFlags(name, synopsis string, errOut io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// allowUnknownHelp documents --allow-unknown, which run and check share
+// so that both judge an unknown verdict by one rule.
+const allowUnknownHelp = "accept checks that say unknown (the history held too little to judge them) instead of failing with exit 1; they are still reported as unknown"
+
 // parseFlags parses args and returns the positional arguments, at most
 // maxArgs of them (-1: any number); too many is a usage error.
 func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) ([]string, error) {

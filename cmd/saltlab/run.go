@@ -20,6 +20,7 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs.StringVar(&cfg.Tags, "tags", "", "tag expression narrowing the topology's scenarios: '~@wip' or 'not @wip', '(@a or @b) and not @c'")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
 	fs.DurationVar(&cfg.Timeout, "timeout", 0, "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
+	fs.BoolVar(&cfg.AllowUnknown, "allow-unknown", false, allowUnknownHelp)
 	paths, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,4 +99,25 @@ func TestOverallOfNothing(t *testing.T) {
 	assert.Equal(t, Unknown, Overall(nil))
 	assert.Equal(t, Valid, Overall([]Judged{{Result: Result{Verdict: Valid}}}))
 	assert.Equal(t, Invalid, Overall([]Judged{{Result: Result{Verdict: Unknown}}, {Result: Result{Verdict: Invalid}}}))
+}
+
+// TestMessageSaysWhyUnknown: the first line of an unknown result's
+// message, which CI shows as the failure, says "unknown: <why>".
+func TestMessageSaysWhyUnknown(t *testing.T) {
+	tests := []struct {
+		name  string
+		r     Result
+		first string
+	}{
+		{"no subject", Result{Verdict: Unknown, Observed: "entry 7 is not in the history"}, "x: unknown: entry 7 is not in the history"},
+		{"an unknown subject", Result{Verdict: Unknown, Subjects: []Subject{{Name: "m0", Verdict: Valid, Observed: "ok"},
+			{Name: "m1", Verdict: Unknown, Observed: "no attempt recorded"}}}, "x: unknown: m1: no attempt recorded"},
+		{"invalid keeps its line", Result{Verdict: Invalid, Observed: "bad"}, "x: invalid"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			first, _, _ := strings.Cut(tc.r.Message("x", "history.jsonl"), "\n")
+			assert.Equal(t, tc.first, first)
+		})
+	}
 }

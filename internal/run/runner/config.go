@@ -45,7 +45,10 @@ type Config struct {
 	Keep     bool          // leave the lab running after the scenarios (debugging)
 	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
 	Knobs    knobs.Inputs
-	Log      io.Writer
+	// AllowUnknown passes a run whose checks say unknown (--allow-unknown);
+	// by default an unknown verdict fails its step and the run.
+	AllowUnknown bool
+	Log          io.Writer
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool
