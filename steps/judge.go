@@ -46,10 +46,23 @@ func (w *world) judge(name string, params any, measurement string, absence bool)
 			Absence: absence, Detail: fmt.Sprintf("%s: %s (%s; history entries %v)", name, s.Verdict, s.Observed, s.Evidence)})
 	}
 	w.logf("%s: %s: %s", name, r.Verdict, r.Observed)
-	if r.Verdict != checker.Valid {
+	if fails(r.Verdict, w.AllowUnknown) {
 		return errors.New(r.Message(name, history.FileName))
 	}
 	return nil
+}
+
+// fails says whether a verdict fails its step: invalid always, unknown
+// unless the user accepted unknowns (an unknown proves nothing, so it is
+// no pass by default).
+func fails(v checker.Verdict, allowUnknown bool) bool {
+	switch v {
+	case checker.Valid:
+		return false
+	case checker.Unknown:
+		return !allowUnknown
+	}
+	return true
 }
 
 // judgeReached judges a master's `salt test.ping` reaching every minion

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -58,5 +59,26 @@ func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 			assert.Equal(t, h[len(h)-1].Index+1, w.settled, "settle moves past what it waited for")
 			<-appended
 		})
+	}
+}
+
+// An unknown verdict fails its step unless the user accepted unknowns;
+// invalid always fails, valid never does.
+func TestVerdictFailsStep(t *testing.T) {
+	tests := []struct {
+		verdict checker.Verdict
+		allow   bool
+		want    bool
+	}{
+		{checker.Valid, false, false},
+		{checker.Valid, true, false},
+		{checker.Unknown, false, true},
+		{checker.Unknown, true, false},
+		{checker.Invalid, false, true},
+		{checker.Invalid, true, true},
+		{"garbled", true, true},
+	}
+	for _, tt := range tests {
+		assert.Equal(t, tt.want, fails(tt.verdict, tt.allow), "%s, allow-unknown %v", tt.verdict, tt.allow)
 	}
 }

@@ -37,6 +37,9 @@ type Deps struct {
 	History *history.Recorder
 	// Verdicts collects every checker's verdict (verdicts.json).
 	Verdicts *checker.Judgements
+	// AllowUnknown lets a step pass when its checker says unknown
+	// (--allow-unknown); by default only valid passes.
+	AllowUnknown bool
 }
 
 // world is the state of one scenario.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // chaosFlags are the options of `saltlab chaos <fault> <target>`.
@@ -56,15 +56,18 @@ func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("chaos "+args[0], "chaos "+args[0]+" "+info.Usage+" [--for DURATION] [--run ID]", errOut)
 	cf.run.register(fs)
 	fs.StringVar(&cf.root, "root", ".", "saltlab checkout (to build the chaos helper image)")
-	fs.DurationVar(&cf.dur, "for", 0, "heal after this long (default: keep the fault until `saltlab heal`)")
+	durationFlag(fs, &cf.dur, "for", "keeping the fault until `saltlab heal`", "heal after this long, e.g. 30s (default: keep the fault until `saltlab heal`)")
 	fs.StringVar(&cf.from, "from", "", "partition: services on the other side, comma-separated")
 	fs.BoolVar(&cf.oneWay, "one-way", false, "partition: drop only what the targets send to the peers")
 	fs.StringVar(&cf.ports, "ports", "", "port-block, latency: ports, comma-separated (latency default 4505,4506)")
 	fs.StringVar(&cf.spec.Signal, "signal", "", "kill, proc-kill: signal (default SIGKILL)")
 	fs.StringVar(&cf.spec.Process, "process", "", "proc-kill, proc-stop: program name, e.g. salt-master")
-	fs.DurationVar(&cf.spec.Delay, "delay", 0, "latency: added delay, e.g. 200ms")
-	fs.DurationVar(&cf.spec.Jitter, "jitter", 0, "latency: ± random jitter")
-	fs.Float64Var(&cf.spec.Percent, "percent", 0, "loss: percent of packets dropped")
+	durationFlag(fs, &cf.spec.Delay, "delay", "", "latency: added delay with its unit, e.g. 200ms")
+	durationFlag(fs, &cf.spec.Jitter, "jitter", "no jitter", "latency: ± random jitter with its unit, e.g. 20ms (at most --delay)")
+	fs.Func("percent", "loss: percent of packets dropped, 0 < P <= 100", func(v string) (err error) {
+		cf.spec.Percent, err = valid.ParsePercent("--percent", v, false)
+		return err
+	})
 	fs.StringVar(&cf.spec.Rate, "rate", "", "bandwidth: rate in tc syntax, e.g. 1mbit")
 	fs.StringVar(&cf.spec.Name, "name", "", "dns: the name that stops resolving")
 	fs.StringVar(&cf.spec.Path, "path", "", "disk-full: path whose filesystem is filled; key-replace: pki dir")
@@ -89,17 +92,14 @@ func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	s.Targets = splitList(pos[0])
 	s.Peers = splitList(cf.from)
 	s.OneWay = cf.oneWay
-	if s.Ports, err = parsePorts(cf.ports); err != nil {
-		return usage.Wrap(err)
+	if s.Ports, err = valid.ParsePorts("--ports", cf.ports); err != nil {
+		return err
 	}
 	if s.Kind == chaos.KindDiskFull && s.Path == "" {
 		s.Path = "/dev/shm"
 	}
 	if err := s.Validate(); err != nil {
 		return usage.Wrap(err)
-	}
-	if cf.dur < 0 {
-		return usage.Errorf("chaos: --for %v is negative", cf.dur)
 	}
 	if err := cf.run.check(); err != nil {
 		return err
@@ -216,18 +216,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-func parsePorts(s string) ([]int, error) {
-	var ports []int
-	for _, p := range splitList(s) {
-		n, err := strconv.Atoi(p)
-		if err != nil {
-			return nil, fmt.Errorf("chaos: port %q is not a number", p)
-		}
-		ports = append(ports, n)
-	}
-	return ports, nil
 }
 
 const chaosUsage = `usage: saltlab chaos <fault> <target> [options] [--for DURATION] [--run ID]

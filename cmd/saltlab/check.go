@@ -16,12 +16,17 @@ import (
 // files no longer give the verdicts the run gave.
 var errInvalid = errors.New("check: the run has invalid verdicts")
 
+// errUnknown is check's failure when some verdict is unknown and
+// --allow-unknown was not given: a check that could not judge is no pass.
+var errUnknown = errors.New("check: the run has unknown verdicts (pass --allow-unknown to accept them)")
+
 // cmdCheck judges a finished run again from its files alone (history.jsonl
 // and the checks saved in verdicts.json, bounds included), with no Docker:
 // it prints every verdict, flags any that differs from the saved one, and
-// fails if any is invalid.
+// fails if any is invalid, or unknown without --allow-unknown.
 func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
-	fs := newFlags("check", "check RUN-DIR (reports/<run id>)", errOut)
+	fs := newFlags("check", "check [--allow-unknown] RUN-DIR (reports/<run id>)", errOut)
+	allowUnknown := fs.Bool("allow-unknown", false, allowUnknownHelp)
 	pos, err := parseFlags(fs, args, 1)
 	if err != nil {
 		return err
@@ -42,21 +47,29 @@ func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("check %s: %w", dir, err)
 	}
-	bad, changed := 0, 0
+	bad, unknown, changed := 0, 0, 0
 	for _, r := range checker.Recheck(f, h) {
 		fmt.Fprintf(out, "%-8s %s [%s] %q: %s\n", r.Now.Verdict, r.Name, r.Scenario, r.Step, r.Now.Observed)
 		if !r.Same() {
 			changed++
 			fmt.Fprintf(out, "         the run said %s: %s\n", r.Result.Verdict, r.Result.Observed)
 		}
-		if r.Now.Verdict == checker.Invalid {
+		switch r.Now.Verdict {
+		case checker.Invalid:
 			bad++
+		case checker.Unknown:
+			unknown++
+		}
+		if r.Now.Verdict != checker.Valid {
 			fmt.Fprintf(out, "         %s\n", r.Now.Message(r.Name, filepath.Join(dir, filepath.Base(hist))))
 		}
 	}
-	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d differ from the run's\n", len(f.Verdicts), len(h), bad, changed)
-	if bad > 0 || changed > 0 {
+	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d unknown, %d differ from the run's\n", len(f.Verdicts), len(h), bad, unknown, changed)
+	switch {
+	case bad > 0 || changed > 0:
 		return errInvalid
+	case unknown > 0 && !*allowUnknown:
+		return errUnknown
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ func TestCheckRejudgesASavedRun(t *testing.T) {
 	good := savedRun(t, "salt-master-2")
 	require.Equal(t, exitOK, Main([]string{"check", good}, &out, &errOut), errOut.String())
 	assert.Contains(t, out.String(), `valid    failover-time [stop master-1] "served by master-2": m1: served by salt-master-2 after 2s (valid)`)
-	assert.Contains(t, out.String(), "1 check(s) of 5 history entries: 0 invalid, 0 differ")
+	assert.Contains(t, out.String(), "1 check(s) of 5 history entries: 0 invalid, 0 unknown, 0 differ")
 
 	out.Reset()
 	bad := savedRun(t, "salt-master-1")
@@ -70,4 +70,39 @@ func TestCheckRejudgesASavedRun(t *testing.T) {
 	assert.Equal(t, exitUsage, Main([]string{"check", t.TempDir()}, &out, &errOut))
 	assert.Contains(t, errOut.String(), "verdicts.json")
 	assert.Equal(t, exitUsage, Main([]string{"check"}, &out, &errOut))
+}
+
+// TestCheckUnknownFailsUnlessAllowed: a saved run whose check can no
+// longer be judged (its reference entry is gone) fails check with exit 1,
+// and passes with --allow-unknown, still printing the unknown and why.
+func TestCheckUnknownFailsUnlessAllowed(t *testing.T) {
+	dir := t.TempDir()
+	c, err := checker.New(checker.NameFailover, "stop master-1", "served by master-2", checker.FailoverParams{Since: 7, F: "salt-call test.ping",
+		Fun: "test.ping", Master: "salt-master-2", Bounds: map[string]checker.Bound{"m1": {Limit: 5 * time.Second, Explain: "test"}}})
+	require.NoError(t, err)
+	rec, err := history.Create(filepath.Join(dir, history.FileName))
+	require.NoError(t, err)
+	_, err = rec.Append(history.Entry{Type: history.Watch, Master: "salt-master-2", Phase: history.Start, Time: time.Now()})
+	require.NoError(t, err)
+	require.NoError(t, rec.Close())
+	h, err := history.Read(filepath.Join(dir, history.FileName))
+	require.NoError(t, err)
+	require.NoError(t, checker.Write(dir, history.FileName, []checker.Judged{{Check: c, Result: checker.Run(c, h)}}))
+
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"unknown fails by default", []string{"check", dir}, exitFailed},
+		{"unknown accepted with --allow-unknown", []string{"check", "--allow-unknown", dir}, exitOK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			assert.Equal(t, tc.want, Main(tc.args, &out, &errOut), errOut.String())
+			assert.Contains(t, out.String(), "failover-time: unknown: entry 7 is not in the history")
+			assert.Contains(t, out.String(), "0 invalid, 1 unknown, 0 differ")
+		})
+	}
 }

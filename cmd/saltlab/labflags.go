@@ -14,7 +14,6 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/runner"
-	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // labFlags registers the flags `run` and `up` share: what to bring up and
@@ -27,7 +26,8 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) {
 	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
-	fs.IntVar(&cfg.Knobs.Minions, "minions", 0, fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1 (default: the topology's own)", knobs.MaxMinions))
+	intFlag(fs, &cfg.Knobs.Minions, "minions", 1, knobs.MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", knobs.MaxMinions),
+		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1 (default: the topology's own)", knobs.MaxMinions))
 	fs.Func("set", "Salt option override KEY=VALUE, e.g. minion.master_alive_interval=5 or master.timeout=10 (repeatable)", func(v string) error {
 		cfg.Knobs.Sets = append(cfg.Knobs.Sets, v)
 		return nil
@@ -40,16 +40,12 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) {
 
 // checkLabFlags completes cfg from the environment and rejects bad values
 // before anything is built or Docker is contacted.
-func checkLabFlags(fs *flag.FlagSet, cfg *runner.Config) error {
+func checkLabFlags(cfg *runner.Config) error {
 	if err := checkFlavor(cfg.Flavor); err != nil {
 		return err
 	}
 	if err := checkSaltVersion(cfg.SaltVersion); err != nil {
 		return err
-	}
-	// 0 is the default ("the topology's own"), so only an explicit 0 is wrong.
-	if explicit(fs, "minions") && cfg.Knobs.Minions < 1 {
-		return usage.Errorf("validate --minions %d: want 1 to %d (leave it out for the topology's own minions)", cfg.Knobs.Minions, knobs.MaxMinions)
 	}
 	dir, err := runstate.PrivateRoot(os.Getenv)
 	if err != nil {
@@ -57,13 +53,6 @@ func checkLabFlags(fs *flag.FlagSet, cfg *runner.Config) error {
 	}
 	cfg.StateDir = dir
 	return cfg.Validate()
-}
-
-// explicit reports whether the flag was given on the command line.
-func explicit(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
 }
 
 // openRun finds a run's saved state (runFlag's rule) and loads its lab

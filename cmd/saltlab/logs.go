@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -14,13 +15,11 @@ func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("logs", "logs [--run ID] [--tail N] [SERVICE...] (default: every service)", errOut)
 	var rf runFlag
 	rf.register(fs)
-	tail := fs.Int("tail", 0, "only the last N lines of each service (0 = all)")
+	tail := new(int)
+	intFlag(fs, tail, "tail", 0, math.MaxInt, "want 0 or more lines (0 = all)", "only the last N lines of each service (0 = all)")
 	services, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
-	}
-	if *tail < 0 {
-		return usage.Errorf("logs: --tail %d: want 0 or more", *tail)
 	}
 	l, _, _, closer, err := openRun(ctx, rf)
 	if err != nil {

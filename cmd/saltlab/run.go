@@ -19,7 +19,8 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	labFlags(fs, &cfg)
 	fs.StringVar(&cfg.Tags, "tags", "", "tag expression narrowing the topology's scenarios: '~@wip' or 'not @wip', '(@a or @b) and not @c'")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
-	fs.DurationVar(&cfg.Timeout, "timeout", 0, "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
+	durationFlag(fs, &cfg.Timeout, "timeout", "no limit", "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
+	fs.BoolVar(&cfg.AllowUnknown, "allow-unknown", false, allowUnknownHelp)
 	paths, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
@@ -28,7 +29,7 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(cfg.Features) == 0 {
 		cfg.Features = []string{cfg.RepoRoot + "/features"}
 	}
-	if err := checkLabFlags(fs, &cfg); err != nil {
+	if err := checkLabFlags(&cfg); err != nil {
 		return err
 	}
 	res, err := runner.Run(ctx, cfg)

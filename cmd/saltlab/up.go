@@ -18,7 +18,7 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	if err := checkLabFlags(fs, &cfg); err != nil {
+	if err := checkLabFlags(&cfg); err != nil {
 		return err
 	}
 	res, err := runner.Up(ctx, cfg)

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,10 +33,14 @@ func TestSpecValidate(t *testing.T) {
 		{"groups ok", Spec{Kind: KindPartition, Targets: []string{"a", "b"}, Peers: []string{"c"}}, ""},
 		{"bad port", Spec{Kind: KindPortBlock, Targets: one, Ports: []int{70000}}, "out of range"},
 		{"no port", Spec{Kind: KindPortBlock, Targets: one}, "name the ports"},
-		{"jitter over delay", Spec{Kind: KindLatency, Targets: one, Delay: time.Millisecond, Jitter: time.Second}, "jitter <= delay"},
-		{"no delay", Spec{Kind: KindLatency, Targets: one}, "delay > 0"},
+		{"jitter over delay", Spec{Kind: KindLatency, Targets: one, Delay: time.Millisecond, Jitter: time.Second}, "want 0 <= jitter <= delay"},
+		{"no delay", Spec{Kind: KindLatency, Targets: one}, "validate --delay 0s: zero; want a positive duration"},
+		{"negative jitter", Spec{Kind: KindLatency, Targets: one, Delay: time.Second, Jitter: -time.Second}, "validate --jitter -1s: negative"},
+		{"loss NaN", Spec{Kind: KindLoss, Targets: one, Percent: math.NaN()}, "validate --percent NaN: not a finite number"},
+		{"loss over 100", Spec{Kind: KindLoss, Targets: one, Percent: 101}, "validate --percent 101: outside (0, 100]"},
+		{"rate zero", Spec{Kind: KindBandwidth, Targets: one, Rate: "0kbit"}, `validate --rate "0kbit": zero`},
 		{"loss zero", Spec{Kind: KindLoss, Targets: one}, "outside (0, 100]"},
-		{"rate", Spec{Kind: KindBandwidth, Targets: one, Rate: "fast"}, "tc syntax"},
+		{"rate", Spec{Kind: KindBandwidth, Targets: one, Rate: "fast"}, "not a tc rate"},
 		{"rate ok", Spec{Kind: KindBandwidth, Targets: one, Rate: "1mbit"}, ""},
 		{"dns injection", Spec{Kind: KindDNS, Targets: one, Name: "x' -j ACCEPT"}, "not a DNS name"},
 		{"process", Spec{Kind: KindProcStop, Targets: one, Process: "salt master; rm"}, "program name"},

@@ -1,6 +1,7 @@
 package chaos
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // Fault kinds. The ones that silence a master are defined in package fault,
@@ -56,7 +58,6 @@ type Spec struct {
 var DefaultSaltPorts = []int{4505, 4506}
 
 var (
-	rateRe    = regexp.MustCompile(`^[0-9]+(bit|kbit|mbit|gbit|bps|kbps|mbps)$`)
 	dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
 	procRe    = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 )
@@ -73,8 +74,8 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("fault %s: signal %q: want a Linux signal name such as SIGTERM or KILL, or a number 1-64", s.Kind, s.Signal)
 	}
 	for _, p := range s.Ports {
-		if p < 1 || p > 65535 {
-			return fmt.Errorf("fault %s: port %d is out of range 1-65535", s.Kind, p)
+		if err := valid.Port("--ports", p); err != nil {
+			return fmt.Errorf("fault %s: %w", s.Kind, err)
 		}
 	}
 	switch s.Kind {
@@ -98,16 +99,19 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("fault port-block: name the ports, e.g. 4505")
 		}
 	case KindLatency:
-		if s.Delay <= 0 || s.Jitter < 0 || s.Jitter > s.Delay {
-			return fmt.Errorf("fault latency: want a delay > 0 and 0 <= jitter <= delay, got %v ± %v", s.Delay, s.Jitter)
+		if err := errors.Join(valid.Duration("--delay", s.Delay, ""), valid.Duration("--jitter", s.Jitter, "no jitter")); err != nil {
+			return fmt.Errorf("fault latency: %w", err)
+		}
+		if s.Jitter > s.Delay {
+			return fmt.Errorf("fault latency: --jitter %v exceeds --delay %v: want 0 <= jitter <= delay", s.Jitter, s.Delay)
 		}
 	case KindLoss:
-		if s.Percent <= 0 || s.Percent > 100 {
-			return fmt.Errorf("fault loss: percent %v is outside (0, 100]", s.Percent)
+		if err := valid.Percent("--percent", s.Percent, false); err != nil {
+			return fmt.Errorf("fault loss: %w", err)
 		}
 	case KindBandwidth:
-		if !rateRe.MatchString(s.Rate) {
-			return fmt.Errorf("fault bandwidth: rate %q: want tc syntax such as 1mbit or 500kbit", s.Rate)
+		if err := valid.Rate("--rate", s.Rate); err != nil {
+			return fmt.Errorf("fault bandwidth: %w", err)
 		}
 	case KindDNS:
 		if !dnsNameRe.MatchString(s.Name) {

@@ -255,7 +255,7 @@ func assertCheckReproduces(t *testing.T, bin, runDir string) {
 	t.Helper()
 	out, err := saltlab(t, bin, "check", runDir).CombinedOutput()
 	require.NoError(t, err, string(out))
-	assert.Contains(t, string(out), " invalid, 0 differ from the run's")
+	assert.Contains(t, string(out), " 0 invalid, 0 unknown, 0 differ from the run's")
 	assert.NotContains(t, string(out), "\nunknown ")
 }
 

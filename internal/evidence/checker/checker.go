@@ -117,7 +117,13 @@ func sortedKeys[V any](m map[string]V) []string {
 // evidence, so an operator can read the history lines themselves.
 func (r Result) Message(name, historyPath string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\nexpected %s\nobserved:", name, r.Verdict, r.Expected)
+	fmt.Fprintf(&b, "%s: %s", name, r.Verdict)
+	if r.Verdict == Unknown {
+		// The first line is what a CI page shows of a failure: an unknown
+		// says there why it could not judge, so it reads as no pass.
+		fmt.Fprintf(&b, ": %s", r.why())
+	}
+	fmt.Fprintf(&b, "\nexpected %s\nobserved:", r.Expected)
 	for _, s := range r.Subjects {
 		if s.Verdict != Valid {
 			fmt.Fprintf(&b, "\n  %s: %s", s.Name, s.Observed)
@@ -140,4 +146,15 @@ func (r Result) Message(name, historyPath string) string {
 		}
 	}
 	return b.String()
+}
+
+// why is what made a result unknown: its first unknown subject, or the
+// result's own observation when no subject says.
+func (r Result) why() string {
+	for _, s := range r.Subjects {
+		if s.Verdict == Unknown {
+			return s.Name + ": " + s.Observed
+		}
+	}
+	return r.Observed
 }

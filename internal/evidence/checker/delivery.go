@@ -35,15 +35,21 @@ func Delivery(h []history.Entry, p DeliveryParams) Result {
 	}
 	ws := faults(h)
 	var bad []string
-	var ev []int64
-	n := 0
+	var ev, judged []int64
+	n, answers := 0, 0
 	for _, e := range h {
 		jid, m, ok := retTag(e.Tag)
 		if e.Type != history.Event || !ok || !s.has(e.Index) {
 			continue
 		}
-		n++
-		if pubs := published[jid]; pubs != nil && !pubs[e.Master] {
+		pubs := published[jid]
+		if pubs != nil {
+			// Only a return of a job whose publication was recorded can be
+			// judged; one of an unknown job proves nothing either way.
+			n++
+			judged = append(judged, e.Index)
+		}
+		if pubs != nil && !pubs[e.Master] {
 			bad = append(bad, fmt.Sprintf("entry %d: %s's return of job %s reached %s, which never published it", e.Index, m, jid, e.Master))
 			ev = append(ev, e.Index)
 		}
@@ -65,7 +71,9 @@ func Delivery(h []history.Entry, p DeliveryParams) Result {
 			continue
 		}
 		for _, m := range sortedKeys(v.Documents) {
+			answers++
 			if by, _ := servedBy(h, o, m, ""); len(by[o.Invoke.Node]) > 0 {
+				judged = append(judged, opEvidence(o)...)
 				continue
 			}
 			what := fmt.Sprintf("entry %d: %s answered %s's CLI but no return event of it is on %s's bus", o.Completion.Index, m, o.Invoke.Node, o.Invoke.Node)
@@ -78,13 +86,17 @@ func Delivery(h []history.Entry, p DeliveryParams) Result {
 		}
 	}
 	want := "every return on a master that published its job, none on a stopped master, every CLI answer on its master's bus"
+	obs := fmt.Sprintf("%d return event(s) of a recorded job and %d CLI answer(s) of %s checked", n, answers, p.F)
 	switch {
 	case len(bad) > 0:
 		verdict = Invalid
 	case len(unknown) > 0:
 		verdict = Unknown
+	case n == 0 && answers == 0:
+		verdict, obs = Unknown, fmt.Sprintf("nothing to judge: no return event of a job whose publication was recorded and no CLI answer of %s in the span", p.F)
+	default:
+		ev = judged // a valid verdict cites what it checked
 	}
-	obs := fmt.Sprintf("%d return event(s) checked", n)
 	if msgs := append(bad, unknown...); len(msgs) > 0 {
 		obs += "; " + strings.Join(msgs, "; ")
 	}

@@ -58,7 +58,13 @@ func FailoverTime(h []history.Entry, p FailoverParams) Result {
 }
 
 func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverParams, t0 time.Time) Subject {
-	last, unresolved := "no attempt was recorded", false
+	if len(mine) == 0 {
+		// No attempt proves nothing either way: neither that Master
+		// serves the minion nor that it does not.
+		s.Verdict, s.Observed = Unknown, fmt.Sprintf("no %s on %s was recorded after the reference entry", p.F, s.Name)
+		return s
+	}
+	last, unresolved := "", false
 	for _, o := range mine {
 		s.Evidence = append(s.Evidence, opEvidence(o)...)
 		if !okOp(o) {

@@ -71,7 +71,19 @@ func Run(c Check, h []history.Entry) (r Result) {
 	if c.Upto > 0 {
 		h = prefix(h, c.Upto)
 	}
-	return Explain(c, dispatch(c, h), h)
+	return Explain(c, cited(dispatch(c, h)), h)
+}
+
+// cited demotes a valid result that names no history entry to unknown: a
+// verdict nobody can check against the history is not evidence of
+// anything, however plausible its checker's reasoning (issue 23).
+func cited(r Result) Result {
+	if r.Verdict != Valid || len(r.Evidence) > 0 {
+		return r
+	}
+	r.Verdict = Unknown
+	r.Observed = "valid without cited evidence: " + r.Observed
+	return r
 }
 
 // servesMinions says whether a checker judges minions being served by a

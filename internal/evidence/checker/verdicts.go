@@ -48,8 +48,12 @@ func (j *Judgements) All() []Judged {
 	return append([]Judged(nil), j.items...)
 }
 
-// Overall merges every verdict (valid when there is none).
+// Overall merges every verdict; no verdict at all is unknown, not valid:
+// a run that judged nothing proved nothing.
 func Overall(js []Judged) Verdict {
+	if len(js) == 0 {
+		return Unknown
+	}
 	v := Valid
 	for _, x := range js {
 		v = Merge(v, x.Result.Verdict)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // MaxMinions bounds --minions: each minion is a container on a /24 whose
@@ -45,8 +47,11 @@ type validated struct {
 func (in Inputs) validate() (validated, error) {
 	v := validated{Inputs: in, config: map[Kind]string{}}
 	var errs []error
-	if in.Minions < 0 || in.Minions > MaxMinions {
-		errs = append(errs, fmt.Errorf("validate --minions %d: want 1 to %d", in.Minions, MaxMinions))
+	// 0 is not a user's value here but "the topology's own minions".
+	if in.Minions != 0 {
+		if err := valid.Int("--minions", in.Minions, 1, MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", MaxMinions)); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	var err error
 	if v.overrides, err = ParseSets(in.Sets); err != nil {

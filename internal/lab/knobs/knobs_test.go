@@ -88,7 +88,7 @@ func TestValidate(t *testing.T) {
 		{name: "dirs", in: knobs.Inputs{Minions: 3, States: dir, Pillar: dir, MasterConfig: dir, MinionConfig: dir}},
 		{name: "missing", in: knobs.Inputs{States: filepath.Join(dir, "nope")}, wantErr: "validate --states: directory"},
 		{name: "not a dir", in: knobs.Inputs{Pillar: file}, wantErr: "validate --pillar: " + file + " is not a directory"},
-		{name: "negative minions", in: knobs.Inputs{Minions: -1}, wantErr: "validate --minions -1: want 1 to 120"},
+		{name: "negative minions", in: knobs.Inputs{Minions: -1}, wantErr: "validate --minions -1: out of range 1-120; want 1 to 120"},
 		{name: "too many minions", in: knobs.Inputs{Minions: 500}, wantErr: "validate --minions 500"},
 		{name: "bad set", in: knobs.Inputs{Sets: []string{"x.y=1"}}, wantErr: `unknown prefix "x"`},
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // TeardownTimeout bounds healing faults plus removing the lab. It runs on a
@@ -45,7 +46,10 @@ type Config struct {
 	Keep     bool          // leave the lab running after the scenarios (debugging)
 	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
 	Knobs    knobs.Inputs
-	Log      io.Writer
+	// AllowUnknown passes a run whose checks say unknown (--allow-unknown);
+	// by default an unknown verdict fails its step and the run.
+	AllowUnknown bool
+	Log          io.Writer
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool
@@ -63,8 +67,9 @@ func (c Config) Validate() error {
 		return usage.Errorf("validate --reports: empty: name the reports directory")
 	case c.StateDir == "":
 		return fmt.Errorf("validate config: private state dir is empty")
-	case c.Timeout < 0:
-		return usage.Errorf("validate --timeout %v: negative; want a duration such as 30m, or 0 for no limit", c.Timeout)
+	}
+	if err := valid.Duration("--timeout", c.Timeout, "no limit"); err != nil {
+		return err
 	}
 	if _, err := c.composeFile(); err != nil {
 		return err

@@ -1,9 +1,11 @@
 package runner
 
 import (
-	"fmt"
+	"math"
 	"os"
 	"strconv"
+
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // keyWaitVar bounds the key-wait init of every topology: how long later
@@ -16,9 +18,9 @@ const keyWaitVar = "SALTLAB_KEY_WAIT_SECONDS"
 func userEnv(getenv func(string) string) (map[string]string, error) {
 	env := map[string]string{}
 	if v := getenv(keyWaitVar); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("read %s=%q: want a whole number of seconds, 1 or more", keyWaitVar, v)
+		n, err := valid.ParseInt(keyWaitVar, v, 1, math.MaxInt32, "want a whole number of seconds, 1 or more")
+		if err != nil {
+			return nil, err
 		}
 		env[keyWaitVar] = strconv.Itoa(n)
 	}

@@ -15,8 +15,8 @@ func TestUserEnv(t *testing.T) {
 	}{
 		{"", map[string]string{}, ""},
 		{"15", map[string]string{"SALTLAB_KEY_WAIT_SECONDS": "15"}, ""},
-		{"0", nil, `read SALTLAB_KEY_WAIT_SECONDS="0": want a whole number of seconds, 1 or more`},
-		{"1m", nil, `read SALTLAB_KEY_WAIT_SECONDS="1m"`},
+		{"0", nil, `validate SALTLAB_KEY_WAIT_SECONDS 0: out of range 1-2147483647; want a whole number of seconds, 1 or more`},
+		{"1m", nil, `validate SALTLAB_KEY_WAIT_SECONDS "1m": not a whole number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {

@@ -157,7 +157,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 
 	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
-		History: ev.rec, Verdicts: ev.verdicts}
+		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
 	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	status, err := runScenarios(ctx, cfg, sel, res.RunDir, deps, started)
@@ -186,6 +186,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	}
 	if status != 0 || !res.Summary.Passed {
 		return res, ErrScenariosFailed
+	}
+	if err := unknownsFail(res.Summary, cfg.AllowUnknown); err != nil {
+		return res, err
 	}
 	return res, nil
 }
