@@ -238,8 +238,8 @@ func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 	var longest time.Duration
 	for _, m := range Masters(w.Lab) {
 		raw, o := w.masterOption(ctx, m, "gather_job_timeout", haConfigTimeout)
-		if !o.ok() {
-			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.err)
+		if !o.OK() {
+			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.Err)
 		}
 		secs, err := optionNumber(raw)
 		if err != nil || secs <= 0 {
@@ -254,8 +254,8 @@ func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 // configuration (salt-run config.get, recorded).
 func apiPort(ctx context.Context, w *world, master string) (int, error) {
 	raw, o := w.masterOption(ctx, master, "rest_cherrypy:port", haConfigTimeout)
-	if !o.ok() {
-		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.err)
+	if !o.OK() {
+		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.Err)
 	}
 	p, err := optionNumber(raw)
 	if err != nil || p < 1 || p > 65535 || p != float64(int(p)) {

@@ -26,7 +26,7 @@ func masterKnowsNoMinionKey(ctx context.Context, window int, master string) erro
 	from := w.History.Next()
 	if _, err := poll(ctx, time.Now().Add(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
 		keys, o := w.saltKeys(ctx, master, keyListTimeout)
-		return o.ok() && keys.Any() // a key ends the wait: the checker says what it was
+		return o.OK() && keys.Any() // a key ends the wait: the checker says what it was
 	}); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -62,7 +63,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	deadline := ref.Time.Add(limit)
 	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
-		ok, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).ok() })
+		ok, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
@@ -117,18 +118,18 @@ const subscriptionOp = "read syndic subscription"
 // subscription to the master of masters; the compose healthcheck makes
 // the same test). After the master of masters restarted, every such
 // connection is a new one: the old ones ended with its container.
-func (w *world) syndicSubscribed(ctx context.Context, syndic string) outcome {
-	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) outcome {
+func (w *world) syndicSubscribed(ctx context.Context, syndic string) client.Outcome {
+	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) client.Outcome {
 		out, err := w.Lab.Exec(ctx, syndic, []string{"ss", "-Htn", "state", "established", fmt.Sprintf("( dport = :%d )", publishPort)})
 		if err != nil {
-			return indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))
+			return client.Indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))
 		}
 		for _, l := range strings.Split(out.Stdout, "\n") {
 			if strings.TrimSpace(l) != "" && !strings.Contains(l, "127.0.0.1:") {
-				return succeeded(strings.TrimSpace(l))
+				return client.Succeeded(strings.TrimSpace(l))
 			}
 		}
-		return failed(nil, "no established connection to a remote port %d", publishPort)
+		return client.Failed(nil, "no established connection to a remote port %d", publishPort)
 	})
 }
 
