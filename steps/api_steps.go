@@ -184,7 +184,7 @@ func apiLogin(ctx context.Context, master, path string) error {
 	}
 	var sess saltapi.Session
 	var last client.Outcome
-	done, err := poll(ctx, time.Now().Add(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
+	done, err := client.Poll(ctx, client.Within(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
 		sess, last = w.apiLoginOnce(ctx, c)
 		return !last.OK() || want == "" || strings.HasPrefix(sess.Upstream, want+":")
 	})
@@ -283,7 +283,7 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 	limit := b.Limit
 	w.logf("waiting for a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
-	if _, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool {
+	if _, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
 		defer cancel()
 		_, o := w.apiLoginOnce(actx, c)

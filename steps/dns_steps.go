@@ -34,7 +34,7 @@ func nameStopsResolving(ctx context.Context, name, service string) error {
 	}
 	deadline := time.Now().Add(nameGoneTimeout)
 	var last client.Outcome
-	gone, err := poll(ctx, deadline, func(ctx context.Context, left time.Duration) bool {
+	gone, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, left time.Duration) bool {
 		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) client.Outcome {
 			return lookupName(ctx, w.Lab, service, name, left)
 		})

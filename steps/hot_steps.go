@@ -103,7 +103,7 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 	window := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.RestartWindow() }
 	// Reads go on past the window until one completed after it: the
 	// checker wants the daemon seen unchanged for the whole window.
-	past := attemptPause + identityTimeout
+	past := client.DefaultInterval + identityTimeout
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
 		end := time.Now().Add(left) // of the poll: past after the window's end
 		o := w.daemonIdentity(ctx, m)

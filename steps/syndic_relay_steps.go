@@ -63,7 +63,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	deadline := ref.Time.Add(limit)
 	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
-		ok, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
+		ok, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
@@ -73,7 +73,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	}
 	// The master's own bus must be recorded again too (its stream ended
 	// with the restart), or its job and returns go unseen.
-	if ok, err := poll(ctx, deadline.Add(eventLag), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
+	if ok, err := client.Poll(ctx, client.Until(deadline.Add(eventLag)), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
 		return err
 	} else if !ok {
 		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
@@ -91,7 +91,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 // did: the watcher appends events a little after they happen.
 func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
 	var by map[string]int64
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = client.Poll(ctx, client.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false

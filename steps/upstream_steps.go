@@ -76,7 +76,7 @@ func minionEventReaches(ctx context.Context, master, minion, to string) error {
 	if !rets.True(minion) {
 		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.Err)
 	}
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = client.Poll(ctx, client.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false
