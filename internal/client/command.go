@@ -102,3 +102,14 @@ func (c Cmd) Line() []string {
 func (c Cmd) Argv(budget time.Duration) []string {
 	return Bounded(budget, c.Line()...)
 }
+
+// EventStream is `salt-run state.event pretty=False`: the master's bus,
+// one event a line, until cancelled (run it with Line, unbounded).
+func EventStream() Cmd {
+	return Cmd{Tool: "salt-run", Fun: "state.event", Args: []string{"pretty=False"}, Plain: true}
+}
+
+// EventSend is `salt-run event.send <tag>`: fires tag on the master's bus.
+func EventSend(tag string) Cmd {
+	return Cmd{Tool: "salt-run", Fun: "event.send", Args: []string{tag}, Plain: true}
+}

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -10,8 +11,8 @@ import (
 // no interval of its own.
 const DefaultInterval = 500 * time.Millisecond
 
-// Bounds are a poll's named bounds: it gives up at Deadline and pauses
-// Interval between attempts.
+// Bounds are a poll's named bounds: it gives up at Deadline (zero: never,
+// a retry loop that only ctx ends) and pauses Interval between attempts.
 type Bounds struct {
 	Deadline time.Time
 	Interval time.Duration
@@ -29,14 +30,14 @@ func Within(timeout time.Duration) Bounds { return Until(time.Now().Add(timeout)
 // try said done; the error is ctx's.
 func Poll(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
 	for {
-		left := time.Until(b.Deadline)
+		left := b.left()
 		if left <= 0 {
 			return false, nil
 		}
 		if try(ctx, left) {
 			return true, nil
 		}
-		pause := time.NewTimer(min(b.Interval, max(time.Until(b.Deadline), 0)))
+		pause := time.NewTimer(min(b.Interval, max(b.left(), 0)))
 		select {
 		case <-ctx.Done():
 			pause.Stop()
@@ -44,4 +45,12 @@ func Poll(ctx context.Context, b Bounds, try func(ctx context.Context, left time
 		case <-pause.C:
 		}
 	}
+}
+
+// left is the time to the deadline; without one, as long as can be.
+func (b Bounds) left() time.Duration {
+	if b.Deadline.IsZero() {
+		return time.Duration(math.MaxInt64)
+	}
+	return time.Until(b.Deadline)
 }

@@ -24,7 +24,9 @@ func TestPoll(t *testing.T) {
 		{name: "done at once", bounds: func() Bounds { return Within(time.Second) }, doneAt: 1, wantDone: true, minTries: 1, maxTries: 1},
 		{name: "done on the third attempt", bounds: func() Bounds { return Bounds{Deadline: time.Now().Add(time.Second), Interval: time.Millisecond} },
 			doneAt: 3, wantDone: true, minTries: 3, maxTries: 3},
-		{name: "the deadline bounds it", bounds: func() Bounds { return Bounds{Deadline: time.Now().Add(50 * time.Millisecond), Interval: 20 * time.Millisecond} },
+		{name: "the deadline bounds it", bounds: func() Bounds {
+			return Bounds{Deadline: time.Now().Add(50 * time.Millisecond), Interval: 20 * time.Millisecond}
+		},
 			minTries: 2, maxTries: 4},
 		{name: "a past deadline tries nothing", bounds: func() Bounds { return Until(time.Now().Add(-time.Second)) }, minTries: 0, maxTries: 0},
 		{name: "cancellation ends the pause", bounds: func() Bounds { return Bounds{Deadline: time.Now().Add(time.Hour), Interval: time.Hour} },
