@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -184,7 +185,7 @@ func apiLogin(ctx context.Context, master, path string) error {
 	}
 	var sess saltapi.Session
 	var last client.Outcome
-	done, err := client.Poll(ctx, client.Within(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
+	done, err := poll.Run(ctx, poll.Within(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
 		sess, last = w.apiLoginOnce(ctx, c)
 		return !last.OK() || want == "" || strings.HasPrefix(sess.Upstream, want+":")
 	})
@@ -283,7 +284,7 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 	limit := b.Limit
 	w.logf("waiting for a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
-	if _, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
+	if _, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
 		defer cancel()
 		_, o := w.apiLoginOnce(actx, c)

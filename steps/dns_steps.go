@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"strings"
 	"time"
 )
@@ -34,7 +35,7 @@ func nameStopsResolving(ctx context.Context, name, service string) error {
 	}
 	deadline := time.Now().Add(nameGoneTimeout)
 	var last client.Outcome
-	gone, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, left time.Duration) bool {
+	gone, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, left time.Duration) bool {
 		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) client.Outcome {
 			return lookupName(ctx, w.Lab, service, name, left)
 		})

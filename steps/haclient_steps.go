@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/haclient"
-	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
@@ -204,7 +204,7 @@ func everyHARequestSucceeded(ctx context.Context) error {
 	st := w.haStream
 	w.mu.Unlock()
 	if st != nil {
-		if _, err := client.Poll(ctx, client.Within(st.limits.stop), func(context.Context, time.Duration) bool {
+		if _, err := poll.Run(ctx, poll.Within(st.limits.stop), func(context.Context, time.Duration) bool {
 			return st.coveredSince(ref.Time)
 		}); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -103,7 +104,7 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 	window := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.RestartWindow() }
 	// Reads go on past the window until one completed after it: the
 	// checker wants the daemon seen unchanged for the whole window.
-	past := client.DefaultInterval + identityTimeout
+	past := poll.DefaultInterval + identityTimeout
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
 		end := time.Now().Add(left) // of the poll: past after the window's end
 		o := w.daemonIdentity(ctx, m)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
@@ -30,7 +30,7 @@ func labIsHealthy(ctx context.Context) error {
 func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
 	var failed, waiting []string
 	var err error
-	done, perr := client.Poll(ctx, client.Within(timeout), func(ctx context.Context, _ time.Duration) bool {
+	done, perr := poll.Run(ctx, poll.Within(timeout), func(ctx context.Context, _ time.Duration) bool {
 		failed, waiting, err = labHealth(ctx, l)
 		// An exited service fails at once: nothing brings it back.
 		return err != nil || len(failed) > 0 || len(waiting) == 0

@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -46,7 +46,7 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 			bounds[i] = b
 			// A long wait says what it waits for and until when.
 			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
-			_, errs[i] = client.Poll(ctx, client.Until(since.Add(b.Limit+p.past)), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
+			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.past)), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
 		}()
 	}
 	wg.Wait()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -63,7 +64,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	deadline := ref.Time.Add(limit)
 	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
-		ok, err := client.Poll(ctx, client.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
+		ok, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
@@ -73,7 +74,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	}
 	// The master's own bus must be recorded again too (its stream ended
 	// with the restart), or its job and returns go unseen.
-	if ok, err := client.Poll(ctx, client.Until(deadline.Add(eventLag)), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
+	if ok, err := poll.Run(ctx, poll.Until(deadline.Add(eventLag)), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
 		return err
 	} else if !ok {
 		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
@@ -91,7 +92,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 // did: the watcher appends events a little after they happen.
 func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
 	var by map[string]int64
-	_, _ = client.Poll(ctx, client.Within(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false

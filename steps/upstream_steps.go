@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
@@ -76,7 +77,7 @@ func minionEventReaches(ctx context.Context, master, minion, to string) error {
 	if !rets.True(minion) {
 		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.Err)
 	}
-	_, _ = client.Poll(ctx, client.Within(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -109,7 +110,7 @@ func (w *Watcher) watch(ctx context.Context, master string) {
 	last := ""
 	n := 0
 	// No deadline: the watch retries until Stop cancels ctx.
-	_, _ = client.Poll(ctx, client.Bounds{Interval: retryInterval}, func(ctx context.Context, _ time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Bounds{Interval: retryInterval}, func(ctx context.Context, _ time.Duration) bool {
 		n++
 		// A stopped master fails every retry the same way: say it once.
 		if err := w.session(ctx, master, n); err != nil && ctx.Err() == nil && err.Error() != last {
@@ -189,8 +190,8 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 			return false
 		}
 	}
-	b := client.Bounds{Deadline: time.Now().Add(probeTimeout), Interval: probeInterval}
-	done, err := client.Poll(ctx, b, func(ctx context.Context, _ time.Duration) bool {
+	b := poll.Bounds{Deadline: time.Now().Add(probeTimeout), Interval: probeInterval}
+	done, err := poll.Run(ctx, b, func(ctx context.Context, _ time.Duration) bool {
 		if shown() {
 			return true
 		}

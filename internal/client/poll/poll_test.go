@@ -1,4 +1,4 @@
-package client
+package poll
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestPoll(t *testing.T) {
+func TestRun(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		bounds   func() Bounds
@@ -38,7 +38,7 @@ func TestPoll(t *testing.T) {
 			b := tt.bounds()
 			tries := 0
 			start := time.Now()
-			done, err := Poll(ctx, b, func(_ context.Context, left time.Duration) bool {
+			done, err := Run(ctx, b, func(_ context.Context, left time.Duration) bool {
 				tries++
 				assert.LessOrEqual(t, left, time.Until(b.Deadline)+time.Millisecond, "left is the time to the deadline")
 				if tt.cancel {

@@ -1,4 +1,7 @@
-package client
+// Package poll is the lab's one poll loop: attempts spaced by a named
+// interval until one says done, a named deadline passes, or the context
+// ends. It has no fixed sleeps, so cancellation is never late.
+package poll
 
 import (
 	"context"
@@ -24,11 +27,11 @@ func Until(deadline time.Time) Bounds { return Bounds{Deadline: deadline, Interv
 // Within is Bounds ending timeout from now with DefaultInterval.
 func Within(timeout time.Duration) Bounds { return Until(time.Now().Add(timeout)) }
 
-// Poll is the lab's one poll loop: it calls try with the time left until
+// Run calls try with the time left until
 // try says it is done, the deadline passes, or ctx ends, pausing the
 // interval (never past the deadline) between attempts. It reports whether
 // try said done; the error is ctx's.
-func Poll(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
+func Run(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
 	for {
 		left := b.left()
 		if left <= 0 {
