@@ -31,19 +31,17 @@ const (
 	ProbePrefix = "saltlab/watch/"
 )
 
-// Execer runs commands in the lab's containers.
+// Execer runs commands in the lab's containers: the client's exec (the
+// probes) and a stream (the bus).
 type Execer interface {
+	client.Execer
 	// Stream runs argv in service, copying its stdout to w, until it exits
 	// or ctx ends.
 	Stream(ctx context.Context, service string, argv []string, w io.Writer) error
-	// Run runs argv in service to completion; a non-zero exit is an error.
-	Run(ctx context.Context, service string, argv []string) error
 }
 
 // Appender is where entries go (a *history.Recorder).
-type Appender interface {
-	Append(history.Entry) (history.Entry, error)
-}
+type Appender = client.Appender
 
 // Watcher streams every master's bus into the history until Stop.
 type Watcher struct {
@@ -195,7 +193,7 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 		if shown() {
 			return true
 		}
-		if err := w.ex.Run(ctx, master, client.EventSend(tag).Argv(probeCommandTimeout)); err != nil && ctx.Err() == nil {
+		if err := w.send(ctx, master, tag); err != nil && ctx.Err() == nil {
 			last = err
 		}
 		return shown()
@@ -205,6 +203,16 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 	}
 	fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
 	cancel()
+}
+
+// send fires one probe event on master's bus.
+func (w *Watcher) send(ctx context.Context, master, tag string) error {
+	argv := client.EventSend(tag).Argv(probeCommandTimeout)
+	out, err := w.ex.Exec(ctx, master, argv)
+	if err == nil && out.ExitCode != 0 {
+		err = fmt.Errorf("%v exited %d: %s", argv, out.ExitCode, out.Stderr)
+	}
+	return err
 }
 
 func (w *Watcher) append(e history.Entry) {
