@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -64,7 +66,7 @@ const (
 
 // apiPingOnce is one recorded test.ping on target through the load
 // balancer; it succeeded when every minion in want answered true.
-func (w *world) apiPingOnce(ctx context.Context, c saltapi.Client, target string, want []string) outcome {
+func (w *world) apiPingOnce(ctx context.Context, c saltapi.Client, target string, want []string) client.Outcome {
 	return w.apiOp(ctx, apiPingOp, target, func(ctx context.Context) (any, error) {
 		got, err := apiPing(ctx, w, c, target)
 		if err != nil {
@@ -125,7 +127,7 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: reach, try: func(ctx context.Context, m string, left time.Duration) bool {
 		ctx, cancel := context.WithTimeout(ctx, left)
 		defer cancel()
-		return w.apiPingOnce(ctx, c, m, []string{m}).ok()
+		return w.apiPingOnce(ctx, c, m, []string{m}).OK()
 	}})
 	if err != nil {
 		return err
@@ -140,7 +142,7 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 const loginTimeout = 60 * time.Second
 
 // apiLoginOnce is one recorded login through the load balancer.
-func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Session, outcome) {
+func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Session, client.Outcome) {
 	var sess saltapi.Session
 	o := w.apiOp(ctx, apiLoginOp, lbSubject, func(ctx context.Context) (any, error) {
 		var err error
@@ -151,7 +153,7 @@ func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Ses
 }
 
 // apiSessionOnce is one recorded call with a session token.
-func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token string) outcome {
+func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token string) client.Outcome {
 	return w.apiOp(ctx, apiSessionOp, lbSubject, func(ctx context.Context) (any, error) {
 		_, err := c.Session(ctx, token, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout})
 		return nil, err
@@ -182,21 +184,21 @@ func apiLogin(ctx context.Context, master, path string) error {
 		}
 	}
 	var sess saltapi.Session
-	var last outcome
-	done, err := poll(ctx, time.Now().Add(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
+	var last client.Outcome
+	done, err := poll.Run(ctx, poll.Within(loginTimeout), func(ctx context.Context, _ time.Duration) bool {
 		sess, last = w.apiLoginOnce(ctx, c)
-		return !last.ok() || want == "" || strings.HasPrefix(sess.Upstream, want+":")
+		return !last.OK() || want == "" || strings.HasPrefix(sess.Upstream, want+":")
 	})
 	switch {
 	case err != nil:
 		return err
-	case !last.ok():
-		return fmt.Errorf("expected a login through the load balancer to succeed; observed: %s", last.err)
+	case !last.OK():
+		return fmt.Errorf("expected a login through the load balancer to succeed; observed: %s", last.Err)
 	case !done:
 		return fmt.Errorf("expected the load balancer to send a login to %s (%s) within %s; observed: the last one was served by %q", master, want, loginTimeout, sess.Upstream)
 	}
-	if o := w.apiSessionOnce(ctx, c, sess.Token); !o.ok() {
-		return fmt.Errorf("expected the new session to be accepted right after login; observed: %s", o.err)
+	if o := w.apiSessionOnce(ctx, c, sess.Token); !o.OK() {
+		return fmt.Errorf("expected the new session to be accepted right after login; observed: %s", o.Err)
 	}
 	w.mu.Lock()
 	w.apiToken, w.apiPath = sess.Token, path
@@ -213,7 +215,7 @@ func serviceIP(ctx context.Context, l Lab, service string) (string, error) {
 	}
 	fields := strings.Fields(out.Stdout)
 	if out.ExitCode != 0 || len(fields) == 0 {
-		return "", fmt.Errorf("ask %s for its address: hostname -i exited %d: %s", service, out.ExitCode, lastLine(out.Stderr, out.Stdout))
+		return "", fmt.Errorf("ask %s for its address: hostname -i exited %d: %s", service, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
 	}
 	return fields[0], nil
 }
@@ -282,11 +284,11 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 	limit := b.Limit
 	w.logf("waiting for a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
-	if _, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool {
+	if _, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
 		defer cancel()
 		_, o := w.apiLoginOnce(actx, c)
-		return o.ok()
+		return o.OK()
 	}); err != nil {
 		return err
 	}

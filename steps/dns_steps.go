@@ -3,6 +3,8 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"strings"
 	"time"
 )
@@ -32,12 +34,12 @@ func nameStopsResolving(ctx context.Context, name, service string) error {
 		name = n // a role phrase names the service, whose name Docker serves
 	}
 	deadline := time.Now().Add(nameGoneTimeout)
-	var last outcome
-	gone, err := poll(ctx, deadline, func(ctx context.Context, left time.Duration) bool {
-		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) outcome {
+	var last client.Outcome
+	gone, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, left time.Duration) bool {
+		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) client.Outcome {
 			return lookupName(ctx, w.Lab, service, name, left)
 		})
-		return last.ok() && last.value == false
+		return last.OK() && last.Value == false
 	})
 	if err != nil {
 		return fmt.Errorf("wait for %s to stop resolving on %s: %w", name, service, err)
@@ -50,25 +52,25 @@ func nameStopsResolving(ctx context.Context, name, service string) error {
 
 // lookupName runs one `getent hosts name` in service: ok with true and
 // the addresses when it resolves, ok with false when getent finds nothing.
-func lookupName(ctx context.Context, l Lab, service, name string, budget time.Duration) outcome {
+func lookupName(ctx context.Context, l Lab, service, name string, budget time.Duration) client.Outcome {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	out, err := l.Exec(ctx, service, []string{"getent", "hosts", name})
 	switch {
 	case err != nil:
-		return indeterminate(fmt.Sprintf("run getent hosts %s on %s: %v", name, service, err))
+		return client.Indeterminate(fmt.Sprintf("run getent hosts %s on %s: %v", name, service, err))
 	case out.ExitCode == 0:
-		return succeeded(map[string]any{"resolves": true, "hosts": strings.Fields(out.Stdout)})
+		return client.Succeeded(map[string]any{"resolves": true, "hosts": strings.Fields(out.Stdout)})
 	case out.ExitCode == getentNotFound:
-		return succeeded(false)
+		return client.Succeeded(false)
 	}
-	return failed(nil, "getent hosts %s on %s exited %d: %s", name, service, out.ExitCode, strings.TrimSpace(out.Stderr))
+	return client.Failed(nil, "getent hosts %s on %s exited %d: %s", name, service, out.ExitCode, strings.TrimSpace(out.Stderr))
 }
 
 // describe says what an outcome observed, for an error message.
-func describe(o outcome) string {
-	if o.err != "" {
-		return o.err
+func describe(o client.Outcome) string {
+	if o.Err != "" {
+		return o.Err
 	}
-	return fmt.Sprintf("%v", o.value)
+	return fmt.Sprintf("%v", o.Value)
 }

@@ -43,10 +43,10 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 	}
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
 		_, o := w.saltCall(ctx, m, left, "test.ping")
-		if !o.ok() {
+		if !o.OK() {
 			return false
 		}
-		_, served := w.servedBy(ctx, o.inv, m, "test.ping")[master]
+		_, served := w.servedBy(ctx, o.Inv, m, "test.ping")[master]
 		return served
 	}})
 	if err != nil {

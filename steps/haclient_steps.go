@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/haclient"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
@@ -203,7 +204,7 @@ func everyHARequestSucceeded(ctx context.Context) error {
 	st := w.haStream
 	w.mu.Unlock()
 	if st != nil {
-		if _, err := poll(ctx, time.Now().Add(st.limits.stop), func(context.Context, time.Duration) bool {
+		if _, err := poll.Run(ctx, poll.Within(st.limits.stop), func(context.Context, time.Duration) bool {
 			return st.coveredSince(ref.Time)
 		}); err != nil {
 			return err
@@ -238,8 +239,8 @@ func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 	var longest time.Duration
 	for _, m := range Masters(w.Lab) {
 		raw, o := w.masterOption(ctx, m, "gather_job_timeout", haConfigTimeout)
-		if !o.ok() {
-			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.err)
+		if !o.OK() {
+			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.Err)
 		}
 		secs, err := optionNumber(raw)
 		if err != nil || secs <= 0 {
@@ -254,8 +255,8 @@ func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 // configuration (salt-run config.get, recorded).
 func apiPort(ctx context.Context, w *world, master string) (int, error) {
 	raw, o := w.masterOption(ctx, master, "rest_cherrypy:port", haConfigTimeout)
-	if !o.ok() {
-		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.err)
+	if !o.OK() {
+		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.Err)
 	}
 	p, err := optionNumber(raw)
 	if err != nil || p < 1 || p > 65535 || p != float64(int(p)) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -35,10 +37,10 @@ func noteMinionDaemons(ctx context.Context) error {
 	ids := map[string]string{}
 	for _, m := range ms {
 		o := w.daemonIdentity(ctx, m)
-		if !o.ok() {
-			return fmt.Errorf("read the daemon process of %s: %s", m, o.err)
+		if !o.OK() {
+			return fmt.Errorf("read the daemon process of %s: %s", m, o.Err)
 		}
-		ids[m], _ = o.value.(string)
+		ids[m], _ = o.Value.(string)
 	}
 	w.mu.Lock()
 	w.daemons = ids
@@ -48,22 +50,22 @@ func noteMinionDaemons(ctx context.Context) error {
 
 // daemonIdentity reads and records a minion daemon's identity; a stopped
 // container fails the read, saying what Docker reports of it.
-func (w *world) daemonIdentity(ctx context.Context, minion string) outcome {
-	return w.op(ctx, identityOp, minion, minion, func(ctx context.Context) outcome {
+func (w *world) daemonIdentity(ctx context.Context, minion string) client.Outcome {
+	return w.op(ctx, identityOp, minion, minion, func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, identityTimeout)
 		defer cancel()
 		out, err := w.Lab.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript})
 		if err == nil && out.ExitCode == 0 {
-			return succeeded(strings.Join(strings.Fields(out.Stdout), " "))
+			return client.Succeeded(strings.Join(strings.Fields(out.Stdout), " "))
 		}
-		why := lastLine(out.Stderr, out.Stdout)
+		why := client.LastLine(out.Stderr, out.Stdout)
 		if err != nil {
 			why = err.Error()
 		}
 		if st, serr := w.Lab.Status(ctx, minion); serr == nil && !strings.HasPrefix(st, "healthy") && st != "running" {
-			return failed(nil, "the daemon is gone: its container is %s (a foreground minion that restarts itself exits, salt-semantics §1.10)", st)
+			return client.Failed(nil, "the daemon is gone: its container is %s (a foreground minion that restarts itself exits, salt-semantics §1.10)", st)
 		}
-		return failed(nil, "%s", why)
+		return client.Failed(nil, "%s", why)
 	})
 }
 
@@ -102,14 +104,14 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 	window := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.RestartWindow() }
 	// Reads go on past the window until one completed after it: the
 	// checker wants the daemon seen unchanged for the whole window.
-	past := attemptPause + identityTimeout
+	past := poll.DefaultInterval + identityTimeout
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
 		end := time.Now().Add(left) // of the poll: past after the window's end
 		o := w.daemonIdentity(ctx, m)
-		id, _ := o.value.(string)
+		id, _ := o.Value.(string)
 		// A change or a gone daemon ends the poll, and so does a read
 		// completed after the window.
-		return !o.ok() || id != noted[m] || time.Until(end) <= past
+		return !o.OK() || id != noted[m] || time.Until(end) <= past
 	}})
 	if err != nil {
 		return err

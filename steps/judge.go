@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
@@ -83,7 +84,7 @@ func (w *world) judgeReached(ref history.Entry, master string, bounds map[string
 // (settled moves past it) and left for the checker to judge.
 func (w *world) settle(ctx context.Context) {
 	var last int64
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false
@@ -130,7 +131,7 @@ func (w *world) reference(expectation string) (history.Entry, error) {
 // carried it: which master served, from the masters' own evidence.
 func (w *world) servedBy(ctx context.Context, inv int64, minion, fun string) map[string][]int64 {
 	var by map[string][]int64
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false

@@ -5,12 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -24,34 +23,27 @@ type keyAct struct {
 	from                   int64
 }
 
-// runBounded runs a plain (non-Salt) command in service under coreutils
-// timeout, as saltCmd.argv does for Salt's.
-func runBounded(ctx context.Context, l Lab, service string, budget time.Duration, argv ...string) (Output, error) {
-	secs := max(int(math.Ceil(budget.Seconds())), 1)
-	return l.Exec(ctx, service, append([]string{"timeout", "-k", "2", strconv.Itoa(secs)}, argv...))
-}
-
 // recordPkiDir records which directory master's pki_dir is (its option,
 // then device:inode of that directory): masters showing the same identity
 // share one key directory. It returns the directory.
-func (w *world) recordPkiDir(ctx context.Context, master string) (string, outcome) {
+func (w *world) recordPkiDir(ctx context.Context, master string) (string, client.Outcome) {
 	raw, o := w.masterOption(ctx, master, "pki_dir", keyOpTimeout)
-	if !o.ok() {
+	if !o.OK() {
 		return "", o
 	}
 	var dir string
 	if err := json.Unmarshal(raw, &dir); err != nil || dir == "" {
-		return "", failed(nil, "pki_dir of %s is %s, not a path", master, raw)
+		return "", client.Failed(nil, "pki_dir of %s is %s, not a path", master, raw)
 	}
-	return dir, w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) outcome {
-		out, err := runBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
+	return dir, w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
+		out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
 		switch {
 		case err != nil:
-			return indeterminate(fmt.Sprintf("stat %s on %s: %v", dir, master, err))
+			return client.Indeterminate(fmt.Sprintf("stat %s on %s: %v", dir, master, err))
 		case out.ExitCode != 0:
-			return failed(nil, "stat %s: exit %d: %s", dir, out.ExitCode, lastLine(out.Stderr))
+			return client.Failed(nil, "stat %s: exit %d: %s", dir, out.ExitCode, client.LastLine(out.Stderr))
 		}
-		return succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
+		return client.Succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
 	})
 }
 
@@ -136,8 +128,8 @@ func masterListsKeysAs(ctx context.Context, master, who, state string) error {
 func noteMasterKeys(ctx context.Context) error {
 	w := worldFrom(ctx)
 	for _, m := range Masters(w.Lab) {
-		if o := w.saltFingers(ctx, m, keyOpTimeout); !o.ok() {
-			return fmt.Errorf("note the key fingerprints of %s: %s", m, o.err)
+		if o := w.saltFingers(ctx, m, keyOpTimeout); !o.OK() {
+			return fmt.Errorf("note the key fingerprints of %s: %s", m, o.Err)
 		}
 	}
 	return nil

@@ -9,15 +9,12 @@ import (
 	"slices"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Output is what a command printed inside a container and how it exited.
-type Output struct {
-	Stdout   string
-	Stderr   string
-	ExitCode int
-}
+type Output = client.Output
 
 // Lab is what the steps need from a running lab.
 type Lab interface {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
@@ -29,7 +30,7 @@ func labIsHealthy(ctx context.Context) error {
 func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
 	var failed, waiting []string
 	var err error
-	done, perr := poll(ctx, time.Now().Add(timeout), func(ctx context.Context, _ time.Duration) bool {
+	done, perr := poll.Run(ctx, poll.Within(timeout), func(ctx context.Context, _ time.Duration) bool {
 		failed, waiting, err = labHealth(ctx, l)
 		// An exited service fails at once: nothing brings it back.
 		return err != nil || len(failed) > 0 || len(waiting) == 0

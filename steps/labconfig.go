@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -47,19 +48,14 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 
 // recordSetting records one minion setting as Salt resolves it locally.
 func recordSetting(ctx context.Context, w *world, minion, key string) {
-	c := saltCmd{tool: "salt-call", opts: []string{"--local"}, fun: "config.get", args: []string{key}}
-	w.op(ctx, c.name(), minion, minion, func(ctx context.Context) outcome {
-		out, bad := w.exec(ctx, minion, c, configTimeout)
-		if bad != nil {
-			return *bad
-		}
+	w.salt().Record(ctx, minion, minion, client.SaltCallLocal("config.get", key), configTimeout, func(out client.Output) client.Outcome {
 		if out.ExitCode != 0 {
-			return failed(nil, "exit %d: %s", out.ExitCode, lastLine(out.Stderr, out.Stdout))
+			return client.Failed(nil, "exit %d: %s", out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
 		}
 		r, err := saltout.ParseCall(out.Stdout)
 		if err != nil {
-			return failed(nil, "%v", err)
+			return client.Failed(nil, "%v", err)
 		}
-		return succeeded(checker.ConfigValue{Key: key, Value: r.Local})
+		return client.Succeeded(checker.ConfigValue{Key: key, Value: r.Local})
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/salt/nginxconf"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -33,7 +34,7 @@ func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover
 		path = api.BasePath
 	}
 	var fo nginxconf.Failover
-	o := w.op(ctx, lbConfigOp, api.Service, "", func(ctx context.Context) outcome {
+	o := w.op(ctx, lbConfigOp, api.Service, "", func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, lbReadTimeout)
 		defer cancel()
 		argv := []string{"nginx", "-T"}
@@ -42,22 +43,22 @@ func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover
 		}
 		out, err := w.Lab.Exec(ctx, api.Service, argv)
 		if err != nil {
-			return failed(nil, "run %v in %s: %v", argv, api.Service, err)
+			return client.Failed(nil, "run %v in %s: %v", argv, api.Service, err)
 		}
 		if out.ExitCode != 0 {
-			return failed(nil, "%v in %s exited %d: %s", argv, api.Service, out.ExitCode, strings.TrimSpace(out.Stderr))
+			return client.Failed(nil, "%v in %s exited %d: %s", argv, api.Service, out.ExitCode, strings.TrimSpace(out.Stderr))
 		}
 		ds, err := nginxconf.Parse(out.Stdout)
 		if err != nil {
-			return failed(nil, "%v", err)
+			return client.Failed(nil, "%v", err)
 		}
 		if fo, err = nginxconf.FailoverOf(ds, path); err != nil {
-			return failed(nil, "%v", err)
+			return client.Failed(nil, "%v", err)
 		}
-		return succeeded(fo)
+		return client.Succeeded(fo)
 	})
-	if !o.ok() {
-		return fo, fmt.Errorf("read the load balancer's config: %s (not an nginx balancer? its failover bound cannot be read)", o.err)
+	if !o.OK() {
+		return fo, fmt.Errorf("read the load balancer's config: %s (not an nginx balancer? its failover bound cannot be read)", o.Err)
 	}
 	return fo, nil
 }

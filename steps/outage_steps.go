@@ -7,6 +7,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -88,7 +89,7 @@ const watchAgainTimeout = 10 * time.Second
 func awaitWatched(ctx context.Context, w *world, master string, ref history.Entry) {
 	watched := func(context.Context, time.Duration) bool { return w.streamLive(master) }
 	until := ref.Time.Add(watchAgainTimeout)
-	if ok, _ := poll(ctx, until, watched); !ok {
+	if ok, _ := poll.Run(ctx, poll.Until(until), watched); !ok {
 		w.logf("the event stream of %s is not watched at %s; judging without waiting longer", master, until.Format("15:04:05"))
 	}
 }

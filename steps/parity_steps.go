@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -44,26 +45,26 @@ func rootDirs(raw json.RawMessage) ([]string, error) {
 // option (read with config.get), target the option.
 func (w *world) recordRoots(ctx context.Context, master, option string) {
 	raw, o := w.masterOption(ctx, master, option, keyOpTimeout)
-	if !o.ok() {
+	if !o.OK() {
 		return
 	}
 	dirs, derr := rootDirs(raw)
-	w.op(ctx, checker.RootsDigestOp, master, option, func(ctx context.Context) outcome {
+	w.op(ctx, checker.RootsDigestOp, master, option, func(ctx context.Context) client.Outcome {
 		if derr != nil {
-			return failed(nil, "%v", derr)
+			return client.Failed(nil, "%v", derr)
 		}
-		out, err := runBounded(ctx, w.Lab, master, keyOpTimeout, append([]string{"bash", "-c", rootsDigestScript, "roots"}, dirs...)...)
+		out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, append([]string{"bash", "-c", rootsDigestScript, "roots"}, dirs...)...)
 		switch {
 		case err != nil:
-			return indeterminate(fmt.Sprintf("digest %s on %s: %v", option, master, err))
+			return client.Indeterminate(fmt.Sprintf("digest %s on %s: %v", option, master, err))
 		case out.ExitCode != 0:
-			return failed(nil, "digest %s: exit %d: %s", option, out.ExitCode, lastLine(out.Stderr))
+			return client.Failed(nil, "digest %s: exit %d: %s", option, out.ExitCode, client.LastLine(out.Stderr))
 		}
 		files, err := saltout.ParseSums(out.Stdout)
 		if err != nil {
-			return failed(nil, "%v", err)
+			return client.Failed(nil, "%v", err)
 		}
-		return succeeded(checker.RootsDigest{Dirs: dirs, Files: files})
+		return client.Succeeded(checker.RootsDigest{Dirs: dirs, Files: files})
 	})
 }
 

@@ -7,32 +7,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
-
-// attemptPause spaces out the attempts of a poll.
-const attemptPause = 500 * time.Millisecond
-
-// poll is the steps' one poll loop: it calls try with the time left until
-// try says it is done, the deadline passes, or ctx ends, pausing
-// attemptPause between attempts. It reports whether try said done.
-func poll(ctx context.Context, deadline time.Time, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
-	for {
-		left := time.Until(deadline)
-		if left <= 0 {
-			return false, nil
-		}
-		if try(ctx, left) {
-			return true, nil
-		}
-		select {
-		case <-ctx.Done():
-			return false, fmt.Errorf("poll: %w", ctx.Err())
-		case <-time.After(min(attemptPause, max(time.Until(deadline), 0))):
-		}
-	}
-}
 
 // minionPoll is one poll over every minion: each gets the bound its own
 // configuration allows (measured from since), and try runs until it says
@@ -68,7 +46,7 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 			bounds[i] = b
 			// A long wait says what it waits for and until when.
 			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
-			_, errs[i] = poll(ctx, since.Add(b.Limit+p.past), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
+			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.past)), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
 		}()
 	}
 	wg.Wait()

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/client"
 )
 
 // restoreTimeout bounds one restore in the After hook.
@@ -59,7 +61,7 @@ printf '%s' "$3" | base64 -d > "$d/minions/$id"`
 // from a lab whose minions can sign in. A key not accepted now needs none.
 func (w *world) saveAcceptedKey(ctx context.Context, master, pkiDir, minion string) error {
 	path := pkiDir + "/minions/" + minion
-	out, err := runBounded(ctx, w.Lab, master, keyOpTimeout, "cat", "--", path)
+	out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, "cat", "--", path)
 	if err != nil {
 		return fmt.Errorf("save the key of %s on %s: %w", minion, master, err)
 	}
@@ -68,12 +70,12 @@ func (w *world) saveAcceptedKey(ctx context.Context, master, pkiDir, minion stri
 	}
 	key := base64.StdEncoding.EncodeToString([]byte(out.Stdout))
 	w.addRestore(fmt.Sprintf("the accepted key of %s on %s", minion, master), func(ctx context.Context) error {
-		res, err := runBounded(ctx, w.Lab, master, restoreTimeout, "bash", "-c", keyRestoreScript, "restore", pkiDir, minion, key)
+		res, err := client.RunBounded(ctx, w.Lab, master, restoreTimeout, "bash", "-c", keyRestoreScript, "restore", pkiDir, minion, key)
 		switch {
 		case err != nil:
 			return err
 		case res.ExitCode != 0:
-			return fmt.Errorf("exit %d: %s", res.ExitCode, lastLine(res.Stderr))
+			return fmt.Errorf("exit %d: %s", res.ExitCode, client.LastLine(res.Stderr))
 		}
 		return nil
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
@@ -24,9 +25,9 @@ func masterKnowsNoMinionKey(ctx context.Context, window int, master string) erro
 		return rerr
 	}
 	from := w.History.Next()
-	if _, err := poll(ctx, time.Now().Add(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
+	if _, err := poll.Run(ctx, poll.Within(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
 		keys, o := w.saltKeys(ctx, master, keyListTimeout)
-		return o.ok() && keys.Any() // a key ends the wait: the checker says what it was
+		return o.OK() && keys.Any() // a key ends the wait: the checker says what it was
 	}); err != nil {
 		return err
 	}

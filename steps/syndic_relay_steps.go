@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -62,7 +64,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	deadline := ref.Time.Add(limit)
 	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
-		ok, err := poll(ctx, deadline, func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).ok() })
+		ok, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
@@ -72,7 +74,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	}
 	// The master's own bus must be recorded again too (its stream ended
 	// with the restart), or its job and returns go unseen.
-	if ok, err := poll(ctx, deadline.Add(eventLag), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
+	if ok, err := poll.Run(ctx, poll.Until(deadline.Add(eventLag)), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
 		return err
 	} else if !ok {
 		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
@@ -90,7 +92,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 // did: the watcher appends events a little after they happen.
 func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
 	var by map[string]int64
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false
@@ -117,18 +119,18 @@ const subscriptionOp = "read syndic subscription"
 // subscription to the master of masters; the compose healthcheck makes
 // the same test). After the master of masters restarted, every such
 // connection is a new one: the old ones ended with its container.
-func (w *world) syndicSubscribed(ctx context.Context, syndic string) outcome {
-	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) outcome {
+func (w *world) syndicSubscribed(ctx context.Context, syndic string) client.Outcome {
+	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) client.Outcome {
 		out, err := w.Lab.Exec(ctx, syndic, []string{"ss", "-Htn", "state", "established", fmt.Sprintf("( dport = :%d )", publishPort)})
 		if err != nil {
-			return indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))
+			return client.Indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))
 		}
 		for _, l := range strings.Split(out.Stdout, "\n") {
 			if strings.TrimSpace(l) != "" && !strings.Contains(l, "127.0.0.1:") {
-				return succeeded(strings.TrimSpace(l))
+				return client.Succeeded(strings.TrimSpace(l))
 			}
 		}
-		return failed(nil, "no established connection to a remote port %d", publishPort)
+		return client.Failed(nil, "no established connection to a remote port %d", publishPort)
 	})
 }
 

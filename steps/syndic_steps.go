@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -61,8 +62,8 @@ func masterAppendsMarker(ctx context.Context, master string) error {
 	w.mu.Lock()
 	w.marker, w.markerAt, w.markerMaster = marker, from, master
 	w.mu.Unlock()
-	if !o.ok() {
-		return fmt.Errorf("expected the cmd.run job from %s to return; observed: %s", master, o.err)
+	if !o.OK() {
+		return fmt.Errorf("expected the cmd.run job from %s to return; observed: %s", master, o.Err)
 	}
 	return nil
 }
@@ -80,15 +81,15 @@ func markerHasOneLine(ctx context.Context) error {
 	}
 	ms := minions(w.Lab)
 	for _, m := range ms {
-		w.op(ctx, markerOp, m, m, func(ctx context.Context) outcome {
+		w.op(ctx, markerOp, m, m, func(ctx context.Context) client.Outcome {
 			out, err := w.Lab.Exec(ctx, m, []string{"cat", marker})
 			if err != nil {
-				return indeterminate(fmt.Sprintf("read %s on %s: %v", marker, m, err))
+				return client.Indeterminate(fmt.Sprintf("read %s on %s: %v", marker, m, err))
 			}
 			if out.ExitCode != 0 {
-				return succeeded(0) // no file: the job never ran there
+				return client.Succeeded(0) // no file: the job never ran there
 			}
-			return succeeded(strings.Count(out.Stdout, "\n"))
+			return client.Succeeded(strings.Count(out.Stdout, "\n"))
 		})
 	}
 	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "cmd.run", Minions: ms,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
@@ -41,7 +43,7 @@ func masterRunsOnEveryMinionOnce(ctx context.Context, master, call, want string)
 	from := w.History.Next()
 	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, words[0], words[1:]...)
 	w.logf("salt '*' %s on %s: documents per id: %v", call, master, docs)
-	f := saltCmd{tool: "salt", fun: words[0]}.name()
+	f := client.Salt("*", 0, words[0]).Name()
 	return errors.Join(
 		w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: words[0], Minions: ms, F: f,
 			Want: json.RawMessage(want), Relays: relays(w.Lab, master)}, "", false),
@@ -73,9 +75,9 @@ func minionEventReaches(ctx context.Context, master, minion, to string) error {
 	from := w.History.Next()
 	rets, _, o := w.saltJob(ctx, master, minion, masterCLITimeout, callTimeout, func(r saltout.Returns) bool { return r.True(minion) }, "event.send", tag)
 	if !rets.True(minion) {
-		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.err)
+		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.Err)
 	}
-	_, _ = poll(ctx, time.Now().Add(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
 		h, err := history.Read(w.History.Path())
 		if err != nil {
 			return false
@@ -93,6 +95,6 @@ func minionEventReaches(ctx context.Context, master, minion, to string) error {
 		}
 		return true
 	})
-	f := saltCmd{tool: "salt", fun: "event.send"}.name()
+	f := client.Salt("*", 0, "event.send").Name()
 	return w.judge(checker.NameEventReached, checker.ReachedParams{From: from, F: f, Tag: tag, Masters: targets}, "", false)
 }

@@ -10,6 +10,8 @@ import (
 	dockertypes "github.com/docker/docker/api/types"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
+
+	"github.com/saltlab/saltlab/internal/client/poll"
 )
 
 // execPollInterval is how often Exec asks for the exit code after the
@@ -72,23 +74,23 @@ func ExecIn(ctx context.Context, cli Execer, ref string, argv []string) (ExecRes
 	if copyErr != nil {
 		return res, fmt.Errorf("read output of exec %q: %w", argv, copyErr)
 	}
-	ticker := time.NewTicker(execPollInterval)
-	defer ticker.Stop()
-	for {
+	var inspectErr error
+	_, err = poll.Run(ctx, poll.Bounds{Interval: execPollInterval}, func(ctx context.Context, _ time.Duration) bool {
 		info, err := cli.ContainerExecInspect(ctx, created.ID)
 		if err != nil {
-			return res, fmt.Errorf("inspect exec %q: %w", argv, err)
+			inspectErr = fmt.Errorf("inspect exec %q: %w", argv, err)
+			return true
 		}
 		if !info.Running {
 			res.ExitCode = info.ExitCode
-			return res, nil
+			return true
 		}
-		select {
-		case <-ctx.Done():
-			return res, fmt.Errorf("exec %q: %w", argv, ctx.Err())
-		case <-ticker.C:
-		}
+		return false
+	})
+	if err != nil {
+		return res, fmt.Errorf("exec %q: %w", argv, ctx.Err())
 	}
+	return res, inspectErr
 }
 
 // Stream runs argv in the service's running container and copies its

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/docker/docker/api/types/container"
+
+	"github.com/saltlab/saltlab/internal/client/poll"
 )
 
 const (
@@ -89,35 +91,36 @@ func (l *Lab) awaitSettled(ctx context.Context) error {
 // check reports done or a failure, or HealthTimeout passes.
 func (l *Lab) poll(ctx context.Context, service, what string, check func(*container.State) (done bool, failure string)) error {
 	deadline := time.Now().Add(l.opts.HealthTimeout)
-	ticker := time.NewTicker(healthPollInterval)
-	defer ticker.Stop()
 	announced := false
-	for {
+	var settled error // an inspect error or the container's failure
+	done, err := poll.Run(ctx, poll.Bounds{Deadline: deadline, Interval: healthPollInterval}, func(ctx context.Context, _ time.Duration) bool {
 		st, err := l.inspectState(ctx, service)
 		if err != nil {
-			return err
+			settled = err
+			return true
 		}
 		done, failure := check(st)
 		if done {
-			return nil
+			return true
 		}
 		if failure != "" {
-			return l.failure(ctx, service, failure)
-		}
-		if time.Now().After(deadline) {
-			return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (HealthTimeout)", what, l.opts.HealthTimeout))
+			settled = l.failure(ctx, service, failure)
+			return true
 		}
 		if !announced {
 			// Said once, so a long wait names what it waits for and until when.
 			l.out.printf("waiting for service %s to %s (until %s: HealthTimeout %s)", service, what, deadline.Format("15:04:05"), l.opts.HealthTimeout)
 			announced = true
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("wait for service %q to %s: %w", service, what, ctx.Err())
-		case <-ticker.C:
-		}
+		return false
+	})
+	switch {
+	case err != nil:
+		return fmt.Errorf("wait for service %q to %s: %w", service, what, ctx.Err())
+	case !done:
+		return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (HealthTimeout)", what, l.opts.HealthTimeout))
 	}
+	return settled
 }
 
 func (l *Lab) inspectState(ctx context.Context, service string) (*container.State, error) {

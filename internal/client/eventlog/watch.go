@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -24,24 +26,22 @@ const (
 	// that is starting, or paused) and starts over.
 	probeTimeout = 30 * time.Second
 	// probeCommandTimeout bounds one `salt-run event.send` in the container.
-	probeCommandTimeout = 15
+	probeCommandTimeout = 15 * time.Second
 	// ProbePrefix starts the tags of the watcher's own probe events.
 	ProbePrefix = "saltlab/watch/"
 )
 
-// Execer runs commands in the lab's containers.
+// Execer runs commands in the lab's containers: the client's exec (the
+// probes) and a stream (the bus).
 type Execer interface {
+	client.Execer
 	// Stream runs argv in service, copying its stdout to w, until it exits
 	// or ctx ends.
 	Stream(ctx context.Context, service string, argv []string, w io.Writer) error
-	// Run runs argv in service to completion; a non-zero exit is an error.
-	Run(ctx context.Context, service string, argv []string) error
 }
 
 // Appender is where entries go (a *history.Recorder).
-type Appender interface {
-	Append(history.Entry) (history.Entry, error)
-}
+type Appender = client.Appender
 
 // Watcher streams every master's bus into the history until Stop.
 type Watcher struct {
@@ -106,7 +106,10 @@ func (w *Watcher) Stop() {
 
 func (w *Watcher) watch(ctx context.Context, master string) {
 	last := ""
-	for n := 1; ; n++ {
+	n := 0
+	// No deadline: the watch retries until Stop cancels ctx.
+	_, _ = poll.Run(ctx, poll.Bounds{Interval: retryInterval}, func(ctx context.Context, _ time.Duration) bool {
+		n++
 		// A stopped master fails every retry the same way: say it once.
 		if err := w.session(ctx, master, n); err != nil && ctx.Err() == nil && err.Error() != last {
 			last = err.Error()
@@ -114,12 +117,8 @@ func (w *Watcher) watch(ctx context.Context, master string) {
 		} else if err == nil {
 			last = ""
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(retryInterval):
-		}
-	}
+		return false
+	})
 }
 
 // session is one `salt-run state.event` on master: it records every event
@@ -130,7 +129,7 @@ func (w *Watcher) session(ctx context.Context, master string, n int) error {
 	pr, pw := io.Pipe()
 	streamErr := make(chan error, 1)
 	go func() {
-		err := w.ex.Stream(ctx, master, []string{"salt-run", "state.event", "pretty=False"}, pw)
+		err := w.ex.Stream(ctx, master, client.EventStream().Line(), pw)
 		_ = pw.CloseWithError(err)
 		streamErr <- err
 	}()
@@ -177,30 +176,43 @@ func (w *Watcher) session(ctx context.Context, master string, n int) error {
 // probe fires the probe event until the stream shows it, or gives the
 // session up after probeTimeout.
 func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, tag string, seen <-chan struct{}) {
-	deadline := time.After(probeTimeout)
-	tick := time.NewTicker(probeInterval)
-	defer tick.Stop()
 	// A stopped master fails every probe, and its stream with it, once a
 	// second: the stream's retry says so once; a probe's own failure is
 	// told only when the session is given up.
 	var last error
-	for {
-		argv := []string{"timeout", "-k", "2", fmt.Sprint(probeCommandTimeout), "salt-run", "event.send", tag}
-		if err := w.ex.Run(ctx, master, argv); err != nil && ctx.Err() == nil {
-			last = err
-		}
+	shown := func() bool {
 		select {
 		case <-seen:
-			return
-		case <-ctx.Done():
-			return
-		case <-deadline:
-			fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
-			cancel()
-			return
-		case <-tick.C:
+			return true
+		default:
+			return false
 		}
 	}
+	b := poll.Bounds{Deadline: time.Now().Add(probeTimeout), Interval: probeInterval}
+	done, err := poll.Run(ctx, b, func(ctx context.Context, _ time.Duration) bool {
+		if shown() {
+			return true
+		}
+		if err := w.send(ctx, master, tag); err != nil && ctx.Err() == nil {
+			last = err
+		}
+		return shown()
+	})
+	if done || err != nil || shown() {
+		return
+	}
+	fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
+	cancel()
+}
+
+// send fires one probe event on master's bus.
+func (w *Watcher) send(ctx context.Context, master, tag string) error {
+	argv := client.EventSend(tag).Argv(probeCommandTimeout)
+	out, err := w.ex.Exec(ctx, master, argv)
+	if err == nil && out.ExitCode != 0 {
+		err = fmt.Errorf("%v exited %d: %s", argv, out.ExitCode, out.Stderr)
+	}
+	return err
 }
 
 func (w *Watcher) append(e history.Entry) {

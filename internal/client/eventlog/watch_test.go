@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -53,14 +54,14 @@ func (b *fakeBus) Stream(ctx context.Context, _ string, _ []string, w io.Writer)
 	}
 }
 
-func (b *fakeBus) Run(_ context.Context, _ string, argv []string) error {
+func (b *fakeBus) Exec(_ context.Context, _ string, argv []string) (client.Output, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.stopped {
-		return errors.New("container is not running")
+		return client.Output{}, errors.New("container is not running")
 	}
 	b.fire(argv[len(argv)-1])
-	return nil
+	return client.Output{}, nil
 }
 
 type memory struct {

@@ -42,7 +42,7 @@ func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault
 		banner(event, e, at)
 	})
 	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
-	e.watch = eventlog.Start(ctx, labExec{l}, rec, masters, log)
+	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, log)
 	if err := e.watch.Ready(ctx, streamsReadyTimeout); err != nil {
 		fmt.Fprintf(log, "warning: %v\n", err)
 	}
@@ -80,20 +80,10 @@ func (e *evidence) close(ledger *fault.Ledger) error {
 	return e.rec.Close()
 }
 
-// labExec runs the event watcher's commands in the lab's containers.
-type labExec struct{ l *lab.Lab }
+// labExec runs the event watcher's commands in the lab's containers: the
+// steps' adapter (client.Execer) plus the lab's stream.
+type labExec struct{ labAdapter }
 
 func (x labExec) Stream(ctx context.Context, service string, argv []string, w io.Writer) error {
 	return x.l.Stream(ctx, service, argv, w)
-}
-
-func (x labExec) Run(ctx context.Context, service string, argv []string) error {
-	r, err := x.l.Exec(ctx, service, argv)
-	switch {
-	case err != nil:
-		return err
-	case r.ExitCode != 0:
-		return fmt.Errorf("%v exited %d: %s", argv, r.ExitCode, r.Stderr)
-	}
-	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -34,7 +35,7 @@ func containerRow(ctx context.Context, t Target, service string) ContainerRow {
 func masterRow(ctx context.Context, t Target, service string) MasterRow {
 	row := MasterRow{Service: service}
 	var errs []string
-	out, err := run(ctx, t, service, "salt-key", "-F", "--out=json")
+	out, err := run(ctx, t, service, client.SaltKey("-F").Line())
 	if err == nil {
 		var fingers map[string]string
 		if fingers, err = saltout.ParseLocalFingers(out); err == nil {
@@ -46,7 +47,7 @@ func masterRow(ctx context.Context, t Target, service string) MasterRow {
 	if err != nil {
 		errs = append(errs, "fingerprint: "+err.Error())
 	}
-	out, err = run(ctx, t, service, "salt-key", "-L", "--out=json")
+	out, err = run(ctx, t, service, client.SaltKey("-L").Line())
 	if err == nil {
 		var keys saltout.KeyList
 		if keys, err = saltout.ParseKeyList(out); err == nil {
@@ -62,7 +63,7 @@ func masterRow(ctx context.Context, t Target, service string) MasterRow {
 
 func minionRow(ctx context.Context, t Target, service string, masterIPs map[string]string) MinionRow {
 	row := MinionRow{Service: service, ConnectedTo: []string{}}
-	out, err := run(ctx, t, service, establishedToPublish...)
+	out, err := run(ctx, t, service, establishedToPublish)
 	if err != nil {
 		row.Error = err.Error()
 		return row
@@ -93,17 +94,19 @@ func connectedMasters(ssOut string, masterIPs map[string]string) []string {
 	return sortedValues(seen)
 }
 
-// run executes argv in service with CallTimeout; a non-zero exit is an
-// error carrying the command's stderr.
-func run(ctx context.Context, t Target, service string, argv ...string) (string, error) {
+// run executes line in service bounded by CallTimeout, both the exec and
+// (client.Bounded) the process in the container, which a cancelled exec
+// leaves running; a non-zero exit is an error carrying the command's
+// stderr.
+func run(ctx context.Context, t Target, service string, line []string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
 	defer cancel()
-	r, err := t.Exec(ctx, service, argv)
+	r, err := t.Exec(ctx, service, client.Bounded(CallTimeout, line...))
 	if err != nil {
 		return "", err
 	}
 	if r.ExitCode != 0 {
-		return "", fmt.Errorf("%s exited %d: %s", strings.Join(argv, " "), r.ExitCode, strings.TrimSpace(r.Stderr+" "+r.Stdout))
+		return "", fmt.Errorf("%s exited %d: %s", strings.Join(line, " "), r.ExitCode, strings.TrimSpace(r.Stderr+" "+r.Stdout))
 	}
 	return r.Stdout, nil
 }

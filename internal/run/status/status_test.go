@@ -39,12 +39,16 @@ func (f fakeLab) Exec(_ context.Context, s string, argv []string) (lab.ExecResul
 	if !f.states[s].Running {
 		return lab.ExecResult{}, errors.New("container is not running")
 	}
-	switch strings.Join(argv[:2], " ") {
-	case "salt-key -F":
+	// Every probe runs under the client's timeout wrapper.
+	if len(argv) < 4 || argv[0] != "timeout" {
+		return lab.ExecResult{ExitCode: 127, Stderr: "unbounded command"}, nil
+	}
+	switch line := strings.Join(argv[4:], " "); {
+	case line == "salt-key --out=json -F":
 		return lab.ExecResult{Stdout: `{"minions": {"m1": "aa"}, "local": {"master.pem": "xx", "master.pub": "` + f.fingers[s] + `"}}`}, nil
-	case "salt-key -L":
+	case line == "salt-key --out=json -L":
 		return lab.ExecResult{Stdout: `{"minions": ["salt-minion-1"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`}, nil
-	case "ss -Htn":
+	case strings.HasPrefix(line, "ss -Htn"):
 		return lab.ExecResult{Stdout: f.ss[s]}, nil
 	}
 	return lab.ExecResult{ExitCode: 127, Stderr: "unknown command"}, nil

@@ -1,0 +1,115 @@
+package client
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Cmd is one Salt command line. Its Argv is the only place the lab builds
+// them, so every Salt command runs bounded, with JSON output where it has
+// any, the same way on real Salt and the double.
+type Cmd struct {
+	Tool   string   // salt-call, salt, salt-run, salt-key
+	Opts   []string // options before the function that name it (--local)
+	Target string   // salt: the target expression
+	Fun    string   // the function, or salt-key's action (-L)
+	Args   []string
+	// CLITimeout is salt's -t: how long the CLI waits for returns.
+	CLITimeout int
+	// Plain leaves out --out=json (--version, --versions-report, event.send).
+	Plain bool
+	// Flags are options before the function (salt-call --master M).
+	Flags []string
+}
+
+// SaltCall is `salt-call fun args...`.
+func SaltCall(fun string, args ...string) Cmd {
+	return Cmd{Tool: "salt-call", Fun: fun, Args: args}
+}
+
+// SaltCallVia is salt-call signed in to one master: --master overrides the
+// minion's master list for this call (salt/utils/parsers.py
+// SaltCallOptionParser; a failover minion's string becomes a one-entry
+// list, salt/minion.py eval_master).
+func SaltCallVia(master, fun string) Cmd {
+	return Cmd{Tool: "salt-call", Fun: fun, Flags: []string{"--master", master}}
+}
+
+// SaltCallLocal is `salt-call --local fun args...`: the minion's own view,
+// without a master.
+func SaltCallLocal(fun string, args ...string) Cmd {
+	return Cmd{Tool: "salt-call", Opts: []string{"--local"}, Fun: fun, Args: args}
+}
+
+// Salt is `salt -t<cliTimeout> <target> fun args...` (cliTimeout 0: the
+// master's timeout).
+func Salt(target string, cliTimeout int, fun string, args ...string) Cmd {
+	return Cmd{Tool: "salt", Target: target, Fun: fun, Args: args, CLITimeout: cliTimeout}
+}
+
+// SaltRun is `salt-run fun args...`.
+func SaltRun(fun string, args ...string) Cmd {
+	return Cmd{Tool: "salt-run", Fun: fun, Args: args}
+}
+
+// SaltKey is `salt-key <action> args...` (-L, -F, -a id ...).
+func SaltKey(action string, args ...string) Cmd {
+	return Cmd{Tool: "salt-key", Fun: action, Args: args}
+}
+
+// SaltKeyAction is `salt-key -a|-d|-r <id>` for action accept, reject or
+// delete. The lab's masters auto-accept, so a connected minion's key is
+// accepted: -r needs --include-accepted to touch it, and -a --include-all
+// takes a key back from rejected or denied (salt/key.py KeyCLI;
+// salt-semantics §4.1). -y answers the confirmation prompt.
+func SaltKeyAction(action, id string) Cmd {
+	switch action {
+	case "accept":
+		return SaltKey("-a", id, "--include-all", "-y")
+	case "reject":
+		return SaltKey("-r", id, "--include-accepted", "-y")
+	}
+	return SaltKey("-d", id, "-y")
+}
+
+// Name is how the history's operations call the command: "salt-call
+// test.ping", "salt test.ping", "salt-key -L".
+func (c Cmd) Name() string {
+	return strings.Join(append(append([]string{c.Tool}, c.Opts...), c.Fun), " ")
+}
+
+// Line is the command line without the timeout wrapper, for commands that
+// run until cancelled (an event stream).
+func (c Cmd) Line() []string {
+	argv := []string{c.Tool}
+	if !c.Plain {
+		argv = append(argv, "--out=json")
+	}
+	argv = append(argv, c.Opts...)
+	if c.CLITimeout > 0 {
+		argv = append(argv, fmt.Sprintf("-t%d", c.CLITimeout))
+	}
+	argv = append(argv, c.Flags...)
+	if c.Target != "" {
+		argv = append(argv, c.Target)
+	}
+	argv = append(argv, c.Fun)
+	return append(argv, c.Args...)
+}
+
+// Argv is Line bounded by budget (Bounded).
+func (c Cmd) Argv(budget time.Duration) []string {
+	return Bounded(budget, c.Line()...)
+}
+
+// EventStream is `salt-run state.event pretty=False`: the master's bus,
+// one event a line, until cancelled (run it with Line, unbounded).
+func EventStream() Cmd {
+	return Cmd{Tool: "salt-run", Fun: "state.event", Args: []string{"pretty=False"}, Plain: true}
+}
+
+// EventSend is `salt-run event.send <tag>`: fires tag on the master's bus.
+func EventSend(tag string) Cmd {
+	return Cmd{Tool: "salt-run", Fun: "event.send", Args: []string{tag}, Plain: true}
+}

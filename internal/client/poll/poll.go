@@ -1,0 +1,59 @@
+// Package poll is the lab's one poll loop: attempts spaced by a named
+// interval until one says done, a named deadline passes, or the context
+// ends. It has no fixed sleeps, so cancellation is never late.
+package poll
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// DefaultInterval spaces out the attempts of a poll when the caller names
+// no interval of its own.
+const DefaultInterval = 500 * time.Millisecond
+
+// Bounds are a poll's named bounds: it gives up at Deadline (zero: never,
+// a retry loop that only ctx ends) and pauses Interval between attempts.
+type Bounds struct {
+	Deadline time.Time
+	Interval time.Duration
+}
+
+// Until is Bounds ending at deadline with DefaultInterval.
+func Until(deadline time.Time) Bounds { return Bounds{Deadline: deadline, Interval: DefaultInterval} }
+
+// Within is Bounds ending timeout from now with DefaultInterval.
+func Within(timeout time.Duration) Bounds { return Until(time.Now().Add(timeout)) }
+
+// Run calls try with the time left until
+// try says it is done, the deadline passes, or ctx ends, pausing the
+// interval (never past the deadline) between attempts. It reports whether
+// try said done; the error is ctx's.
+func Run(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
+	for {
+		left := b.left()
+		if left <= 0 {
+			return false, nil
+		}
+		if try(ctx, left) {
+			return true, nil
+		}
+		pause := time.NewTimer(min(b.Interval, max(b.left(), 0)))
+		select {
+		case <-ctx.Done():
+			pause.Stop()
+			return false, fmt.Errorf("poll: %w", ctx.Err())
+		case <-pause.C:
+		}
+	}
+}
+
+// left is the time to the deadline; without one, as long as can be.
+func (b Bounds) left() time.Duration {
+	if b.Deadline.IsZero() {
+		return time.Duration(math.MaxInt64)
+	}
+	return time.Until(b.Deadline)
+}

@@ -1,0 +1,61 @@
+package poll
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRun(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		bounds   func() Bounds
+		doneAt   int // the attempt that says done (0: never)
+		cancel   bool
+		wantDone bool
+		wantErr  bool
+		// attempts bounds how many tries happen: at least min, at most max.
+		minTries, maxTries int
+	}{
+		{name: "done at once", bounds: func() Bounds { return Within(time.Second) }, doneAt: 1, wantDone: true, minTries: 1, maxTries: 1},
+		{name: "done on the third attempt", bounds: func() Bounds { return Bounds{Deadline: time.Now().Add(time.Second), Interval: time.Millisecond} },
+			doneAt: 3, wantDone: true, minTries: 3, maxTries: 3},
+		{name: "the deadline bounds it", bounds: func() Bounds {
+			return Bounds{Deadline: time.Now().Add(50 * time.Millisecond), Interval: 20 * time.Millisecond}
+		},
+			minTries: 2, maxTries: 4},
+		{name: "a past deadline tries nothing", bounds: func() Bounds { return Until(time.Now().Add(-time.Second)) }, minTries: 0, maxTries: 0},
+		{name: "cancellation ends the pause", bounds: func() Bounds { return Bounds{Deadline: time.Now().Add(time.Hour), Interval: time.Hour} },
+			cancel: true, wantErr: true, minTries: 1, maxTries: 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			b := tt.bounds()
+			tries := 0
+			start := time.Now()
+			done, err := Run(ctx, b, func(_ context.Context, left time.Duration) bool {
+				tries++
+				assert.LessOrEqual(t, left, time.Until(b.Deadline)+time.Millisecond, "left is the time to the deadline")
+				if tt.cancel {
+					cancel()
+				}
+				return tries == tt.doneAt
+			})
+			assert.Equal(t, tt.wantDone, done)
+			if tt.wantErr {
+				require.Error(t, err)
+				assert.True(t, errors.Is(err, context.Canceled))
+			} else {
+				require.NoError(t, err)
+			}
+			assert.GreaterOrEqual(t, tries, tt.minTries)
+			assert.LessOrEqual(t, tries, tt.maxTries)
+			assert.Less(t, time.Since(start), 5*time.Second, "no pause outlives the deadline or the context")
+		})
+	}
+}
