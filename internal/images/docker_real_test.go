@@ -100,30 +100,49 @@ func TestDockerRealSaltFromPackageIndex(t *testing.T) {
 		}
 		return os.Getenv(k)
 	}))
-	img, err := b.BuildReal(ctx, "")
 	if !reachable {
-		t.Logf("the package index is not reachable from this host: checking the failure message")
-		require.Error(t, err)
-		assert.ErrorIs(t, err, images.ErrRealUnavailable)
-		for _, want := range []string{
-			"no route installed Salt " + saltdist.DefaultLine + "; tried, in order:",
-			"- .deb files in images/salt-real/debs/",
-			"- apt repository (SALT_APT_URI): SALT_APT_URI is not set",
-			"- wheelhouse:",
-			"- package index (pip inside the image build): image build failed:",
-			"saltlab: error: pip could not install salt==",
-		} {
-			assert.Contains(t, err.Error(), want)
-		}
-		assert.NotContains(t, err.Error(), "Step 1/", "the failure shows pip's lines, not the build log")
-		return
+		t.Skipf("SKIPPED (not a pass): no package index is reachable from this host's pip (%v): real Salt cannot be built here", perr)
 	}
+	img, err := b.BuildReal(ctx, "")
 	require.NoError(t, err, "real Salt from the package index")
-	out, code := runInImage(ctx, t, cli, img.Ref, "salt --versions-report && salt-call --local test.ping --out=txt && python3 -c 1")
+	out, code := runInImage(ctx, t, cli, img.Ref, realSmoke)
+	t.Logf("smoke test of %s:\n%s", img.Ref, out)
 	assert.Equal(t, 0, code, out)
 	assert.Contains(t, out, "Salt: "+img.Version)
+	for _, d := range []string{"salt-master", "salt-minion", "salt-api", "salt-syndic"} {
+		assert.Contains(t, out, "running: "+d)
+	}
 	assert.Contains(t, out, "local: True")
 }
+
+// realSmoke starts each daemon the lab runs, checks each still runs a few
+// seconds later (an import error kills it at once), and prints Salt's own
+// versions report. The bound waits are named in the script.
+const realSmoke = `set -u
+salt --versions-report
+mkdir -p /etc/salt/master.d
+printf 'rest_cherrypy:\n  port: 8000\n  disable_ssl: True\norder_masters: True\n' >/etc/salt/master.d/smoke.conf
+printf 'master: 127.0.0.1\nid: smoke\n' >/etc/salt/minion
+printf 'syndic_master: 127.0.0.1\n' >/etc/salt/master.d/syndic.conf
+salt-master -d && salt-minion -d && salt-api -d && salt-syndic -d
+# Ready when the master listens on 4505, 4506 and salt-api on 8000, and
+# the minion and the syndic both hold a connection to the publisher.
+ready_within=90 # seconds, for a cold start on 2 cores
+for i in $(seq $((ready_within * 4))); do
+  listening=$(ss -Hltn '( sport = :4505 or sport = :4506 or sport = :8000 )' | wc -l)
+  connected=$(ss -Htn state established '( dport = :4505 )' | wc -l)
+  [ "$listening" -ge 3 ] && [ "$connected" -ge 2 ] && break
+  sleep 0.25
+done
+echo "listening: $listening, connected to 4505: $connected"
+fail=0
+for d in salt-master salt-minion salt-api salt-syndic; do
+  if pgrep -f "bin/$d" >/dev/null; then echo "running: $d"; else echo "NOT running: $d"; fail=1; fi
+done
+salt-call --local test.ping --out=txt
+for f in /var/log/salt/*; do echo "== $f"; tail -5 "$f"; done
+exit $fail
+`
 
 // realTestSetup gives a throw-away repository root with the real recipe
 // and base list, and removes the image of version afterwards.
