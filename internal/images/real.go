@@ -105,7 +105,11 @@ func (b *Builder) BuildReal(ctx context.Context, specText string) (RealImage, er
 		return RealImage{}, err
 	}
 	for fallbacks := 0; ; fallbacks++ {
-		img, missing, err := b.buildRelease(ctx, spec, v, ok, recipe, fail)
+		img, missing, err := b.knownMissing(spec, v, fail)
+		if missing == nil {
+			img, missing, err = b.buildRelease(ctx, spec, v, ok, recipe, fail)
+			b.rememberMissing(v, missing)
+		}
 		if err == nil || missing == nil || isCanceled(ctx, err) {
 			return img, err
 		}
