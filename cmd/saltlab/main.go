@@ -16,6 +16,7 @@
 //	saltlab heal   [--run ID | --all]
 //	saltlab report <run dir>
 //	saltlab check  RUN-DIR
+//	saltlab compare [--explained FILE] [--allow-different] RUN_A RUN_B
 //	saltlab doctor
 //	saltlab version
 package main
@@ -134,6 +135,7 @@ func commands() map[string]command {
 		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
 		"report":     {"render a saved run's junit.xml, report.html and summary.json again, offline", cmdReport},
 		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck},
+		"compare":    {"put two finished runs side by side (statuses, verdicts, times) and fail on an unexplained difference", cmdCompare},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}

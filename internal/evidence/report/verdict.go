@@ -80,3 +80,19 @@ func explain(j checker.Judged) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// Step is the step the check was made at, read back from Explanation,
+// where explain put it first: summary.json keeps no separate field for it,
+// and readers that match checks across runs (package compare) need it.
+func (v Verdict) Step() string {
+	rest, ok := strings.CutPrefix(v.Explanation, "step: ")
+	if !ok {
+		return ""
+	}
+	for _, next := range []string{"; expected ", "; observed "} {
+		if i := strings.Index(rest, next); i >= 0 {
+			rest = rest[:i]
+		}
+	}
+	return rest
+}

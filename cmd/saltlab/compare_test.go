@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The compare package's fixture runs and explained table.
+const compareData = "../../internal/evidence/compare/testdata"
+
+// compare exits 0 without unexplained differences (or with
+// --allow-different), 1 with them, and 2 on bad input before printing.
+func TestCompareExitCodes(t *testing.T) {
+	sim, real := filepath.Join(compareData, "runs", "sim-r1"), filepath.Join(compareData, "runs", "real-r2")
+	explained := filepath.Join(compareData, "explained.md")
+	empty := filepath.Join(t.TempDir(), "empty.md")
+	assert.NoError(t, os.WriteFile(empty, []byte("# nothing explained\n"), 0o644))
+	broken := filepath.Join(t.TempDir(), "broken.md")
+	assert.NoError(t, os.WriteFile(broken, []byte("## Differences from real Salt\n\n| scenario | check | real | sim | Salt source |\n|---|---|---|---|---|\n| s | * | passed | failed | |\n"), 0o644))
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"same run", []string{"--root", "../..", real, real}, exitOK, "0 differ (0 explained, 0 unexplained)", ""},
+		{"by run id", []string{"--root", "../..", "--reports", filepath.Join(compareData, "runs"), "real-r2", "real-r2"}, exitOK, "A: r2  real 3008.1", ""},
+		{"unexplained", []string{"--explained", explained, sim, real}, exitFailed, "5 differ (1 explained, 4 unexplained)", "compare: 4 difference(s) not explained in " + explained},
+		{"allowed", []string{"--explained", empty, "--allow-different", sim, real}, exitOK, "5 differ (0 explained, 5 unexplained)", ""},
+		{"one run", []string{real}, exitUsage, "", "compare: name two runs"},
+		{"three runs", []string{real, real, real}, exitUsage, "", "compare: unexpected arguments"},
+		{"not a run", []string{"--root", "../..", "/nonexistent/run", real}, exitUsage, "", "compare: /nonexistent/run is not a run folder: name a finished run's folder"},
+		{"no summary", []string{"--root", "../..", t.TempDir(), real}, exitUsage, "", "summary.json: no such file or directory (name a finished run's folder"},
+		{"no explained file", []string{"--root", "/nonexistent", real, real}, exitUsage, "", "pass --explained FILE, or --root at the saltlab checkout"},
+		{"source missing", []string{"--explained", broken, real, real}, exitUsage, "", "line 5: empty Salt source"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			assert.Equal(t, tc.code, Main(append([]string{"compare"}, tc.args...), &out, &errOut), "stderr: %s", errOut.String())
+			assert.Contains(t, out.String(), tc.stdout)
+			assert.Contains(t, errOut.String(), tc.stderr)
+			if tc.code == exitUsage {
+				assert.Empty(t, out.String(), "bad input is refused before anything is compared")
+			}
+		})
+	}
+}
