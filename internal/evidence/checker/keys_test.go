@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,6 +16,10 @@ const (
 	fpSigA = `{"local":{"master.pem":"aa","master.pub":"a1","master_sign.pub":"s1"}}`
 	fpSigB = `{"local":{"master.pem":"bb","master.pub":"b1","master_sign.pub":"s1"}}`
 	fpSigC = `{"local":{"master.pem":"bb","master.pub":"b1","master_sign.pub":"s2"}}`
+	// Salt 3008 on a shared pki directory: every master's pair under its
+	// id, listed by every master (salt/crypt.py MasterKeys._setup_keys).
+	fp3008Shared = `{"local":{"m1.pem":"aa","m1.pub":"a1","m2.pem":"aa","m2.pub":"a1"}}`
+	fp3008Own    = `{"local":{"m1.pem":"aa","m1.pub":"a1","m2.pem":"bb","m2.pub":"b1"}}`
 )
 
 func TestMasterKeys(t *testing.T) {
@@ -31,6 +36,9 @@ func TestMasterKeys(t *testing.T) {
 		{name: "own keys signed by different signing keys", fingers: []string{fpSigA, fpSigC}, want: Invalid, cause: true},
 		{name: "a master's fingerprints missing", fingers: []string{fpA, ""}, want: Unknown},
 		{name: "a master without master.pub", fingers: []string{fpA, `{"local":{}}`}, want: Unknown},
+		{name: "3008: one pair stored under every master's id", fingers: []string{fp3008Shared, fp3008Shared}, want: Valid},
+		{name: "3008: a second master generated its own pair", fingers: []string{fp3008Own, fp3008Own}, want: Invalid, cause: true},
+		{name: "3008: a key under another id only", fingers: []string{fp3008Shared, `{"local":{"x.pub":"a1","y.pub":"b1"}}`}, want: Unknown},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b hist
@@ -44,6 +52,9 @@ func TestMasterKeys(t *testing.T) {
 			if tt.cause {
 				assert.Contains(t, r.Cause, "master.pem differs between masters (m1 a1; m2 b1)")
 				assert.Contains(t, r.Fix, "master_sign_pubkey")
+				if strings.HasPrefix(tt.name, "3008") {
+					assert.Contains(t, r.Fix, "as compose/lib/key-wait does")
+				}
 				assert.Contains(t, r.Message(NameMasterKeys, "history.jsonl"), "cause: ")
 			} else {
 				assert.Empty(t, r.Cause)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // FingerOp names the key-fingerprint operation (`salt-key -F --out=json`
@@ -26,12 +27,17 @@ type FingersValue struct {
 	Local map[string]string `json:"local"`
 }
 
-// keyPub and signPub are the local key files that decide whether a minion
-// accepts a master's key (salt-semantics §3.4, §3.5).
-const (
-	keyPub  = "master.pub"
-	signPub = "master_sign.pub"
-)
+// own is the fingerprint of the public key master presents ("" with why
+// when it cannot be told), whatever the release names its file.
+func (v FingersValue) own(master string) (finger string, err error) {
+	_, finger, err = saltout.OwnPublicKey(master, v.Local)
+	return finger, err
+}
+
+// signPub is the local key file of MultiMaster-PKI, which decides with the
+// master's own public key whether a minion accepts it (salt-semantics §3.4,
+// §3.5).
+const signPub = "master_sign.pub"
 
 // masterFingers is the last recorded FingerOp per master in s.
 func masterFingers(h []history.Entry, s span) (map[string]FingersValue, map[string]history.Op) {
@@ -65,8 +71,10 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 		switch {
 		case !ok:
 			subs = append(subs, Subject{Name: m, Verdict: Unknown, Observed: "no key fingerprints of " + m + " were recorded"})
-		case v.Local[keyPub] == "":
-			subs = append(subs, Subject{Name: m, Verdict: Unknown, Observed: m + " has no master.pub yet", Evidence: opEvidence(by[m])})
+		default:
+			if _, err := v.own(m); err != nil {
+				subs = append(subs, Subject{Name: m, Verdict: Unknown, Observed: err.Error(), Evidence: opEvidence(by[m])})
+			}
 		}
 	}
 	if len(subs) > 0 {
@@ -74,7 +82,8 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 	}
 	cause, fix, _, bad := keyCause(vals, by, p.Masters)
 	for _, m := range p.Masters {
-		s := Subject{Name: m, Verdict: Valid, Observed: "master.pub " + vals[m].Local[keyPub], Evidence: opEvidence(by[m])}
+		own, _ := vals[m].own(m)
+		s := Subject{Name: m, Verdict: Valid, Observed: "public key " + own, Evidence: opEvidence(by[m])}
 		if sign := vals[m].Local[signPub]; sign != "" {
 			s.Observed += ", master_sign.pub " + sign
 		}
@@ -97,13 +106,14 @@ func keyCause(vals map[string]FingersValue, by map[string]history.Op, masters []
 		return "", "", nil, nil
 	}
 	first := vals[masters[0]]
+	firstOwn, _ := first.own(masters[0])
 	var differ []string
 	bad = map[string]bool{}
 	signed := first.Local[signPub] != ""
 	for _, m := range masters {
 		ev = append(ev, opEvidence(by[m])...)
-		if vals[m].Local[keyPub] != first.Local[keyPub] {
-			differ = append(differ, fmt.Sprintf("%s %s", m, vals[m].Local[keyPub]))
+		if own, _ := vals[m].own(m); own != firstOwn {
+			differ = append(differ, fmt.Sprintf("%s %s", m, own))
 			bad[m] = true
 		}
 		if vals[m].Local[signPub] == "" || vals[m].Local[signPub] != first.Local[signPub] {
@@ -115,9 +125,16 @@ func keyCause(vals map[string]FingersValue, by map[string]history.Op, masters []
 	}
 	cause = fmt.Sprintf("/etc/salt/pki/master/master.pem differs between masters (%s %s; %s) and they do not sign their keys with one shared master_sign key, "+
 		"so a minion that cached one master's key refuses the others (salt/crypt.py verify_master: \"The master key has changed, the salt master could have been subverted\")",
-		masters[0], first.Local[keyPub], strings.Join(differ, "; "))
+		masters[0], firstOwn, strings.Join(differ, "; "))
 	fix = "give every master the same master.pem/master.pub (share the pki directory, and start later masters only once the first wrote the pair: a key-wait), " +
 		"or follow MultiMaster-PKI (master_sign_pubkey: True with one master_sign key pair on every master, verify_master_pubkey_sign on the minions) as the failover-pki topology does"
+	if first.Local["master.pub"] == "" {
+		// Only Salt 3008 names the pair after the master (salt/crypt.py
+		// MasterKeys._setup_keys): a shared directory is not enough there.
+		fix += "; on Salt 3008 the pair is kept as <master id>.pem and .pub, and a master on a shared pki directory generates its own pair " +
+			"unless the shared one is already stored under its id (salt/cache/localfs_key.py contains() ignores the master.pem symlink): " +
+			"copy master.pem and master.pub to <id>.pem and <id>.pub for every later master before it starts, as compose/lib/key-wait does"
+	}
 	return cause, fix, dedup(ev), bad
 }
 

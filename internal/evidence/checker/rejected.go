@@ -128,11 +128,11 @@ func oneKeyPair(vals map[string]FingersValue, masters []string) (shared, known b
 	if len(masters) == 0 {
 		return false, false
 	}
-	first := vals[masters[0]].Local[keyPub]
+	first, _ := vals[masters[0]].own(masters[0])
 	shared = true
 	for _, m := range masters {
-		v := vals[m].Local[keyPub]
-		if v == "" {
+		v, err := vals[m].own(m)
+		if err != nil {
 			return false, false
 		}
 		if v != first {

@@ -39,9 +39,7 @@ func masterRow(ctx context.Context, t Target, service string) MasterRow {
 	if err == nil {
 		var fingers map[string]string
 		if fingers, err = saltout.ParseLocalFingers(out); err == nil {
-			if row.Fingerprint = fingers["master.pub"]; row.Fingerprint == "" {
-				err = fmt.Errorf("no master.pub fingerprint: the master has no key pair yet")
-			}
+			_, row.Fingerprint, err = saltout.OwnPublicKey(service, fingers)
 		}
 	}
 	if err != nil {

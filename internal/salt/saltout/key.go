@@ -3,6 +3,8 @@ package saltout
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
+	"strings"
 )
 
 // KeyList is `salt-key -L --out=json` (salt-semantics §4.1).
@@ -49,6 +51,35 @@ func ParseLocalFingers(stdout string) (map[string]string, error) {
 		return nil, fmt.Errorf("parse salt-key -F output: %w", err)
 	}
 	return doc.Local, nil
+}
+
+// OwnPublicKey picks, from salt-key's "local" fingerprints of master, the
+// public key that master presents to minions. Salt 3006 and 3007 keep it as
+// master.pub. Salt 3008 keeps it as <master id>.pub with master.pub a
+// symlink (salt/crypt.py MasterKeys._setup_keys), and lists every id-named
+// key of a shared pki directory, one per master; the master id is the
+// host name, which the lab's masters take from their service name. An
+// error says which keys there are when none can be told apart.
+func OwnPublicKey(master string, local map[string]string) (name, finger string, err error) {
+	for _, n := range []string{"master.pub", master + ".pub"} {
+		if f := local[n]; f != "" {
+			return n, f, nil
+		}
+	}
+	var pubs []string
+	for n := range local {
+		if strings.HasSuffix(n, ".pub") && n != "master_sign.pub" {
+			pubs = append(pubs, n)
+		}
+	}
+	sort.Strings(pubs)
+	switch len(pubs) {
+	case 0:
+		return "", "", fmt.Errorf("%s has no public key yet (no master.pub, no %s.pub)", master, master)
+	case 1:
+		return pubs[0], local[pubs[0]], nil
+	}
+	return "", "", fmt.Errorf("cannot tell which of %s is %s's own key: its host name is not %s (set hostname: %s on the service)", strings.Join(pubs, ", "), master, master, master)
 }
 
 // parseOne decodes the single JSON document of stdout, skipping text lines

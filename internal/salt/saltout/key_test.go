@@ -70,3 +70,29 @@ func TestParseKeyListShapes(t *testing.T) {
 		})
 	}
 }
+
+func TestOwnPublicKey(t *testing.T) {
+	for _, tt := range []struct {
+		name, master string
+		local        map[string]string
+		want, finger string
+		err          string
+	}{
+		{name: "3006 and 3007: master.pub", master: "m1", local: map[string]string{"master.pem": "aa", "master.pub": "a1"}, want: "master.pub", finger: "a1"},
+		{name: "3008: the master's id", master: "m2", local: map[string]string{"m1.pub": "a1", "m2.pub": "b1", "m2.pem": "bb"}, want: "m2.pub", finger: "b1"},
+		{name: "3008: one id-named key", master: "svc", local: map[string]string{"host-1.pem": "aa", "host-1.pub": "a1"}, want: "host-1.pub", finger: "a1"},
+		{name: "no key yet", master: "m1", local: map[string]string{}, err: "m1 has no public key yet"},
+		{name: "several keys, none its own", master: "svc", local: map[string]string{"a.pub": "1", "b.pub": "2", "master_sign.pub": "s"}, err: "cannot tell which of a.pub, b.pub is svc's own key"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name, finger, err := OwnPublicKey(tt.master, tt.local)
+			if tt.err != "" {
+				assert.ErrorContains(t, err, tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, name)
+			assert.Equal(t, tt.finger, finger)
+		})
+	}
+}
