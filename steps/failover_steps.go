@@ -17,7 +17,8 @@ const masterCLITimeout = 3
 
 // saltCallServedWithinBound: every minion's salt-call test.ping succeeds,
 // served by master, within the bound its own config allows for reaching
-// that master (saltcfg.CallBound), measured from the last fault. Which
+// that master (saltcfg.CallBound), measured from the last fault or, when
+// the step begins later, from each minion's first call. Which
 // master served is the master whose bus carried the call's return event
 // (salt-call returns to the master it signed in to, with jid "req"), not
 // anything the minion says about itself.
@@ -41,7 +42,13 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 		b.Explain = rule + ": " + b.Explain
 		return b, nil
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
+	// The bound is one call's cost (checker PerCall), so it runs from now
+	// when an earlier step took the time since the fault.
+	start := ref.Time
+	if now := time.Now(); now.After(start) {
+		start = now
+	}
+	bounds, err := pollMinions(ctx, w, start, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
 		_, o := w.saltCall(ctx, m, left, "test.ping")
 		if !o.OK() {
 			return false
@@ -52,7 +59,7 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds},
+	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds, PerCall: true},
 		"salt-call test.ping failover to "+master, false)
 }
 

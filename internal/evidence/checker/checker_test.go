@@ -46,21 +46,25 @@ func TestFailoverTime(t *testing.T) {
 		absent  bool
 		want    Verdict
 		observe string
+		perCall bool // a salt-call's bound: one call's cost from its own start
 	}{
-		{"served by master-2 within the bound", "salt-master-2", true, 10, false, Valid, "served by salt-master-2 after 4.5s"},
-		{"served too late", "salt-master-2", true, 3, false, Invalid, "only after 4.5s"},
-		{"served by the wrong master", "salt-master-1", true, 10, false, Invalid, "served by salt-master-1"},
-		{"no return event while master-2 was watched", "", true, 10, false, Invalid, "no master's bus carried its return"},
-		{"no return event and master-2 not watched", "", false, 10, false, Unknown, "not recorded"},
-		{"absence broken", "salt-master-2", true, 10, true, Invalid, "served by salt-master-2 after"},
-		{"absence held", "salt-master-1", true, 10, true, Valid, "not served"},
-		{"absence unjudgeable", "", false, 10, true, Unknown, "not recorded"},
+		{"served by master-2 within the bound", "salt-master-2", true, 10, false, Valid, "served by salt-master-2 after 4.5s", false},
+		{"served too late", "salt-master-2", true, 3, false, Invalid, "only after 4.5s", false},
+		{"served by the wrong master", "salt-master-1", true, 10, false, Invalid, "served by salt-master-1", false},
+		{"no return event while master-2 was watched", "", true, 10, false, Invalid, "no master's bus carried its return", false},
+		{"no return event and master-2 not watched", "", false, 10, false, Unknown, "not recorded", false},
+		{"absence broken", "salt-master-2", true, 10, true, Invalid, "served by salt-master-2 after", false},
+		{"absence held", "salt-master-1", true, 10, true, Valid, "not served", false},
+		{"absence unjudgeable", "", false, 10, true, Unknown, "not recorded", false},
+		// The first call is invoked at 11 s, 1 s after the fault.
+		{"per call: measured from the first call", "salt-master-2", true, 4, false, Valid, "served by salt-master-2 after 3.5s", true},
+		{"per call: too late even from the first call", "salt-master-2", true, 3, false, Invalid, "only after 3.5s", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b, since := failoverHistory(tc.retOn, tc.watch2)
 			r := FailoverTime(b.h, FailoverParams{Since: since, F: ping, Fun: "test.ping", Master: "salt-master-2",
-				Bounds: bounds(s(tc.limit), "m1"), Absent: tc.absent})
+				Bounds: bounds(s(tc.limit), "m1"), Absent: tc.absent, PerCall: tc.perCall})
 			assert.Equal(t, tc.want, r.Verdict, r.Observed)
 			assert.Contains(t, r.Observed, tc.observe)
 			assert.Contains(t, r.Evidence, since, "the fault is evidence")

@@ -23,6 +23,11 @@ type FailoverParams struct {
 	// Absent inverts the expectation: Master serves no minion within the
 	// bound (Salt behaviour where daemons do NOT fail over).
 	Absent bool `json:"absent,omitempty"`
+	// PerCall measures each minion's bound from its first operation when
+	// that comes after Since: a salt-call walks the master list afresh on
+	// every call (salt/minion.py eval_master in SMinion), so its bound is
+	// the cost of one call, whenever the step got to issue it.
+	PerCall bool `json:"per_call,omitempty"`
 }
 
 // FailoverTime judges, per minion, how long after Since the first
@@ -46,7 +51,12 @@ func FailoverTime(h []history.Entry, p FailoverParams) Result {
 		if p.Absent {
 			s = neverServed(h, mine, s, p, since.Time.Add(b.Limit))
 		} else {
-			s = firstServed(h, mine, s, p, since.Time)
+			t0 := since.Time
+			if p.PerCall && len(mine) > 0 && mine[0].Invoke.Time.After(t0) {
+				t0 = mine[0].Invoke.Time
+				s.Evidence = append(s.Evidence, mine[0].Invoke.Index)
+			}
+			s = firstServed(h, mine, s, p, t0)
 		}
 		subs = append(subs, s)
 	}
