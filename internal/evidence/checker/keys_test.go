@@ -213,3 +213,18 @@ func TestRunDiagnosesOnlyServingChecks(t *testing.T) {
 	assert.Equal(t, Unknown, r.Verdict)
 	assert.Empty(t, r.Cause)
 }
+
+// A salt/key event names the action by its verb up to Salt 3007 and by the
+// key's new state from 3008; both are the action's event.
+func TestActNames(t *testing.T) {
+	for _, tt := range []struct {
+		action string
+		act    string
+		want   bool
+	}{
+		{"reject", "reject", true}, {"reject", "rejected", true}, {"accept", "accepted", true},
+		{"delete", "delete", true}, {"reject", "accepted", false}, {"delete", "deleted", false},
+	} {
+		assert.Equal(t, tt.want, actNames(tt.action)[tt.act], "%s as %s", tt.action, tt.act)
+	}
+}
