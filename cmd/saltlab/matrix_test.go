@@ -21,29 +21,13 @@ func TestMatrixExitCodes(t *testing.T) {
 	golden, err := os.ReadFile(filepath.Join(matrixData, "release-matrix.md"))
 	require.NoError(t, err)
 	empty := t.TempDir()
-	tests := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout string
-		stderr string
-	}{
+	tests := []exitCase{
 		{"fixture runs, failures included", runs, exitOK, string(golden), ""},
 		{"no runs", nil, exitUsage, "", "matrix: name the finished run folders to tabulate"},
 		{"no summary", append([]string{empty}, runs...), exitUsage, "", "matrix: " + filepath.Join(empty, "summary.json") + ": read summary: open " + filepath.Join(empty, "summary.json") + ": no such file or directory (name finished run folders only"},
 		{"unknown flag", []string{"--bogus", runs[0]}, exitUsage, "", "usage: saltlab matrix"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			assert.Equal(t, tc.code, Main(append([]string{"matrix"}, tc.args...), &out, &errOut), "stderr: %s", errOut.String())
-			assert.Contains(t, out.String(), tc.stdout)
-			assert.Contains(t, errOut.String(), tc.stderr)
-			if tc.code == exitUsage {
-				assert.Empty(t, out.String(), "bad input is refused before anything is rendered")
-			}
-		})
-	}
+	runExitCases(t, "matrix", tests)
 }
 
 // --out writes the document and says what went into it; a bad folder

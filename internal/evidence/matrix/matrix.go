@@ -7,6 +7,7 @@ package matrix
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -97,8 +98,8 @@ func Build(runs []Run) Matrix {
 		m.Releases = append(m.Releases, rel)
 	}
 	slices.SortFunc(m.Releases, compareReleases)
-	m.Topologies = sortedKeys(topos)
-	m.Hosts, m.Engines = sortedKeys(hosts), sortedKeys(engines)
+	m.Topologies = slices.Sorted(maps.Keys(topos))
+	m.Hosts, m.Engines = slices.Sorted(maps.Keys(hosts)), slices.Sorted(maps.Keys(engines))
 	slices.SortFunc(m.Runs, func(a, b Run) int {
 		return cmp.Or(a.Summary.Run.Started.Compare(b.Summary.Run.Started), strings.Compare(a.ID, b.ID))
 	})
@@ -165,13 +166,4 @@ func compareReleases(a, b Release) int {
 		return c
 	}
 	return strings.Compare(a.Label, b.Label)
-}
-
-func sortedKeys(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
