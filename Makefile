@@ -4,6 +4,7 @@
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` (hot, 3 and 50 minions) and the default suite per topology, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
+#   make matrix run every topology's default selection on real Salt per release line and write docs/release-matrix.md
 
 SALT     ?= auto
 TOPOLOGY ?= failover
@@ -25,7 +26,7 @@ unexport GO
 # the same one. (go test already puts its own GOROOT/bin first on PATH.)
 WITH_GO = PATH="$(patsubst %/,%,$(dir $(GO))):$$PATH"
 
-.PHONY: lab test unit vet images down build prereqs test-prereqs bench fuzz
+.PHONY: lab test unit vet images down build prereqs test-prereqs bench fuzz matrix
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
@@ -54,6 +55,29 @@ test-prereqs: prereqs
 
 lab: prereqs build
 	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
+
+# The release matrix (docs/real-salt.md#release-matrix): every topology's
+# default selection on real Salt, per release line (a line such as 3008 is
+# its newest release; an exact release such as 3008.4 works too). A failed
+# suite does not stop it: failover-dns and ai-infra-matrix fail by design,
+# and a red cell is a result. Runs accumulate under reports/matrix; the
+# table shows the newest run per cell. A run cut short before its reports
+# has no summary.json and is named and left out, so one release whose
+# image cannot be built does not cost the table of the others.
+MATRIX_RELEASES   ?= 3006 3007 3008
+MATRIX_TOPOLOGIES ?= failover hot syndic failover-pki failover-dns ai-infra-matrix
+MATRIX_REPORTS    := reports/matrix
+matrix: prereqs build
+	@for release in $(MATRIX_RELEASES); do for topo in $(MATRIX_TOPOLOGIES); do \
+	  echo "matrix: Salt $$release, topology $$topo"; \
+	  $(WITH_GO) $(BIN) run --salt real --salt-version "$$release" --topology "$$topo" --tags 'not @slow' --reports $(MATRIX_REPORTS) \
+	    || echo "matrix: Salt $$release, topology $$topo: exit $$? (tabulated as it ran)"; \
+	done; done
+	@runs=; for d in $(MATRIX_REPORTS)/*/; do \
+	  if [ -f "$$d/summary.json" ]; then runs="$$runs $$d"; \
+	  else echo "matrix: $$d has no summary.json (cut short before its reports); left out" >&2; fi; \
+	done; \
+	$(BIN) matrix --out docs/release-matrix.md $$runs
 
 images: prereqs build
 	$(WITH_GO) $(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,13 +20,7 @@ func TestCompareExitCodes(t *testing.T) {
 	assert.NoError(t, os.WriteFile(empty, []byte("# nothing explained\n"), 0o644))
 	broken := filepath.Join(t.TempDir(), "broken.md")
 	assert.NoError(t, os.WriteFile(broken, []byte("## Differences from real Salt\n\n| scenario | check | real | sim | Salt source |\n|---|---|---|---|---|\n| s | * | passed | failed | |\n"), 0o644))
-	tests := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout string
-		stderr string
-	}{
+	tests := []exitCase{
 		{"same run", []string{"--root", "../..", real, real}, exitOK, "0 differ (0 explained, 0 unexplained)", ""},
 		{"by run id", []string{"--root", "../..", "--reports", filepath.Join(compareData, "runs"), "real-r2", "real-r2"}, exitOK, "A: r2  real 3008.1", ""},
 		{"unexplained", []string{"--explained", explained, sim, real}, exitFailed, "5 differ (1 explained, 4 unexplained)", "compare: 4 difference(s) not explained in " + explained},
@@ -39,15 +32,5 @@ func TestCompareExitCodes(t *testing.T) {
 		{"no explained file", []string{"--root", "/nonexistent", real, real}, exitUsage, "", "pass --explained FILE, or --root at the saltlab checkout"},
 		{"source missing", []string{"--explained", broken, real, real}, exitUsage, "", "line 5: empty Salt source"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errOut bytes.Buffer
-			assert.Equal(t, tc.code, Main(append([]string{"compare"}, tc.args...), &out, &errOut), "stderr: %s", errOut.String())
-			assert.Contains(t, out.String(), tc.stdout)
-			assert.Contains(t, errOut.String(), tc.stderr)
-			if tc.code == exitUsage {
-				assert.Empty(t, out.String(), "bad input is refused before anything is compared")
-			}
-		})
-	}
+	runExitCases(t, "compare", tests)
 }

@@ -17,6 +17,7 @@
 //	saltlab report <run dir>
 //	saltlab check  RUN-DIR
 //	saltlab compare [--explained FILE] [--allow-different] RUN_A RUN_B
+//	saltlab matrix [--out FILE] RUN_DIR...
 //	saltlab doctor
 //	saltlab version
 package main
@@ -136,6 +137,7 @@ func commands() map[string]command {
 		"report":     {"render a saved run's junit.xml, report.html and summary.json again, offline", cmdReport},
 		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck},
 		"compare":    {"put two finished runs side by side (statuses, verdicts, times) and fail on an unexplained difference", cmdCompare},
+		"matrix":     {"tabulate finished runs by Salt release and topology into Markdown (make matrix: docs/release-matrix.md)", cmdMatrix},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}

@@ -7,19 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/evidence/matrix"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 // benchTopologies are the built-in topologies BenchmarkSuite times.
 var benchTopologies = []string{"failover", "failover-dns", "failover-pki", "hot", "syndic", "ai-infra-matrix"}
-
-// knownBad are the built-in topologies that carry a known-bad setting on
-// purpose (TestKnownBadSettingIsDiagnosed): the general scenarios their
-// roles allow fail there, diagnosed, so their suite is red by design.
-var knownBad = map[string]string{
-	"failover-dns":    "minions address masters by container name in failover mode",
-	"ai-infra-matrix": "minions list both masters on one host, by publish port",
-}
 
 // defaultSelection is what `make lab` runs by default.
 const defaultSelection = "not @slow"
@@ -30,7 +23,7 @@ const defaultSelection = "not @slow"
 // them): bring-up, every selected scenario, reports and teardown, as
 // `make lab` spends it. It reports scenarios/op, failed/op and s/scenario
 // besides ns/op. On a sound topology a run that fails fails the benchmark:
-// a time for a red suite would be no suite time. On a knownBad topology the
+// a time for a red suite would be no suite time. On a known-bad topology (matrix.KnownBad) the
 // run must end with every scenario judged and at least one failed (exit 1,
 // no undefined or interrupted step), so its time is the time of the whole
 // diagnosed suite. One topology: -bench 'BenchmarkSuite/hot'.
@@ -53,7 +46,7 @@ func BenchmarkSuite(b *testing.B) {
 					"--reports", reports, "--run-id", id).CombinedOutput()
 				total += time.Since(start)
 				b.StopTimer()
-				bad, isBad := knownBad[topo]
+				bad, isBad := matrix.KnownBad(topo)
 				if err != nil && !isBad {
 					b.Fatalf("saltlab run --topology %s: %v\n%s", topo, err, out)
 				}

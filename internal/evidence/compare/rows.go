@@ -1,7 +1,6 @@
 package compare
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
@@ -59,11 +58,10 @@ func wallSide(sc *report.ScenarioResult) Side {
 	if sc == nil {
 		return Side{}
 	}
-	s, err := strconv.ParseFloat(sc.Time, 64)
+	d, err := sc.WallTime()
 	if err != nil {
 		return Side{Present: true, Value: sc.Time}
 	}
-	d := time.Duration(s * float64(time.Second))
 	return Side{Present: true, Value: d.Round(time.Millisecond).String(), Time: d}
 }
 

@@ -41,7 +41,7 @@ const fixtureGodog = `<?xml version="1.0" encoding="UTF-8"?>
 func fixtureRun() Run {
 	return Run{ID: "r1", Topology: "failover", Project: "saltlab-failover-r1", Host: "ci-7", Engine: "20.10.24",
 		Flavor:  Flavor{Name: "sim", Version: "salt-call 3006.9 (saltlab sim 0.1.0)"},
-		Started: t0, Duration: 41 * time.Second}
+		Started: t0, Duration: 41 * time.Second, BringUp: 9 * time.Second}
 }
 
 func fixtureMeasurements() *Measurements {

@@ -50,6 +50,12 @@ type Run struct {
 	// Engine is the Docker Engine's version, which CI readers compare
 	// across runs (a fault can behave differently across engines).
 	Engine string `json:"docker_engine,omitempty"`
+	// BringUp is how long the lab took from its images being ready to
+	// every container healthy. Image builds are left out: the first run
+	// of a release builds for minutes, later ones find the image, and a
+	// release matrix compares bring-ups, not caches. Zero (omitted) when
+	// the run predates the field or never came up.
+	BringUp time.Duration `json:"bringup_ns,omitempty"`
 }
 
 // Measurement is one timed observation a step made, with the bound it was

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"time"
 )
 
 // SchemaVersion is summary.json's format version (docs/summary-schema.md).
@@ -40,6 +42,16 @@ type ScenarioResult struct {
 	// Verdicts are the checkers' judgements (verdicts.json), derived anew
 	// on every render.
 	Verdicts []Verdict `json:"verdicts,omitempty"`
+}
+
+// WallTime reads time_s, which summary.json keeps as a decimal string of
+// seconds (as JUnit does).
+func (sc ScenarioResult) WallTime() (time.Duration, error) {
+	s, err := strconv.ParseFloat(sc.Time, 64)
+	if err != nil {
+		return 0, fmt.Errorf("parse time_s of scenario %q: %w", sc.Name, err)
+	}
+	return time.Duration(s * float64(time.Second)), nil
 }
 
 // Counts tallies the scenarios by outcome, as CI summaries show them.
