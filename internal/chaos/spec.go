@@ -21,7 +21,7 @@ const (
 	KindKill                  = fault.KindKill
 	KindPause                 = fault.KindPause
 	KindRestart    fault.Kind = "restart"
-	KindProcKill   fault.Kind = "proc-kill"
+	KindProcKill              = fault.KindProcKill
 	KindProcStop              = fault.KindProcStop
 	KindIsolate    fault.Kind = "isolate"
 	KindPartition  fault.Kind = "partition"

@@ -29,6 +29,9 @@ const (
 	KindKill     Kind = "kill"      // a killed container
 	KindPause    Kind = "pause"     // a paused (frozen) container
 	KindProcStop Kind = "proc-stop" // one program's processes stopped with SIGSTOP
+	// KindProcKill is one program's processes killed: a master's salt-master
+	// started again afterwards leaves its old event stream deaf.
+	KindProcKill Kind = "proc-kill"
 )
 
 // Entry is one recorded fault.

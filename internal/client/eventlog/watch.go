@@ -53,6 +53,9 @@ type Watcher struct {
 	now    func() time.Time
 	live   map[string]chan struct{} // closed once the master's stream first went live
 	once   map[string]*sync.Once
+
+	mu      sync.Mutex
+	current map[string]context.CancelFunc // ends the master's running session
 }
 
 // Start watches each master in the background. Progress and trouble go
@@ -62,7 +65,8 @@ func Start(ctx context.Context, ex Execer, rec Appender, masters []string, log i
 		log = io.Discard
 	}
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	w := &Watcher{ex: ex, rec: rec, log: log, cancel: cancel, now: time.Now, live: map[string]chan struct{}{}, once: map[string]*sync.Once{}}
+	w := &Watcher{ex: ex, rec: rec, log: log, cancel: cancel, now: time.Now, live: map[string]chan struct{}{}, once: map[string]*sync.Once{},
+		current: map[string]context.CancelFunc{}}
 	for _, m := range masters {
 		w.live[m], w.once[m] = make(chan struct{}), &sync.Once{}
 	}
@@ -98,6 +102,20 @@ func (w *Watcher) Ready(ctx context.Context, timeout time.Duration) error {
 	return nil
 }
 
+// Renew ends master's current stream so the watch starts a fresh one, which
+// is recorded live again only once its probe comes through. Real Salt's
+// `salt-run state.event` stays attached to the event socket of the
+// salt-master it started with: after that salt-master is killed and
+// started again inside the same container, the old stream is still
+// running and hears nothing (measured on 3008.4), so its watch must end.
+func (w *Watcher) Renew(master string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if cancel := w.current[master]; cancel != nil {
+		cancel()
+	}
+}
+
 // Stop ends every stream, recording the end of each live one, and waits.
 func (w *Watcher) Stop() {
 	w.cancel()
@@ -126,6 +144,9 @@ func (w *Watcher) watch(ctx context.Context, master string) {
 func (w *Watcher) session(ctx context.Context, master string, n int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	w.mu.Lock()
+	w.current[master] = cancel
+	w.mu.Unlock()
 	pr, pw := io.Pipe()
 	streamErr := make(chan error, 1)
 	go func() {

@@ -140,3 +140,31 @@ func TestWatcherReadyNamesSilentMasters(t *testing.T) {
 	defer w.Stop()
 	assert.ErrorContains(t, w.Ready(context.Background(), 100*time.Millisecond), "none from [salt-master-9]")
 }
+
+// Renew ends a running stream that still looks alive (real Salt's
+// state.event after its salt-master was killed and started again) and the
+// watch comes back with a fresh probe.
+func TestWatcherRenewStartsAFreshStream(t *testing.T) {
+	bus := newFakeBus()
+	rec := &memory{}
+	w := Start(context.Background(), bus, rec, []string{"salt-master-1"}, nil)
+	defer w.Stop()
+	require.NoError(t, w.Ready(context.Background(), 5*time.Second))
+	w.Renew("salt-master-1")
+	w.Renew("salt-master-9") // not watched: nothing to end
+	phases := func() (starts, ends int) {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		for _, e := range rec.h {
+			if e.Type == history.Watch && e.Phase == history.Start {
+				starts++
+			}
+			if e.Type == history.Watch && e.Phase == history.End {
+				ends++
+			}
+		}
+		return starts, ends
+	}
+	require.Eventually(t, func() bool { s, e := phases(); return s == 2 && e == 1 }, 5*time.Second, 10*time.Millisecond,
+		"the renewed stream ended and came back live")
+}

@@ -37,12 +37,21 @@ func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault
 		return nil, err
 	}
 	record, banner := steps.RecordFaults(rec), faultBanners(p)
-	ledger.SetObserver(func(event string, e fault.Entry, at time.Time) {
-		record(event, e, at)
-		banner(event, e, at)
-	})
 	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
 	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, log)
+	isMaster := map[string]bool{}
+	for _, m := range masters {
+		isMaster[m] = true
+	}
+	ledger.SetObserver(func(event string, e2 fault.Entry, at time.Time) {
+		record(event, e2, at)
+		banner(event, e2, at)
+		// A master's salt-master killed and started again leaves the
+		// old event stream deaf (eventlog Renew): watch it afresh.
+		if event == "undone" && e2.Kind == fault.KindProcKill && isMaster[e2.Target] {
+			e.watch.Renew(e2.Target)
+		}
+	})
 	if err := e.watch.Ready(ctx, streamsReadyTimeout); err != nil {
 		fmt.Fprintf(log, "warning: %v\n", err)
 	}
