@@ -1,12 +1,12 @@
 # saltlab — see README.md.
-#   make lab    build images, run the default scenarios (TAGS='not @slow'; TAGS= for all) against a fresh lab, write reports, tear down
+#   make lab    build images (real Salt by default: SALT=real|sim|auto), run the default scenarios (TAGS='not @slow'; TAGS= for all) against a fresh lab, write reports, tear down
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` (hot, 3 and 50 minions) and the default suite per topology, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
 #   make matrix run every topology's default selection on real Salt per release line and write docs/release-matrix.md
 
-SALT     ?= auto
+SALT     ?= real
 TOPOLOGY ?= failover
 # The default selection leaves out scenarios tagged @slow (over ~90 s on
 # the double); `make lab TAGS=` runs every scenario of the topology, and
@@ -45,11 +45,11 @@ endef
 
 prereqs:
 	$(call apt_need,debootstrap,debootstrap,builds the base image without a registry)
+	$(call apt_need,pip3,python3-pip,the host pip that fills real Salt's wheelhouse from the package index)
 
 test-prereqs: prereqs
 	$(call apt_need,salt-pepper,salt-pepper,the salt-api client the tests drive)
 	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
-	$(call apt_need,pip3,python3-pip,the host pip that fills real Salt's wheelhouse; the tests run its command lines)
 	$(call apt_need,xmllint,libxml2-utils,validates junit.xml against the JUnit schema)
 	$(call apt_need,chromium,chromium chromium-driver,renders report.html as a browser does)
 
