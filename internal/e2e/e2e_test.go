@@ -15,6 +15,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -80,14 +82,7 @@ func assertNothingLeft(t *testing.T, id string) {
 }
 
 func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "pass")
-	// `make lab`'s default selection: the failover topology's own scenarios
-	// and every general one its roles allow, but @slow.
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", id, "--tags", "not @slow").CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
+	bin, reports, id := simFailoverRun(t)
 
 	assertCheckReproduces(t, bin, filepath.Join(reports, id))
 	assertReportReproduces(t, bin, filepath.Join(reports, id))
@@ -123,6 +118,55 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
 	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
 	assert.FileExists(t, filepath.Join(reports, id, "history.jsonl"))
+}
+
+// simFailover is `make lab`'s default selection on the double, run once
+// per test binary: the make-lab test judges it, and the real-Salt test
+// holds real Salt's run beside it.
+var simFailover = sync.OnceValues(func() (string, error) {
+	reports, err := os.MkdirTemp("", "saltlab-e2e-sim-")
+	if err != nil {
+		return "", err
+	}
+	simDir.Store(reports)
+	bin := filepath.Join(reports, "saltlab")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
+	build.Dir = repoRoot
+	if out, err := build.CombinedOutput(); err != nil {
+		return reports, fmt.Errorf("build saltlab: %w\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
+	run.Dir = repoRoot
+	if out, err := run.CombinedOutput(); err != nil {
+		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
+	}
+	return reports, nil
+})
+
+// simDir is simFailover's folder once it ran, for TestMain to remove.
+var simDir atomic.Value
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir, ok := simDir.Load().(string); ok {
+		_ = os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+// simFailoverID names the shared double run (a fixed id: one per binary).
+var simFailoverID = fmt.Sprintf("e2e-pass-%d", time.Now().UnixNano()%1_000_000_000)
+
+// simFailoverRun returns saltlab's binary, the reports folder and the run
+// id of simFailover, after checking that the run left nothing behind.
+func simFailoverRun(t *testing.T) (bin, reports, id string) {
+	t.Helper()
+	reports, err := simFailover()
+	require.NoError(t, err)
+	assertNothingLeft(t, simFailoverID)
+	return filepath.Join(reports, "saltlab"), reports, simFailoverID
 }
 
 func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
