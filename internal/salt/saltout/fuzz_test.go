@@ -6,6 +6,7 @@ import "testing"
 // broken or hostile minion shapes: no input may panic them.
 
 func FuzzParseCall(f *testing.F) {
+	seedReal(f, "call-test-ping", "call-local-config-get", "call-test-ping-master1-down")
 	for _, s := range []string{`{"local": true}`, `{"local": {"retcode": 1}}`, "[WARNING ] x\n{\"local\": 1}", "", "{", `{"local": null}`} {
 		f.Add(s)
 	}
@@ -13,6 +14,7 @@ func FuzzParseCall(f *testing.F) {
 }
 
 func FuzzParseKeyList(f *testing.F) {
+	seedReal(f, "key-list")
 	for _, s := range []string{`{"minions": ["a"], "minions_pre": [], "minions_rejected": [], "minions_denied": []}`, `{"minions": "a"}`, "", "[]"} {
 		f.Add(s)
 	}
@@ -20,6 +22,7 @@ func FuzzParseKeyList(f *testing.F) {
 }
 
 func FuzzParseLocalFingers(f *testing.F) {
+	seedReal(f, "key-finger", "key-finger-m2")
 	for _, s := range []string{`{"local": {"master.pub": "ab:cd"}}`, `{"local": []}`, "", "null"} {
 		f.Add(s)
 	}
@@ -27,6 +30,7 @@ func FuzzParseLocalFingers(f *testing.F) {
 }
 
 func FuzzParseStream(f *testing.F) {
+	seedReal(f, "salt-test-ping", "salt-test-echo", "salt-ping-unknown-minion")
 	for _, s := range []string{"{\"m1\": true}\n{\"m2\": false}\n", "Minion did not return. [No response]\n{\"m1\": true}", "{\"m1\": {\"ret\": 1, \"retcode\": 0}}", "", "}{"} {
 		f.Add(s)
 	}
@@ -37,6 +41,7 @@ func FuzzParseStream(f *testing.F) {
 }
 
 func FuzzParseRunner(f *testing.F) {
+	seedReal(f, "run-config-get", "run-config-get-missing")
 	for _, s := range []string{`{"base": ["/srv/salt"]}`, "null", "[WARNING ] x\n{}", "", "{} {}"} {
 		f.Add(s)
 	}
@@ -49,4 +54,16 @@ func FuzzParseSums(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { _, _ = ParseSums(s) })
+}
+
+// seedReal adds the real-Salt captures of the named command lines
+// (testdata/real/<release>/<name>.stdout) to a fuzzer's corpus.
+func seedReal(f *testing.F, names ...string) {
+	for _, caps := range realCaptures(f) {
+		for _, n := range names {
+			if out, ok := caps[n]; ok {
+				f.Add(out)
+			}
+		}
+	}
 }
