@@ -36,7 +36,7 @@ func minionsFailBackAsConfigured(ctx context.Context, master string) error {
 		if err != nil {
 			return err
 		}
-		bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: failback, try: pingFrom(w, master)})
+		bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: failback, try: pingFrom(w, master), overlap: reachProbeEvery})
 		if err != nil {
 			return err
 		}

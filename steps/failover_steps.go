@@ -15,6 +15,13 @@ import (
 // masterCLITimeout is the `salt -t` value used when probing one minion.
 const masterCLITimeout = 3
 
+// reachProbeEvery spaces out overlapping `salt <minion> test.ping` probes
+// (minionPoll.overlap): a probe that reaches the minion answers within
+// about a second, one that misses takes masterCLITimeout plus the
+// master's find_job round, so probes are started this often instead of
+// one after another.
+const reachProbeEvery = 4 * time.Second
+
 // saltCallServedWithinBound: every minion's salt-call test.ping succeeds,
 // served by master, within the bound its own config allows for reaching
 // that master (saltcfg.CallBound), measured from the last fault or, when
@@ -95,7 +102,7 @@ func reachEveryMinion(ctx context.Context, w *world, master string, boundOf func
 	if err != nil {
 		return ref, nil, err
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: pingFrom(w, master)})
+	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: pingFrom(w, master), overlap: reachProbeEvery})
 	return ref, bounds, err
 }
 

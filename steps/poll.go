@@ -22,6 +22,11 @@ type minionPoll struct {
 	// hold for the whole bound: their last observation must come after it
 	// ends (try then sees left <= past and should say done).
 	past time.Duration
+	// overlap starts a try every overlap while earlier ones still run
+	// (poll.Overlapping), for probes whose miss is slow: real Salt's
+	// `salt -t3` waits out a find_job round (gather_job_timeout, 10 s by
+	// default) for a minion that does not answer.
+	overlap time.Duration
 }
 
 // pollMinions runs p for every minion concurrently and returns each
@@ -46,7 +51,12 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 			bounds[i] = b
 			// A long wait says what it waits for and until when.
 			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
-			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.past)), func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) })
+			try := func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) }
+			if p.overlap > 0 {
+				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.past), Interval: p.overlap}, try)
+				return
+			}
+			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.past)), try)
 		}()
 	}
 	wg.Wait()

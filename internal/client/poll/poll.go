@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 )
 
@@ -56,4 +57,59 @@ func (b Bounds) left() time.Duration {
 		return time.Duration(math.MaxInt64)
 	}
 	return time.Until(b.Deadline)
+}
+
+// Overlapping is Run for attempts that can take longer than the interval
+// (a `salt -t3 <minion> test.ping` that misses waits out Salt's find_job
+// round too: 13 s on real Salt's defaults): it starts an attempt every
+// Interval whether or not earlier ones have finished, so how soon a
+// change is seen does not depend on how long a miss takes. It returns
+// once any attempt says done (the others are cancelled and waited for),
+// the deadline passes with none done, or ctx ends.
+func Overlapping(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
+	if b.Deadline.IsZero() {
+		return false, fmt.Errorf("poll: overlapping attempts need a deadline")
+	}
+	actx, cancel := context.WithDeadline(ctx, b.Deadline)
+	defer cancel()
+	won := make(chan struct{}, 1)
+	var wg sync.WaitGroup
+	start := func() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if try(actx, b.left()) {
+				select {
+				case won <- struct{}{}:
+				default:
+				}
+			}
+		}()
+	}
+	every := time.NewTicker(max(b.Interval, time.Millisecond))
+	defer every.Stop()
+	start()
+	for {
+		select {
+		case <-won:
+			cancel()
+			wg.Wait()
+			return true, nil
+		case <-every.C:
+			if b.left() > 0 {
+				start()
+			}
+		case <-actx.Done():
+			wg.Wait()
+			select {
+			case <-won:
+				return true, nil
+			default:
+			}
+			if err := ctx.Err(); err != nil {
+				return false, fmt.Errorf("poll: %w", err)
+			}
+			return false, nil
+		}
+	}
 }

@@ -3,6 +3,7 @@ package poll
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -58,4 +59,39 @@ func TestRun(t *testing.T) {
 			assert.Less(t, time.Since(start), 5*time.Second, "no pause outlives the deadline or the context")
 		})
 	}
+}
+
+func TestOverlapping(t *testing.T) {
+	t.Run("a slow miss does not delay the next attempt", func(t *testing.T) {
+		var n atomic.Int32
+		start := time.Now()
+		done, err := Overlapping(context.Background(), Bounds{Deadline: start.Add(5 * time.Second), Interval: 50 * time.Millisecond},
+			func(ctx context.Context, _ time.Duration) bool {
+				if n.Add(1) < 4 {
+					<-ctx.Done() // a miss that would take the whole bound
+					return false
+				}
+				return true
+			})
+		require.NoError(t, err)
+		assert.True(t, done)
+		assert.Less(t, time.Since(start), 2*time.Second, "the fourth attempt started 150 ms in and won")
+	})
+	t.Run("none done by the deadline", func(t *testing.T) {
+		done, err := Overlapping(context.Background(), Bounds{Deadline: time.Now().Add(120 * time.Millisecond), Interval: 30 * time.Millisecond},
+			func(context.Context, time.Duration) bool { return false })
+		assert.NoError(t, err)
+		assert.False(t, done)
+	})
+	t.Run("cancelled", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := Overlapping(ctx, Bounds{Deadline: time.Now().Add(time.Second), Interval: 10 * time.Millisecond},
+			func(ctx context.Context, _ time.Duration) bool { <-ctx.Done(); return false })
+		assert.ErrorIs(t, err, context.Canceled)
+	})
+	t.Run("a deadline is required", func(t *testing.T) {
+		_, err := Overlapping(context.Background(), Bounds{Interval: time.Second}, func(context.Context, time.Duration) bool { return true })
+		assert.ErrorContains(t, err, "need a deadline")
+	})
 }
