@@ -6,18 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/docker/docker/client"
-
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
@@ -128,7 +124,7 @@ func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) e
 	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
 		return err
 	}
-	e, err := openEngine(cli, cf.run.reports, cf.root, st, out)
+	e, err := runner.OpenEngine(cli, cf.run.reports, cf.root, st, out)
 	if err != nil {
 		return err
 	}
@@ -168,20 +164,6 @@ func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) e
 	}
 	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))
 	return nil
-}
-
-// openEngine opens the run's ledger and binds a chaos engine to its lab.
-func openEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
-	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile))
-	if err != nil {
-		return nil, err
-	}
-	e := chaos.New(cli, st.RunID, st.Project, ledger)
-	e.Log = log
-	e.HelperImage = func(ctx context.Context) (string, error) {
-		return images.NewBuilder(cli, root, log).BuildHelper(ctx)
-	}
-	return e, nil
 }
 
 func pendingIDs(l *fault.Ledger) map[int]bool {

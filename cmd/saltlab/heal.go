@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -46,7 +47,7 @@ func cmdHeal(ctx context.Context, args []string, out, errOut io.Writer) error {
 	ctx = context.WithoutCancel(ctx)
 	var errs []error
 	for _, st := range states {
-		e, err := openEngine(cli, rf.reports, *root, st, out)
+		e, err := runner.OpenEngine(cli, rf.reports, *root, st, out)
 		if err != nil {
 			errs = append(errs, err)
 			continue
