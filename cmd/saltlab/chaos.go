@@ -2,22 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/docker/docker/client"
-
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/images"
-	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
@@ -101,95 +93,7 @@ func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := s.Validate(); err != nil {
 		return usage.Wrap(err)
 	}
-	if err := cf.run.check(); err != nil {
-		return err
-	}
-	return runDrill(ctx, cf, s, out)
-}
-
-func runDrill(ctx context.Context, cf chaosFlags, s chaos.Spec, out io.Writer) error {
-	cli, err := dockerx.New(ctx)
-	if err != nil {
-		return err
-	}
-	defer cli.Close()
-	st, err := cf.run.pick(ctx, cli)
-	if err != nil {
-		return err
-	}
-	if st.Project == "" {
-		return lostState("chaos", st)
-	}
-	// Before the ledger: a fault on a service the lab lacks never acts.
-	have, err := lab.ServicesOf(ctx, cli, st.RunID)
-	if err != nil {
-		return err
-	}
-	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
-		return err
-	}
-	e, err := openEngine(cli, cf.run.reports, cf.root, st, out)
-	if err != nil {
-		return err
-	}
-	before := pendingIDs(e.Ledger())
-	_, injErr := e.Inject(ctx, s)
-	var added []int
-	for id := range pendingIDs(e.Ledger()) {
-		if !before[id] {
-			added = append(added, id)
-		}
-	}
-	if injErr != nil && (cf.dur == 0 || len(added) == 0) {
-		if len(added) > 0 {
-			return fmt.Errorf("%w\n(part of the fault may have acted; it is on the ledger: run `saltlab heal --run %s`)", injErr, st.RunID)
-		}
-		return injErr
-	}
-	if cf.dur == 0 {
-		fmt.Fprintf(out, "fault %s on %s is active in run %s; undo it with: saltlab heal --run %s\n", s.Kind, strings.Join(s.Targets, ","), st.RunID, st.RunID)
-		return nil
-	}
-	if injErr == nil {
-		fmt.Fprintf(out, "fault %s on %s is active for %v (Ctrl-C heals it now)\n", s.Kind, strings.Join(s.Targets, ","), cf.dur)
-		t := time.NewTimer(cf.dur)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-		}
-	}
-	var errs []error
-	for i := len(added) - 1; i >= 0; i-- {
-		errs = append(errs, e.Ledger().Undo(ctx, e, added[i]))
-	}
-	if err := errors.Join(append([]error{injErr}, errs...)...); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))
-	return nil
-}
-
-// openEngine opens the run's ledger and binds a chaos engine to its lab.
-func openEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
-	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile))
-	if err != nil {
-		return nil, err
-	}
-	e := chaos.New(cli, st.RunID, st.Project, ledger)
-	e.Log = log
-	e.HelperImage = func(ctx context.Context) (string, error) {
-		return images.NewBuilder(cli, root, log).BuildHelper(ctx)
-	}
-	return e, nil
-}
-
-func pendingIDs(l *fault.Ledger) map[int]bool {
-	m := map[int]bool{}
-	for _, e := range l.Pending() {
-		m[e.ID] = true
-	}
-	return m
+	return ops.RunDrill(ctx, ops.Drill{Which: cf.run.Which, Root: cf.root, For: cf.dur, Spec: s}, out)
 }
 
 // parseInterleaved parses flags that may come before or after positional

@@ -5,14 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
-
-	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/images"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/run/ops"
 )
 
 // chaosList explains every fault in Salt terms and says whether this host
@@ -21,7 +16,7 @@ func chaosList(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if _, err := parseFlags(newFlags("chaos list", "chaos list", errOut), args, 0); err != nil {
 		return err
 	}
-	feats, perr := hostFeatures(ctx)
+	feats, perr := ops.HostFeatures(ctx)
 	for _, in := range chaos.Catalog {
 		fmt.Fprintf(out, "%s %s\n", in.Kind, in.Usage)
 		fmt.Fprintf(out, "    how:  %s\n", in.MechanismOn(feats))
@@ -50,21 +45,4 @@ func supportLine(in chaos.Info, f chaos.Features, probeErr error) string {
 		needs[i] = string(n)
 	}
 	return "supported (" + strings.Join(needs, ", ") + " present)"
-}
-
-// hostFeatures probes the kernel through a short-lived helper container.
-func hostFeatures(ctx context.Context) (chaos.Features, error) {
-	cli, err := dockerx.New(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer cli.Close()
-	return probeWith(ctx, cli)
-}
-
-func probeWith(ctx context.Context, cli *client.Client) (chaos.Features, error) {
-	if _, err := cli.ImageInspect(ctx, images.BaseRef); err != nil {
-		return nil, fmt.Errorf("probe needs the base image %s (build it with `saltlab images`): %w", images.BaseRef, err)
-	}
-	return chaos.ProbeHost(ctx, cli, images.BaseRef, "doctor-"+labels.NewRunID(time.Now()))
 }

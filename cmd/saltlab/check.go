@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -34,41 +33,24 @@ func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
 	if len(pos) != 1 {
 		return usage.Errorf("check: name the run directory, e.g. reports/<run id>")
 	}
-	dir := pos[0]
-	f, err := checker.Read(filepath.Join(dir, checker.FileName))
+	c, err := ops.Check(pos[0])
 	if err != nil {
-		return usage.Errorf("check %s: %w (only runs of this saltlab or later save their checks)", dir, err)
+		return err
 	}
-	hist := f.History
-	if hist == "" {
-		hist = history.FileName
-	}
-	h, err := history.Read(filepath.Join(dir, filepath.Base(hist)))
-	if err != nil {
-		return fmt.Errorf("check %s: %w", dir, err)
-	}
-	bad, unknown, changed := 0, 0, 0
-	for _, r := range checker.Recheck(f, h) {
+	for _, r := range c.Results {
 		fmt.Fprintf(out, "%-8s %s [%s] %q: %s\n", r.Now.Verdict, r.Name, r.Scenario, r.Step, r.Now.Observed)
 		if !r.Same() {
-			changed++
 			fmt.Fprintf(out, "         the run said %s: %s\n", r.Result.Verdict, r.Result.Observed)
 		}
-		switch r.Now.Verdict {
-		case checker.Invalid:
-			bad++
-		case checker.Unknown:
-			unknown++
-		}
 		if r.Now.Verdict != checker.Valid {
-			fmt.Fprintf(out, "         %s\n", r.Now.Message(r.Name, filepath.Join(dir, filepath.Base(hist))))
+			fmt.Fprintf(out, "         %s\n", r.Now.Message(r.Name, c.History))
 		}
 	}
-	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d unknown, %d differ from the run's\n", len(f.Verdicts), len(h), bad, unknown, changed)
+	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d unknown, %d differ from the run's\n", len(c.Results), c.Entries, c.Invalid, c.Unknown, c.Changed)
 	switch {
-	case bad > 0 || changed > 0:
+	case c.Invalid > 0 || c.Changed > 0:
 		return errInvalid
-	case unknown > 0 && !*allowUnknown:
+	case c.Unknown > 0 && !*allowUnknown:
 		return errUnknown
 	}
 	return nil

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/docker/docker/client"
-
-	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
@@ -64,36 +59,10 @@ func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) ([]string, error) 
 
 // runFlag is --run and --reports, which every command acting on an
 // existing lab shares, so that they all choose a run by one rule
-// (runstate.Pick).
-type runFlag struct{ id, reports string }
+// (ops.Which).
+type runFlag struct{ ops.Which }
 
 func (r *runFlag) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.id, "run", "", "run id (default: the only live run under --reports)")
-	fs.StringVar(&r.reports, "reports", "reports", "directory holding reports/<run id>/run.json")
-}
-
-// check validates the flags without touching Docker.
-func (r runFlag) check() error {
-	if r.reports == "" {
-		return usage.Errorf("validate --reports: empty: name the reports directory")
-	}
-	if r.id != "" {
-		return labels.ValidateRunID(r.id)
-	}
-	return nil
-}
-
-// pick chooses the run with the engine's live labs.
-func (r runFlag) pick(ctx context.Context, cli *client.Client) (runstate.State, error) {
-	owners, err := runner.RunOwners(ctx, cli)
-	if err != nil {
-		return runstate.State{}, err
-	}
-	return runstate.Pick(r.reports, r.id, owners)
-}
-
-// lostState is the error of a command that needs the run.json a live run
-// has lost (Pick returns such a run with only its id).
-func lostState(what string, st runstate.State) error {
-	return fmt.Errorf("%s %s: its %s is lost; `saltlab heal --run %s` and `saltlab down --run %s` still work by label", what, st.RunID, runstate.StateFile, st.RunID, st.RunID)
+	fs.StringVar(&r.ID, "run", "", "run id (default: the only live run under --reports)")
+	fs.StringVar(&r.Reports, "reports", "reports", "directory holding reports/<run id>/run.json")
 }

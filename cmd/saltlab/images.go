@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/saltlab/saltlab/internal/images"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/run/ops"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -24,19 +24,9 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if err := checkSaltVersion(saltVersion); err != nil {
 		return err
 	}
-	cli, err := dockerx.New(ctx)
+	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, out)
 	if err != nil {
 		return err
-	}
-	defer cli.Close()
-	b := images.NewBuilder(cli, *root, out)
-	base, err := b.EnsureBase(ctx)
-	if err != nil {
-		return fmt.Errorf("ensure base image: %w", err)
-	}
-	f, err := b.Resolve(ctx, *flavor, saltVersion)
-	if err != nil {
-		return fmt.Errorf("resolve salt flavour: %w", err)
 	}
 	fmt.Fprintf(out, "base image: %s\nsalt image: %s (flavour %s)\n", base, f.Image, f.Name)
 	if f.Name == images.FlavorReal {

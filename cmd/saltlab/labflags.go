@@ -1,17 +1,11 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"os"
 
-	"github.com/docker/docker/client"
-
-	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
-	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/runner"
 )
@@ -53,29 +47,4 @@ func checkLabFlags(cfg *runner.Config) error {
 	}
 	cfg.StateDir = dir
 	return cfg.Validate()
-}
-
-// openRun finds a run's saved state (runFlag's rule) and loads its lab
-// for inspection. The caller closes the returned client.
-func openRun(ctx context.Context, rf runFlag) (*lab.Lab, roles.Roles, runstate.State, *client.Client, error) {
-	if err := rf.check(); err != nil {
-		return nil, roles.Roles{}, runstate.State{}, nil, err
-	}
-	cli, err := dockerx.New(ctx)
-	if err != nil {
-		return nil, roles.Roles{}, runstate.State{}, nil, err
-	}
-	st, err := rf.pick(ctx, cli)
-	if err == nil && st.Project == "" {
-		err = lostState("open run", st)
-	}
-	if err == nil {
-		var l *lab.Lab
-		var r roles.Roles
-		if l, r, err = runner.Open(ctx, cli, st); err == nil {
-			return l, r, st, cli, nil
-		}
-	}
-	cli.Close()
-	return nil, roles.Roles{}, runstate.State{}, nil, err
 }

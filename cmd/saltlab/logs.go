@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/run/ops"
 )
 
 func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -21,41 +20,12 @@ func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err != nil {
 		return err
 	}
-	l, _, _, closer, err := openRun(ctx, rf)
-	if err != nil {
-		return err
-	}
-	defer closer.Close()
-	if err := knownServices(l.Services(), services...); err != nil {
-		return err
-	}
-	if len(services) == 0 {
-		services = l.Services()
-	}
-	for _, s := range services {
-		text, err := l.Logs(ctx, s, *tail)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "==> %s (%s) <==\n", s, l.ContainerName(s))
-		if text != "" {
-			fmt.Fprintln(out, strings.TrimRight(text, "\n"))
+	logs, err := ops.Logs(ctx, rf.Which, *tail, services...)
+	for _, s := range logs {
+		fmt.Fprintf(out, "==> %s (%s) <==\n", s.Service, s.Container)
+		if s.Text != "" {
+			fmt.Fprintln(out, strings.TrimRight(s.Text, "\n"))
 		}
 	}
-	return nil
-}
-
-// knownServices is a usage error naming the first of names the lab does not
-// have, and the services it has.
-func knownServices(have []string, names ...string) error {
-	for _, n := range names {
-		if slices.Contains(have, n) {
-			continue
-		}
-		if len(have) == 0 {
-			return fmt.Errorf("unknown service %q: this run has no containers on the engine", n)
-		}
-		return usage.Errorf("unknown service %q: this lab has %s", n, strings.Join(have, ", "))
-	}
-	return nil
+	return err
 }

@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 
-	"github.com/saltlab/saltlab/internal/run/runner"
-	"github.com/saltlab/saltlab/internal/run/status"
+	"github.com/saltlab/saltlab/internal/run/ops"
 )
 
 func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -18,18 +16,10 @@ func cmdStatus(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	l, rl, st, closer, err := openRun(ctx, rf)
+	r, err := ops.Status(ctx, rf.Which, errOut)
 	if err != nil {
 		return err
 	}
-	defer closer.Close()
-	creds, err := runner.APICreds(st)
-	if err != nil {
-		// The API row then fails visibly; the other probes still help.
-		fmt.Fprintf(errOut, "saltlab: warning: %v\n", err)
-	}
-	r := status.Collect(ctx, l, rl, []status.Check{status.APICheck(rl, st.Topology, creds)})
-	r.RunID, r.Project, r.Topology, r.Flavor = st.RunID, st.Project, st.Topology, st.Flavor
 	if *asJSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")

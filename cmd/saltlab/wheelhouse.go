@@ -7,9 +7,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -35,26 +34,8 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	if *arch != "amd64" && *arch != "arm64" {
 		return usage.Errorf("wheelhouse: --arch %q: want amd64 or arm64", *arch)
 	}
-	cli, err := dockerx.New(ctx)
+	v, err := ops.Wheelhouse(ctx, spec, *dir, *arch, out)
 	if err != nil {
-		return err
-	}
-	defer cli.Close()
-	pip, err := saltdist.FindPip(ctx, nil)
-	if err != nil {
-		return err
-	}
-	v, reached, err := pip.ResolveOnIndex(ctx, spec)
-	if exact, ok := spec.Exact(); !reached && ok {
-		v, err = exact, nil // the download below says whether the index has it
-	}
-	if err != nil {
-		return fmt.Errorf("resolve salt %s: %w", spec, err)
-	}
-	target := saltdist.ImageTarget(*arch)
-	fmt.Fprintf(out, "filling %s with Salt %s for %s ...\n", *dir, v, target)
-	b := images.NewBuilder(cli, ".", out, images.WithTarget(target))
-	if err := b.FillWheelhouse(ctx, *dir, v); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "done: SALTLAB_WHEELHOUSE=%s saltlab run --salt real --salt-version %s\n", *dir, v)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
@@ -125,9 +124,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 			err = errors.Join(err, cerr)
 		}
 	}()
-	eng := chaos.New(s.cli, cfg.RunID, s.run.Project, s.ledger)
-	eng.Log = progress.New(log, started).Writer("chaos")
-	eng.HelperImage = s.builder.BuildHelper // built on the first network fault only
+	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, progress.New(log, started).Writer("chaos"))
 	defer func() {
 		if cfg.Keep {
 			if derr := s.detach(ctx); derr != nil {

@@ -1,0 +1,104 @@
+package ops
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/run/runner"
+)
+
+// Drill is one fault of `saltlab chaos` on a lab started by `saltlab up`
+// (or kept by `saltlab run --keep`).
+type Drill struct {
+	Which Which
+	Root  string        // saltlab checkout, to build the chaos helper image
+	For   time.Duration // heal after this long; 0 keeps the fault until `saltlab heal`
+	Spec  chaos.Spec    // the fault, validated
+}
+
+// RunDrill injects d's fault, recorded on the run's ledger before it acts.
+// With d.For it waits that long (or until ctx is done) and undoes what it
+// added; without, it leaves the fault for `saltlab heal`. Progress goes to
+// out.
+func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
+	if err := d.Which.Check(); err != nil {
+		return err
+	}
+	s := d.Spec
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return err
+	}
+	defer cli.Close()
+	st, err := d.Which.pick(ctx, cli)
+	if err != nil {
+		return err
+	}
+	if st.Project == "" {
+		return lostState("chaos", st)
+	}
+	// Before the ledger: a fault on a service the lab lacks never acts.
+	have, err := lab.ServicesOf(ctx, cli, st.RunID)
+	if err != nil {
+		return err
+	}
+	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
+		return err
+	}
+	e, err := runner.OpenEngine(cli, d.Which.Reports, d.Root, st, out)
+	if err != nil {
+		return err
+	}
+	before := pendingIDs(e.Ledger())
+	_, injErr := e.Inject(ctx, s)
+	var added []int
+	for id := range pendingIDs(e.Ledger()) {
+		if !before[id] {
+			added = append(added, id)
+		}
+	}
+	if injErr != nil && (d.For == 0 || len(added) == 0) {
+		if len(added) > 0 {
+			return fmt.Errorf("%w\n(part of the fault may have acted; it is on the ledger: run `saltlab heal --run %s`)", injErr, st.RunID)
+		}
+		return injErr
+	}
+	if d.For == 0 {
+		fmt.Fprintf(out, "fault %s on %s is active in run %s; undo it with: saltlab heal --run %s\n", s.Kind, strings.Join(s.Targets, ","), st.RunID, st.RunID)
+		return nil
+	}
+	if injErr == nil {
+		fmt.Fprintf(out, "fault %s on %s is active for %v (Ctrl-C heals it now)\n", s.Kind, strings.Join(s.Targets, ","), d.For)
+		t := time.NewTimer(d.For)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+		}
+	}
+	var errs []error
+	for i := len(added) - 1; i >= 0; i-- {
+		errs = append(errs, e.Ledger().Undo(ctx, e, added[i]))
+	}
+	if err := errors.Join(append([]error{injErr}, errs...)...); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))
+	return nil
+}
+
+func pendingIDs(l *fault.Ledger) map[int]bool {
+	m := map[int]bool{}
+	for _, e := range l.Pending() {
+		m[e.ID] = true
+	}
+	return m
+}

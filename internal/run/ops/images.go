@@ -1,0 +1,59 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+)
+
+// Images builds (or finds) the base image and the Salt image of flavor
+// (auto, real or sim) and saltVersion from the checkout at root; build
+// output goes to log. It returns the base image and the flavour resolved.
+func Images(ctx context.Context, root, flavor, saltVersion string, log io.Writer) (string, images.Flavor, error) {
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return "", images.Flavor{}, err
+	}
+	defer cli.Close()
+	b := images.NewBuilder(cli, root, log)
+	base, err := b.EnsureBase(ctx)
+	if err != nil {
+		return "", images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
+	}
+	f, err := b.Resolve(ctx, flavor, saltVersion)
+	if err != nil {
+		return "", images.Flavor{}, fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	return base, f, nil
+}
+
+// Wheelhouse fills dir with real Salt's wheels of spec for the image's
+// Python on a Docker host of architecture arch (amd64 or arm64), for
+// SALTLAB_WHEELHOUSE on a host without a package index. Progress goes to
+// out; it returns the release downloaded.
+func Wheelhouse(ctx context.Context, spec saltdist.Spec, dir, arch string, out io.Writer) (saltdist.Version, error) {
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return saltdist.Version{}, err
+	}
+	defer cli.Close()
+	pip, err := saltdist.FindPip(ctx, nil)
+	if err != nil {
+		return saltdist.Version{}, err
+	}
+	v, reached, err := pip.ResolveOnIndex(ctx, spec)
+	if exact, ok := spec.Exact(); !reached && ok {
+		v, err = exact, nil // the download below says whether the index has it
+	}
+	if err != nil {
+		return saltdist.Version{}, fmt.Errorf("resolve salt %s: %w", spec, err)
+	}
+	target := saltdist.ImageTarget(arch)
+	fmt.Fprintf(out, "filling %s with Salt %s for %s ...\n", dir, v, target)
+	b := images.NewBuilder(cli, ".", out, images.WithTarget(target))
+	return v, b.FillWheelhouse(ctx, dir, v)
+}

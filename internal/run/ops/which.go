@@ -1,0 +1,64 @@
+package ops
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// Which names a run of an existing lab: --run and --reports, which every
+// command acting on one shares, so that they all choose it by one rule
+// (runstate.Pick).
+type Which struct {
+	ID      string // run id; empty: the only live run under Reports
+	Reports string // directory holding reports/<run id>/run.json
+}
+
+// Check validates w without touching Docker.
+func (w Which) Check() error {
+	if w.Reports == "" {
+		return usage.Errorf("validate --reports: empty: name the reports directory")
+	}
+	if w.ID != "" {
+		return labels.ValidateRunID(w.ID)
+	}
+	return nil
+}
+
+// pick chooses the run with the engine's live labs.
+func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, error) {
+	owners, err := runner.RunOwners(ctx, cli)
+	if err != nil {
+		return runstate.State{}, err
+	}
+	return runstate.Pick(w.Reports, w.ID, owners)
+}
+
+// lostState is the error of a command that needs the run.json a live run
+// has lost (Pick returns such a run with only its id).
+func lostState(what string, st runstate.State) error {
+	return fmt.Errorf("%s %s: its %s is lost; `saltlab heal --run %s` and `saltlab down --run %s` still work by label", what, st.RunID, runstate.StateFile, st.RunID, st.RunID)
+}
+
+// knownServices is a usage error naming the first of names the lab does not
+// have, and the services it has.
+func knownServices(have []string, names ...string) error {
+	for _, n := range names {
+		if slices.Contains(have, n) {
+			continue
+		}
+		if len(have) == 0 {
+			return fmt.Errorf("unknown service %q: this run has no containers on the engine", n)
+		}
+		return usage.Errorf("unknown service %q: this lab has %s", n, strings.Join(have, ", "))
+	}
+	return nil
+}
