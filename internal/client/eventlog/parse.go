@@ -22,13 +22,15 @@ import (
 type Event struct {
 	Tag  string
 	Data json.RawMessage
-	// Stamp is Salt's `_stamp` (SaltEvent._get_stamp: naive UTC, µs), or
-	// zero when the data carries none.
+	// Stamp is Salt's `_stamp` (SaltEvent._get_stamp, µs, UTC), or zero
+	// when the data carries none.
 	Stamp time.Time
 }
 
-// stampLayout is SaltEvent._get_stamp's format (datetime.utcnow().isoformat()).
-const stampLayout = "2006-01-02T15:04:05.999999"
+// stampLayouts are SaltEvent._get_stamp's formats: naive UTC up to 3007
+// (datetime.utcnow().isoformat()), with its +00:00 offset from 3008
+// (datetime.now(timezone.utc).isoformat(), seen in real 3008.4's events).
+var stampLayouts = []string{"2006-01-02T15:04:05.999999", "2006-01-02T15:04:05.999999-07:00"}
 
 var errNoTab = errors.New("no tab between tag and data")
 
@@ -50,8 +52,11 @@ func ParseLine(line string) (Event, error) {
 		Stamp string `json:"_stamp"`
 	}
 	if json.Unmarshal(ev.Data, &d) == nil && d.Stamp != "" {
-		if t, err := time.Parse(stampLayout, d.Stamp); err == nil {
-			ev.Stamp = t.UTC()
+		for _, layout := range stampLayouts {
+			if t, err := time.Parse(layout, d.Stamp); err == nil {
+				ev.Stamp = t.UTC()
+				break
+			}
 		}
 	}
 	return ev, nil

@@ -1,6 +1,10 @@
 package eventlog
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,4 +52,28 @@ func FuzzParseLine(f *testing.F) {
 			t.Fatalf("accepted %q without tag or data", line)
 		}
 	})
+}
+
+// TestParseLineReadsRealSalt reads every line real Salt's `salt-run
+// state.event pretty=False` printed in a live lab (the capture under
+// internal/salt/saltout/testdata/real).
+func TestParseLineReadsRealSalt(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "salt", "saltout", "testdata", "real", "*", "run-state-event.stdout"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no real-Salt capture of state.event")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		tags := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+			ev, err := ParseLine(line)
+			if errors.Is(err, errNoTab) {
+				continue // the runner's traceback when the capture ended it: no event, told apart
+			}
+			require.NoError(t, err, "%s: %q", f, line)
+			assert.False(t, ev.Stamp.IsZero(), "every event carries its _stamp: %q", line)
+			tags[ev.Tag] = true
+		}
+		assert.True(t, tags["saltlab/capture/last"], "%s: the probe events came through", f)
+	}
 }

@@ -30,7 +30,7 @@ func newFakeBus() *fakeBus {
 }
 
 func (b *fakeBus) fire(tag string) {
-	b.lines <- fmt.Sprintf("%s\t{\"_stamp\": %q}", tag, time.Now().UTC().Format(stampLayout))
+	b.lines <- fmt.Sprintf("%s\t{\"_stamp\": %q}", tag, time.Now().UTC().Format(stampLayouts[0]))
 }
 
 func (b *fakeBus) Stream(ctx context.Context, _ string, _ []string, w io.Writer) error {
