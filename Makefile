@@ -108,7 +108,8 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseSums \
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead \
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
-	./internal/usage/valid:FuzzValidators
+	./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown \
+	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \
