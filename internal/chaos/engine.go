@@ -64,6 +64,11 @@ type Engine struct {
 
 	imageMu sync.Mutex
 	image   string
+
+	// execIn runs a command in a container: lab.ExecIn on docker, or a
+	// unit test's stand-in that runs the engine's scripts on a local
+	// directory.
+	execIn func(ctx context.Context, ref string, argv []string) (lab.ExecResult, error)
 }
 
 // ErrUnsupported means this host lacks a kernel feature the fault needs;
@@ -73,7 +78,11 @@ var ErrUnsupported = errors.New("not supported on this host")
 // New returns an engine for the lab of runID (compose project project)
 // that records to ledger.
 func New(d Docker, runID, project string, ledger *fault.Ledger) *Engine {
-	return &Engine{docker: d, runID: runID, project: project, ledger: ledger}
+	e := &Engine{docker: d, runID: runID, project: project, ledger: ledger}
+	e.execIn = func(ctx context.Context, ref string, argv []string) (lab.ExecResult, error) {
+		return lab.ExecIn(ctx, d, ref, argv)
+	}
+	return e
 }
 
 // Ledger returns the engine's fault ledger.

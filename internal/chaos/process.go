@@ -26,7 +26,7 @@ func ProcessOf(e fault.Entry) string { return e.Data[dataProcess] }
 
 // run executes argv in container ref and fails on a non-zero exit.
 func (e *Engine) run(ctx context.Context, ref string, argv ...string) (string, error) {
-	r, err := lab.ExecIn(ctx, e.docker, ref, argv)
+	r, err := e.execIn(ctx, ref, argv)
 	if err != nil {
 		return "", err
 	}

@@ -30,6 +30,7 @@ var faults = map[fault.Kind]impl{
 	KindBandwidth:  {bandwidthFault, undoBandwidth},
 	KindDiskFull:   {diskFullFault, undoDiskFull},
 	KindKeyReplace: {keyReplaceFault, undoKeyReplace},
+	KindKeyAction:  {keyActionFault, undoKeyAction},
 }
 
 var _ fault.Undoer = (*Engine)(nil)

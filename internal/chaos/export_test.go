@@ -1,0 +1,5 @@
+package chaos
+
+// SaltKeyArgv exposes saltKeyArgv to the external tests, which may import
+// the client.
+var SaltKeyArgv = saltKeyArgv
