@@ -247,11 +247,27 @@ type fakeChaos struct {
 	ledger *fault.Ledger
 }
 
-func (c *fakeChaos) Inject(_ context.Context, s chaos.Spec) (fault.Entry, error) {
+func (c *fakeChaos) Inject(ctx context.Context, s chaos.Spec) (fault.Entry, error) {
 	if s.Kind == chaos.KindLatency {
 		return fault.Entry{}, fmt.Errorf("fault latency: %w: host lacks nat-redirect: no REDIRECT target", chaos.ErrUnsupported)
 	}
-	if s.Kind != chaos.KindPause && s.Kind != chaos.KindPartition {
+	switch s.Kind {
+	case chaos.KindKeyAction:
+		// The key lists are the fake lab's to play; the action runs as
+		// the engine would run it, after the record.
+		e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: s.Targets[0], Scenario: s.Scenario, Data: map[string]string{"minion": s.Minion, "action": s.KeyOp}})
+		if err != nil {
+			return e, err
+		}
+		return e, s.Act(ctx)
+	case chaos.KindStop:
+		e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: s.Targets[0], Scenario: s.Scenario})
+		if err != nil {
+			return e, err
+		}
+		return e, c.lab.Stop(ctx, s.Targets[0], stopTimeout)
+	case chaos.KindPause, chaos.KindPartition:
+	default:
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)
 	}
 	target := strings.Join(s.Targets, ",") // as the engine names it
@@ -279,8 +295,11 @@ func (c *fakeChaos) Inject(_ context.Context, s chaos.Spec) (fault.Entry, error)
 }
 
 func (c *fakeChaos) Undo(ctx context.Context, e fault.Entry) error {
-	if e.Kind == fault.KindStop {
+	switch e.Kind {
+	case fault.KindStop:
 		return c.lab.Start(ctx, e.Target)
+	case chaos.KindKeyAction:
+		return nil
 	}
 	c.lab.mu.Lock()
 	defer c.lab.mu.Unlock()

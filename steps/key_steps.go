@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -57,9 +58,14 @@ func (w *world) listEveryMaster(ctx context.Context) {
 // keyAction: `salt-key` accepts, deletes or rejects one minion's key on one
 // master while the minions are connected. The step records what the
 // checker needs around it: every master's pki_dir identity and key lists
-// before and after.
+// before and after. The action goes through the chaos engine, which puts
+// the key's previous state on the ledger before salt-key runs, so the
+// After hook, or `saltlab heal` after the runner died, puts the key back.
 func keyAction(ctx context.Context, action, minion, master string) error {
 	w := worldFrom(ctx)
+	if w.Chaos == nil {
+		return fmt.Errorf("%s the key of %s: %w", action, minion, errNoChaos)
+	}
 	master, err := resolveOne(w.Lab, master)
 	if err != nil {
 		return err
@@ -68,12 +74,10 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 		return err
 	}
 	from := w.History.Next()
+	var pkiDir string
 	for _, m := range Masters(w.Lab) {
-		dir, _ := w.recordPkiDir(ctx, m)
-		if m == master && dir != "" && action != "accept" {
-			if err := w.saveAcceptedKey(ctx, master, dir, minion); err != nil {
-				return err
-			}
+		if dir, _ := w.recordPkiDir(ctx, m); m == master {
+			pkiDir = dir
 		}
 	}
 	w.listEveryMaster(ctx)
@@ -84,7 +88,16 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 		// minions after putting the key back.
 		markFault(w, fmt.Sprintf("key of %s rejected on %s", minion, master))
 	}
-	w.saltKeyAction(ctx, master, action, minion, keyOpTimeout)
+	// salt-key's outcome is not the step's: the key lists around it say
+	// what it changed, and the checker judges them.
+	act := func(ctx context.Context) error {
+		w.saltKeyAction(ctx, master, action, minion, keyOpTimeout)
+		return nil
+	}
+	s := chaos.Spec{Kind: chaos.KindKeyAction, Targets: []string{master}, Path: pkiDir, Minion: minion, KeyOp: action, Act: act, Scenario: w.scenario}
+	if _, err := w.Chaos.Inject(ctx, s); err != nil {
+		return fmt.Errorf("%s the key of %s on %s: %w", action, minion, master, err)
+	}
 	w.listEveryMaster(ctx)
 	w.mu.Lock()
 	w.lastKeyAct = &keyAct{action: action, master: master, minion: minion, from: from}

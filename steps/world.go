@@ -59,10 +59,6 @@ type world struct {
 	haStream     *haStream         // the HA client's running stream, if any
 	settled      int64             // history index up to which settle has waited for return events
 	lastKeyAct   *keyAct           // the scenario's last salt-key action (key steps)
-	// restores put back what a scenario's own actions changed in the lab
-	// (a minion key deleted or rejected), run by the After hook on every
-	// exit path, newest first.
-	restores []restore
 }
 
 type worldKey struct{}
@@ -143,11 +139,6 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 		if len(d.Ledger.Pending()) > 0 {
 			if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
 				return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
-			}
-		}
-		if w := worldFrom(ctx); w != nil {
-			if err := w.runRestores(ctx); err != nil {
-				return ctx, fmt.Errorf("restore the lab after scenario %q: %w", s.Name, err)
 			}
 		}
 		if w := worldFrom(ctx); w != nil && w.faulted() {
