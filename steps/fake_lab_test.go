@@ -265,7 +265,7 @@ func (c *fakeChaos) Inject(ctx context.Context, s chaos.Spec) (fault.Entry, erro
 		if err != nil {
 			return e, err
 		}
-		return e, c.lab.Stop(ctx, s.Targets[0], stopTimeout)
+		return e, c.lab.Stop(ctx, s.Targets[0], 10*time.Second) // the engine's stop grace
 	case chaos.KindPause, chaos.KindPartition:
 	default:
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
@@ -143,8 +143,8 @@ func (w *world) judgeCallPing(ctx context.Context, targets []string, name, errCo
 	return w.judge(name, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: targets, ErrorContains: errContains}, "", false)
 }
 
-// stopService stops a container. The fault is on the ledger before it acts,
-// and the After hook starts the container again.
+// stopService stops a container through the chaos engine's stop, which
+// records it on the ledger before it acts; the After hook starts it again.
 func stopService(ctx context.Context, service string) error {
 	w := worldFrom(ctx)
 	service, rerr := resolveOne(w.Lab, service)
@@ -154,14 +154,7 @@ func stopService(ctx context.Context, service string) error {
 	if !contains(w.Lab.Services(), service) {
 		return fmt.Errorf("stop %q: no such service; the lab has %v", service, w.Lab.Services())
 	}
-	if _, err := w.Ledger.Record(fault.KindStop, service, w.scenario); err != nil {
-		return err
-	}
-	if err := w.Lab.Stop(ctx, service, stopTimeout); err != nil {
-		return fmt.Errorf("stop %s: %w", service, err)
-	}
-	markFault(w, service+" stopped")
-	return nil
+	return inject(ctx, chaos.Spec{Kind: chaos.KindStop, Targets: []string{service}}, service+" stopped")
 }
 
 func contains(list []string, s string) bool {

@@ -16,8 +16,6 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
-// stopTimeout is the grace period given to a container the scenario stops.
-const stopTimeout = 10 * time.Second
 
 // Deps is what the runner hands to the steps.
 type Deps struct {
