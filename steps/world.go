@@ -16,7 +16,6 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
-
 // Deps is what the runner hands to the steps.
 type Deps struct {
 	Lab          Lab
