@@ -58,11 +58,7 @@ done`
 // or rejected key back after the runner died: salt-key itself keeps no
 // copy (salt-semantics §4.1).
 func keyActionFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
-	svc := s.Targets[0]
-	dir := s.Path
-	if dir == "" {
-		dir = DefaultPKIDir
-	}
+	svc, dir := s.Targets[0], pkiDir(s)
 	info, err := e.target(ctx, svc)
 	if err != nil {
 		return fault.Entry{}, err

@@ -13,6 +13,15 @@ const DefaultPKIDir = "/etc/salt/pki/master"
 
 const dataBackup = "backup"
 
+// pkiDir is the master pki dir a key fault acts on: the spec's, or Salt's
+// default.
+func pkiDir(s Spec) string {
+	if s.Path == "" {
+		return DefaultPKIDir
+	}
+	return s.Path
+}
+
 // keyReplaceFault gives one master a new RSA key pair, the situation of two
 // "HA" masters whose keys differ (salt-semantics §1: minions cache the
 // first master's public key and refuse the other). The old pair is backed
@@ -20,11 +29,7 @@ const dataBackup = "backup"
 // back byte for byte, with modes and times, on heal. Salt reads the key at
 // start, so the master sees the new pair when it next restarts.
 func keyReplaceFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
-	svc := s.Targets[0]
-	dir := s.Path
-	if dir == "" {
-		dir = DefaultPKIDir
-	}
+	svc, dir := s.Targets[0], pkiDir(s)
 	info, err := e.target(ctx, svc)
 	if err != nil {
 		return fault.Entry{}, err
