@@ -70,7 +70,7 @@ func ProbeHost(ctx context.Context, d Docker, image, runID string) (Features, er
 	if err != nil {
 		return nil, fmt.Errorf("create probe container: %w", err)
 	}
-	e := &Engine{docker: d}
+	e := New(d, runID, "", nil) // an engine only to run the probe: its exec and helper removal
 	defer func() { _ = e.removeHelper(context.WithoutCancel(ctx), created.ID) }()
 	if err := d.ContainerStart(ctx, created.ID, container.StartOptions{}); err != nil {
 		return nil, fmt.Errorf("start probe container: %w", err)
