@@ -34,7 +34,12 @@ func TestHealPutsARejectedKeyBack(t *testing.T) {
 	reports := t.TempDir()
 	id := labels.NewRunID(time.Now())
 	var out bytes.Buffer
-	t.Cleanup(func() { _ = Main([]string{"down", "--run", id, "--reports", reports}, &out, &out) })
+	t.Cleanup(func() {
+		var down bytes.Buffer
+		if code := Main([]string{"down", "--run", id}, &down, &down); code != 0 {
+			t.Errorf("down --run %s: exit %d: %s", id, code, down.String())
+		}
+	})
 	require.Equal(t, 0, Main([]string{"up", "--topology", "failover", "--salt", "sim", "--reports", reports, "--run-id", id, "--root", "../.."}, &out, &out), out.String())
 
 	cli, err := dockerx.New(ctx)
