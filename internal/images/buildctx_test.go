@@ -3,14 +3,19 @@ package images
 import (
 	"archive/tar"
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/client/poll"
 )
 
 func TestContextTar(t *testing.T) {
@@ -60,12 +65,24 @@ func TestContextTarMissingFile(t *testing.T) {
 }
 
 func TestContextTarAbandonedReader(t *testing.T) {
-	// Closing early must not leave the writer goroutine blocked.
+	// Closing early must not leave the writer goroutine blocked: the 1 MiB
+	// file cannot fit the pipe, so the writer is blocked when we close.
 	rc := contextTar([]contextFile{{Name: "big", Data: bytes.Repeat([]byte("x"), 1<<20)}})
 	buf := make([]byte, 10)
 	_, err := rc.Read(buf)
 	require.NoError(t, err)
+	require.True(t, writerRunning(), "the writer goroutine is blocked on the pipe before Close")
 	require.NoError(t, rc.Close())
+	ended, err := poll.Run(context.Background(), poll.Within(5*time.Second), func(context.Context, time.Duration) bool { return !writerRunning() })
+	require.NoError(t, err)
+	assert.True(t, ended, "the writer goroutine ended after the reader was closed")
+}
+
+// writerRunning says whether contextTar's writer goroutine is alive, from
+// every goroutine's stack.
+func writerRunning() bool {
+	buf := make([]byte, 1<<20)
+	return strings.Contains(string(buf[:runtime.Stack(buf, true)]), "images.contextTar.func")
 }
 
 func TestPlainWriter(t *testing.T) {

@@ -111,11 +111,15 @@ func TestOriginalDstWithoutRedirect(t *testing.T) {
 	ln, err := net.Listen("tcp4", "127.0.0.1:0")
 	require.NoError(t, err)
 	defer ln.Close()
+	// The client holds its connection open until the test has asked the
+	// kernel about it.
+	asked := make(chan struct{})
+	defer close(asked)
 	go func() {
 		c, err := net.Dial("tcp4", ln.Addr().String())
 		if err == nil {
 			defer c.Close()
-			time.Sleep(100 * time.Millisecond)
+			<-asked
 		}
 	}()
 	c, err := ln.Accept()
