@@ -41,12 +41,20 @@ const (
 // saltlabBinary builds cmd/saltlab once per test binary run.
 func saltlabBinary(t testing.TB) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "saltlab")
+	bin, err := buildSaltlab(t.TempDir())
+	require.NoError(t, err)
+	return bin
+}
+
+// buildSaltlab builds cmd/saltlab into dir and returns the binary's path.
+func buildSaltlab(dir string) (string, error) {
+	bin := filepath.Join(dir, "saltlab")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
 	cmd.Dir = repoRoot
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build saltlab: %w\n%s", err, out)
+	}
+	return bin, nil
 }
 
 func runID(t testing.TB, kind string) string {
@@ -129,11 +137,9 @@ var simFailover = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	simDir.Store(reports)
-	bin := filepath.Join(reports, "saltlab")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/saltlab")
-	build.Dir = repoRoot
-	if out, err := build.CombinedOutput(); err != nil {
-		return reports, fmt.Errorf("build saltlab: %w\n%s", err, out)
+	bin, err := buildSaltlab(reports)
+	if err != nil {
+		return reports, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
