@@ -67,11 +67,15 @@ func (b *Builder) EnsureWheelBuilder(ctx context.Context) error {
 
 // wheelBuildScript runs in the builder with no network: a fresh venv's
 // pip builds each source archive with build dependencies from deps/ only.
+// --use-pep517 makes pip build an archive without pyproject.toml
+// (contextvars 2.4, a 3006 and 3007 dependency) in an isolated environment
+// from deps/ too: bookworm's pip would otherwise run its setup.py
+// bdist_wheel in the venv, which has no wheel package.
 const wheelBuildScript = `set -eu
 python3 -m venv /v
 for s in /w/src/*; do
   echo "saltlab: compiling $(basename "$s")"
-  /v/bin/pip wheel --no-input --disable-pip-version-check --no-index --find-links /w/deps --no-deps --wheel-dir /w/out "$s"
+  /v/bin/pip wheel --no-input --disable-pip-version-check --use-pep517 --no-index --find-links /w/deps --no-deps --wheel-dir /w/out "$s"
 done
 `
 
