@@ -57,8 +57,8 @@ func writeLegacySdist(t *testing.T, path string) {
 	gz := gzip.NewWriter(f)
 	tw := tar.NewWriter(gz)
 	for name, body := range map[string]string{
-		"legacy-0.1/PKG-INFO": "Metadata-Version: 1.1\nName: legacy\nVersion: 0.1\n",
-		"legacy-0.1/setup.py": "from setuptools import setup\nsetup(name='legacy', version='0.1', py_modules=['legacy'])\n",
+		"legacy-0.1/PKG-INFO":  "Metadata-Version: 1.1\nName: legacy\nVersion: 0.1\n",
+		"legacy-0.1/setup.py":  "from setuptools import setup\nsetup(name='legacy', version='0.1', py_modules=['legacy'])\n",
 		"legacy-0.1/legacy.py": "VALUE = 1\n",
 	} {
 		require.NoError(t, tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body))}))
