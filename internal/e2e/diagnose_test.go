@@ -17,6 +17,7 @@ import (
 // (JUnit, summary.json, `saltlab check` from the files alone) must name
 // the cause, the minions' `master` setting with its values, and a fix.
 func TestKnownBadSettingIsDiagnosed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		topology string
 		failure  []string // in the JUnit failure

@@ -90,6 +90,7 @@ func assertNothingLeft(t *testing.T, id string) {
 }
 
 func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
+	t.Parallel()
 	bin, reports, id := simFailoverRun(t)
 
 	assertCheckReproduces(t, bin, filepath.Join(reports, id))
@@ -176,6 +177,7 @@ func simFailoverRun(t *testing.T) (bin, reports, id string) {
 }
 
 func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
+	t.Parallel()
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "wrong")
@@ -199,6 +201,7 @@ func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
 }
 
 func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
+	t.Parallel()
 	bin := saltlabBinary(t)
 	id := runID(t, "sigint")
 	// Interrupt right after the fault acted, in the middle of the scenario.
@@ -210,6 +213,7 @@ func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
 }
 
 func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
+	t.Parallel()
 	runDir, _ := runTopologyOnDouble(t, "failover-dns")
 	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
@@ -223,6 +227,7 @@ func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
 // of masters reaches every minion through both syndics, each minion exactly
 // once, and a cmd.run job executes once per minion (salt-semantics §6.3).
 func TestSyndicTopologyRunsJobsOnceOnTheDouble(t *testing.T) {
+	t.Parallel()
 	out := topologyPasses(t, "syndic", "A job from the master of masters runs once on every minion")
 	assert.Contains(t, out, "documents per id: map[salt-minion-1:1 salt-minion-2:1", "each minion answered once")
 }

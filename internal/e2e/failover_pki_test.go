@@ -45,6 +45,7 @@ func (w testLog) Write(p []byte) (int, error) {
 // and after master-1 stops the minions sign in to master-2 without a
 // "master key has changed" refusal.
 func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), pkiLabTimeout)
 	defer cancel()
 	cli, err := dockerx.New(ctx)
@@ -143,6 +144,7 @@ func poll(ctx context.Context, within time.Duration, cond func() bool) bool {
 
 // The @failover-pki feature runs on its topology through `saltlab run`.
 func TestFailoverPKIFeatureRunsOnTheDouble(t *testing.T) {
+	t.Parallel()
 	defaultSuitePasses(t, "failover-pki", "Stopping master-1 moves the minions to master-2 with its own signed key",
 		"Stopping the first master moves the minions to a master whose key they accept")
 }

@@ -24,6 +24,7 @@ const userLab = "internal/e2e/testdata/user-lab"
 // unchanged; the steps find the masters and minions through the declared
 // roles, not names.
 func TestUserComposeRunsOnTheDouble(t *testing.T) {
+	t.Parallel()
 	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", "--tags", "not @slow",
 		"features", filepath.Join(userLab, "features")},
 		"Stopping the primary leaves every minion reachable through the backup")
@@ -36,6 +37,7 @@ func TestUserComposeRunsOnTheDouble(t *testing.T) {
 // TestUserComposeWithoutRolesExits2: a compose file without a usable
 // x-saltlab block is refused before any Docker work, with exit 2 and the fix.
 func TestUserComposeWithoutRolesExits2(t *testing.T) {
+	t.Parallel()
 	bin := saltlabBinary(t)
 	for _, tt := range []struct{ file, want string }{
 		{file: "internal/lab/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
@@ -58,6 +60,7 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 // lab declares its minions by name (web-a, web-b) and is scaled with
 // --minions 3: the clones web-a-1..3 are its minions.
 func TestStatusOfAUserCompose(t *testing.T) {
+	t.Parallel()
 	bin := saltlabBinary(t)
 	id := runID(t, "userstatus")
 	reports := t.TempDir()
