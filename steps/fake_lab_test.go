@@ -153,6 +153,15 @@ func (f *fakeLab) Start(_ context.Context, s string) error {
 		f.watch(s, history.Start)
 	}
 	f.running[s] = true
+	// A booted minion daemon announces itself on the masters it signs in
+	// to: every running one covers hot mode and failover mode alike.
+	if strings.HasPrefix(s, "salt-minion-") {
+		for _, m := range []string{"salt-master-1", "salt-master-2"} {
+			if f.running[m] {
+				f.fire(m, "salt/minion/"+s+"/start", map[string]any{"id": s})
+			}
+		}
+	}
 	return nil
 }
 

@@ -68,13 +68,16 @@ func labHealth(ctx context.Context, l Lab) (failed, waiting []string, err error)
 // minionResetTimeout is the stop grace period of a minion being reset.
 const minionResetTimeout = 5 * time.Second
 
-// resetMinions restarts every minion and waits for a healthy lab, so that
+// resetMinions restarts every minion and waits for a healthy lab whose
+// minions have signed in again (awaitSignIns), so that
 // the next scenario starts from freshly booted minions. A scenario that
 // injected a fault leaves daemons on whichever master they failed over to
 // (failover mode never fails back by itself: salt-semantics §1.11), and
 // the next scenario's expectations assume the boot-time layout.
 func resetMinions(ctx context.Context, w *world) error {
 	ms := minions(w.Lab)
+	awaitStreams(ctx, w)
+	from := w.History.Next()
 	errs := make([]error, len(ms))
 	var wg sync.WaitGroup
 	for i, m := range ms {
@@ -93,7 +96,10 @@ func resetMinions(ctx context.Context, w *world) error {
 		return fmt.Errorf("restart minions: %w", err)
 	}
 	w.logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(ms))
-	return waitLabHealthy(ctx, w.Lab, w.healthTimeout())
+	if err := waitLabHealthy(ctx, w.Lab, w.healthTimeout()); err != nil {
+		return err
+	}
+	return awaitSignIns(ctx, w, from, w.healthTimeout())
 }
 
 // everyMinionAnswersSaltCallPing is the baseline before a fault: every

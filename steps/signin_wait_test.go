@@ -1,0 +1,60 @@
+package steps
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+func TestSignInPlanMissing(t *testing.T) {
+	start := func(i int64, master, minion string) history.Entry {
+		return history.Entry{Index: i, Type: history.Event, Master: master, Tag: "salt/minion/" + minion + "/start"}
+	}
+	both := map[string]bool{"x": true, "y": true}
+	hot := signInPlan{"m-a": {masters: []string{"x", "y"}}}
+	failover := signInPlan{"m-a": {masters: []string{"x", "y"}, anyOne: true}}
+	tests := []struct {
+		name    string
+		plan    signInPlan
+		h       []history.Entry
+		watched map[string]bool
+		want    []string
+	}{
+		{"hot: nothing yet", hot, nil, both, []string{"m-a on x, y"}},
+		{"hot: one of two masters", hot, []history.Entry{start(5, "x", "m-a")}, both, []string{"m-a on y"}},
+		{"hot: both", hot, []history.Entry{start(5, "x", "m-a"), start(6, "y", "m-a")}, both, nil},
+		{"hot: a start before the restart does not count", hot, []history.Entry{start(2, "x", "m-a"), start(6, "y", "m-a")}, both, []string{"m-a on x"}},
+		{"hot: another minion's start does not count", hot, []history.Entry{start(5, "x", "m-b"), start(6, "y", "m-a")}, both, []string{"m-a on x"}},
+		{"hot: a job event is no sign-in", hot, []history.Entry{{Index: 5, Type: history.Event, Master: "x", Tag: "salt/job/1/ret/m-a"}, start(6, "y", "m-a")}, both, []string{"m-a on x"}},
+		{"failover: nothing yet", failover, nil, both, []string{"m-a on any of x, y"}},
+		{"failover: any one master", failover, []history.Entry{start(7, "y", "m-a")}, both, nil},
+		{"no plan, nothing to wait for", signInPlan{}, nil, both, nil},
+		{"hot: an unrecorded master is not waited for", hot, nil, map[string]bool{"x": true}, []string{"m-a on x"}},
+		{"failover: a master not recorded could hold the minion", failover, nil, map[string]bool{"x": true}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.plan.missing(tt.h, 3, tt.watched))
+		})
+	}
+}
+
+func TestWatchedThroughout(t *testing.T) {
+	h := []history.Entry{
+		{Index: 1, Type: history.Watch, Master: "x", Phase: history.Start},
+		{Index: 2, Type: history.Watch, Master: "y", Phase: history.Start},
+		{Index: 3, Type: history.Watch, Master: "z", Phase: history.Start},
+		{Index: 4, Type: history.Watch, Master: "z", Phase: history.End},
+		// from = 5
+		{Index: 6, Type: history.Watch, Master: "y", Phase: history.End},
+		{Index: 7, Type: history.Watch, Master: "y", Phase: history.Start},
+		{Index: 8, Type: history.Watch, Master: "z", Phase: history.Start},
+	}
+	got := watchedThroughout(h, 5)
+	assert.True(t, got["x"], "up before and since")
+	assert.False(t, got["y"], "a gap after the restart may have lost a start event")
+	assert.False(t, got["z"], "attached only after the restart")
+	assert.False(t, got["w"], "never recorded")
+}
