@@ -1,7 +1,7 @@
 // Package runner runs one saltlab run end to end: check the feature files,
-// build the images, bring the lab up, run the scenarios with godog, write
-// the reports, and always heal faults and tear the lab down — on success,
-// failure, Ctrl-C, panic and timeout.
+// build the images, bring the lab up, run the scenarios with godog, always
+// heal faults and tear the lab down — on success, failure, Ctrl-C, panic
+// and timeout — and then write the reports.
 package runner
 
 import (
