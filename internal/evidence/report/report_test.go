@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -47,7 +49,7 @@ func TestSummaryPassesOnlyWithScenariosAndNoInvalidVerdict(t *testing.T) {
 	assert.True(t, Summarize(testRun(), s, &Measurements{}, nil).Passed)
 	assert.False(t, Summarize(testRun(), s, &Measurements{}, assert.AnError).Passed)
 	sum := Summarize(testRun(), s, &Measurements{}, nil)
-	sum.finish(Evidence{Verdicts: []Verdict{{Scenario: "a", Checker: "c", Verdict: VerdictInvalid}}})
+	sum.finish(Evidence{Verdicts: []Verdict{{Scenario: "a", Checker: "c", Verdict: checker.Invalid}}})
 	assert.False(t, sum.Passed, "an invalid verdict fails the run")
 }
 
