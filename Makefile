@@ -52,6 +52,7 @@ test-prereqs: prereqs
 	$(call apt_need,shellcheck,shellcheck,lints the shell scripts the tests check)
 	$(call apt_need,xmllint,libxml2-utils,validates junit.xml against the JUnit schema)
 	$(call apt_need,chromium,chromium chromium-driver,renders report.html as a browser does)
+	$(call apt_need,docker-compose,docker-compose,reads the topologies as a by-hand user's compose 1.29 does)
 
 lab: prereqs build
 	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')

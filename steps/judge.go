@@ -83,9 +83,15 @@ func (w *world) judgeReached(ref history.Entry, master string, bounds map[string
 // sound run invalid. An answer whose event never comes is waited for once
 // (settled moves past it) and left for the checker to judge.
 func (w *world) settle(ctx context.Context) {
+	w.settled = settleOn(ctx, func() ([]history.Entry, error) { return history.Read(w.History.Path()) }, w.scenario, w.settled)
+}
+
+// settleOn is settle over the history as read returns it, from index
+// from on; it returns the index past the last entry it saw.
+func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenario string, from int64) int64 {
 	var last int64
 	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
-		h, err := history.Read(w.History.Path())
+		h, err := read()
 		if err != nil {
 			return false
 		}
@@ -93,7 +99,7 @@ func (w *world) settle(ctx context.Context) {
 			last = h[len(h)-1].Index
 		}
 		for _, o := range history.Ops(h) {
-			if o.Invoke.Index < w.settled || o.Invoke.Scenario != w.scenario || o.Completion == nil || o.Completion.Type != history.OK {
+			if o.Invoke.Index < from || o.Invoke.Scenario != scenario || o.Completion == nil || o.Completion.Type != history.OK {
 				continue
 			}
 			var v checker.CLIValue
@@ -108,7 +114,7 @@ func (w *world) settle(ctx context.Context) {
 		}
 		return true
 	})
-	w.settled = last + 1
+	return last + 1
 }
 
 // reference is the scenario's last fault entry (a fault recorded, or one

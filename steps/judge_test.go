@@ -15,14 +15,17 @@ import (
 )
 
 // settle waits for a return event the watcher appends after the CLI's
-// answer was recorded, and gives up on one that never comes.
+// answer was recorded, and gives up on one that never comes. "Late" is an
+// event, not a pause: the return event is appended right after settle's
+// first look at the history, which it therefore did not contain.
 func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 	tests := []struct {
 		name     string
-		late     bool // the return event arrives after the answer
+		late     bool // the return event arrives after settle's first look
 		wantSeen bool
+		stopsAt  int // the look that ends settle; 0: none, it gives up at eventLag
 	}{
-		{name: "late event is waited for", late: true, wantSeen: true},
+		{name: "late event is waited for", late: true, wantSeen: true, stopsAt: 2},
 		{name: "missing event is given up on", late: false, wantSeen: false},
 	}
 	for _, tt := range tests {
@@ -31,24 +34,23 @@ func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 			require.NoError(t, err)
 			defer rec.Close()
 			rec.SetScenario("s")
-			w := &world{Deps: Deps{History: rec}, scenario: "s"}
 			t0 := time.Now()
 			inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: t0, F: "salt test.ping", Node: "m1", Process: "m1"})
 			require.NoError(t, err)
 			_, err = rec.Append(history.Entry{Type: history.OK, Time: t0.Add(50 * time.Millisecond), Pair: inv.Index, F: "salt test.ping", Node: "m1", Process: "m1",
 				Value: json.RawMessage(`{"documents":{"minion-1":1}}`)})
 			require.NoError(t, err)
-			appended := make(chan struct{})
-			go func() {
-				defer close(appended)
-				if !tt.late {
-					return
+			looks := 0
+			read := func() ([]history.Entry, error) {
+				h, err := history.Read(rec.Path())
+				if looks++; looks == 1 && tt.late {
+					_, aerr := rec.Append(history.Entry{Type: history.Event, Time: t0.Add(40 * time.Millisecond), Master: "m1", Tag: "salt/job/1/ret/minion-1",
+						Data: json.RawMessage(`{"id":"minion-1","fun":"test.ping"}`)})
+					require.NoError(t, aerr)
 				}
-				time.Sleep(200 * time.Millisecond) // the watcher's pipe, simulated
-				_, _ = rec.Append(history.Entry{Type: history.Event, Time: t0.Add(40 * time.Millisecond), Master: "m1", Tag: "salt/job/1/ret/minion-1",
-					Data: json.RawMessage(`{"id":"minion-1","fun":"test.ping"}`)})
-			}()
-			w.settle(context.Background())
+				return h, err
+			}
+			settled := settleOn(context.Background(), read, "s", 0)
 			h, err := history.Read(rec.Path())
 			require.NoError(t, err)
 			seen := false
@@ -56,8 +58,12 @@ func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 				seen = seen || e.Type == history.Event
 			}
 			assert.Equal(t, tt.wantSeen, seen)
-			assert.Equal(t, h[len(h)-1].Index+1, w.settled, "settle moves past what it waited for")
-			<-appended
+			if tt.stopsAt > 0 {
+				assert.Equal(t, tt.stopsAt, looks, "settle looks again after a look that lacks the event, and stops at the look that finds it")
+			} else {
+				assert.Greater(t, looks, 1, "settle looks again before giving up")
+			}
+			assert.Equal(t, h[len(h)-1].Index+1, settled, "settle moves past what it waited for")
 		})
 	}
 }

@@ -16,7 +16,7 @@ import (
 func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("run", "run [flags] [feature paths...] (default: features/)", errOut)
 	cfg := runner.Config{Log: out}
-	labFlags(fs, &cfg)
+	knobsIn := labFlags(fs, &cfg)
 	fs.StringVar(&cfg.Tags, "tags", "", "tag expression narrowing the topology's scenarios: '~@wip' or 'not @wip', '(@a or @b) and not @c'")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
 	durationFlag(fs, &cfg.Timeout, "timeout", "no limit", "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
@@ -29,7 +29,7 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(cfg.Features) == 0 {
 		cfg.Features = []string{cfg.RepoRoot + "/features"}
 	}
-	if err := checkLabFlags(&cfg); err != nil {
+	if err := checkLabFlags(&cfg, knobsIn); err != nil {
 		return err
 	}
 	res, err := runner.Run(ctx, cfg)

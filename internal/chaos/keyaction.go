@@ -3,11 +3,11 @@ package chaos
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client"
 )
 
 // Ledger data keys of key-action faults.
@@ -24,14 +24,6 @@ const (
 
 // keyOpTimeout bounds salt-key when the engine runs it itself.
 const keyOpTimeout = 30 * time.Second
-
-// saltKeyArgv is the salt-key command line of op, the same as the steps' client.SaltKeyAction (a test holds them equal),
-// which this package cannot import: the checker's tests import chaos, and
-// the client imports the checker.
-func saltKeyArgv(op, id string) []string {
-	flags := map[string][]string{"accept": {"-a", id, "--include-all"}, "reject": {"-r", id, "--include-accepted"}, "delete": {"-d", id}}
-	return append(append([]string{"salt-key", "--out=json"}, flags[op]...), "-y")
-}
 
 // keyDirs are a master's minion key directories and the state salt-key
 // calls each (salt/cache/localfs_key.py BASE_MAPPING, the same in 3006
@@ -81,8 +73,9 @@ func keyActionFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error)
 	act := s.Act
 	if act == nil {
 		act = func(ctx context.Context) error {
-			bound := []string{"timeout", "-k", "2", strconv.Itoa(int(keyOpTimeout.Seconds()))}
-			_, err := e.run(ctx, info.ID, append(bound, saltKeyArgv(s.KeyOp, s.Minion)...)...)
+			// The steps' command (client.SaltKeyAction) under the one
+			// container-side bound, unrecorded: heal drills have no history.
+			_, err := e.run(ctx, info.ID, client.SaltKeyAction(s.KeyOp, s.Minion).Argv(keyOpTimeout)...)
 			return err
 		}
 	}

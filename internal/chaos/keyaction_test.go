@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/lab"
 )
 
@@ -29,6 +30,8 @@ type keyMaster struct {
 	ledger string
 	status string // running, exited, gone
 	onDisk bool   // the inject line held the key text when salt-key ran
+	// saltKey is the command line salt-key ran with.
+	saltKey []string
 }
 
 func (k *keyMaster) ContainerInspect(context.Context, string) (container.InspectResponse, error) {
@@ -53,6 +56,7 @@ func (k *keyMaster) exec(_ context.Context, _ string, argv []string) (lab.ExecRe
 	}
 	// timeout -k N S salt-key ... -a|-r|-d ID ...: the action, after the
 	// ledger line is on disk.
+	k.saltKey = argv
 	b, _ := os.ReadFile(k.ledger)
 	k.onDisk = strings.Contains(string(b), `"event":"inject"`) && strings.Contains(string(b), `"key.minions`)
 	line := strings.Join(argv, " ")
@@ -122,6 +126,7 @@ func TestKeyActionRecordsBeforeActingAndHealsFromTheLedger(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tt.acted, k.files())
 			assert.Equal(t, tt.onDisk, k.onDisk, "the key text was synced before salt-key ran")
+			assert.Equal(t, client.SaltKeyAction(tt.op, "m1").Argv(keyOpTimeout), k.saltKey, "the steps' salt-key command, under the one bound")
 
 			l, err := fault.Open(k.ledger)
 			require.NoError(t, err)

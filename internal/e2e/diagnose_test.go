@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
@@ -58,7 +59,7 @@ func TestKnownBadSettingIsDiagnosed(t *testing.T) {
 			var cause string
 			for _, sc := range sum.Scenarios {
 				for _, v := range sc.Verdicts {
-					if v.Verdict == report.VerdictInvalid {
+					if v.Verdict == checker.Invalid {
 						cause = v.Cause
 						assert.NotEmpty(t, v.CauseEvidence)
 					}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -95,7 +96,7 @@ func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
 	require.NoError(t, l.Stop(ctx, "salt-master-1", 5*time.Second))
 	for _, m := range minions {
 		served := ""
-		ok := poll(ctx, failoverBound, func() bool {
+		ok := pollUntil(ctx, failoverBound, func() bool {
 			res, err := l.Exec(ctx, m, []string{"salt-call", "--out=json", "--out-indent=-1", "config.get", "master"})
 			if err != nil {
 				return false
@@ -116,7 +117,7 @@ func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
 func waitLog(ctx context.Context, t *testing.T, l *lab.Lab, service, want string, within time.Duration) {
 	t.Helper()
 	var logs string
-	ok := poll(ctx, within, func() bool {
+	ok := pollUntil(ctx, within, func() bool {
 		var err error
 		logs, err = l.Logs(ctx, service, 0)
 		return err == nil && strings.Contains(logs, want)
@@ -124,22 +125,11 @@ func waitLog(ctx context.Context, t *testing.T, l *lab.Lab, service, want string
 	require.True(t, ok, fmt.Sprintf("%s did not log %q within %v; log:\n%s", service, want, within, logs))
 }
 
-// poll calls cond every pollEvery until it holds or within has passed.
-func poll(ctx context.Context, within time.Duration, cond func() bool) bool {
-	deadline := time.Now().Add(within)
-	for {
-		if cond() {
-			return true
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			return false
-		}
-		select {
-		case <-ctx.Done():
-			return false
-		case <-time.After(pollEvery):
-		}
-	}
+// pollUntil calls cond every pollEvery until it holds or within has
+// passed, through the lab's one poller.
+func pollUntil(ctx context.Context, within time.Duration, cond func() bool) bool {
+	ok, _ := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(within), Interval: pollEvery}, func(context.Context, time.Duration) bool { return cond() })
+	return ok
 }
 
 // The @failover-pki feature runs on its topology through `saltlab run`.

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -29,7 +30,8 @@ import (
 const (
 	// pingTimeout bounds polling a master until every minion answers.
 	pingTimeout = 30 * time.Second
-	pingPause   = 500 * time.Millisecond
+	// pingPause spaces out the polls.
+	pingPause = 500 * time.Millisecond
 )
 
 // TestUpStatusLogsAndIsolation brings two hot labs up at once with
@@ -205,16 +207,16 @@ func killMidUp(t *testing.T, bin, reports, id string) {
 	assert.Equal(t, "signal: killed", exitErr.Error())
 }
 
-// pingAll polls until every expected minion answered true on one `salt`
+// pingAll polls (the lab's one poller, every pingPause until
+// pingTimeout) until every expected minion answered true on one `salt`
 // run, and returns the minions that did on the last run, sorted.
 func pingAll(t *testing.T, run func(context.Context) (string, error), want []string) []string {
 	t.Helper()
-	deadline := time.Now().Add(pingTimeout)
 	var got []string
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), pingTimeout)
+	_, err := poll.Run(context.Background(), poll.Bounds{Deadline: time.Now().Add(pingTimeout), Interval: pingPause}, func(ctx context.Context, _ time.Duration) bool {
+		ctx, cancel := context.WithTimeout(ctx, pingTimeout)
+		defer cancel()
 		out, err := run(ctx)
-		cancel()
 		require.NoError(t, err)
 		rets, _, err := saltout.ParseStream(out)
 		got = got[:0]
@@ -225,11 +227,10 @@ func pingAll(t *testing.T, run func(context.Context) (string, error), want []str
 				}
 			}
 		}
-		if len(got) == len(want) || time.Now().After(deadline) {
-			return got
-		}
-		time.Sleep(pingPause)
-	}
+		return len(got) == len(want)
+	})
+	require.NoError(t, err)
+	return got
 }
 
 func countContainers(t *testing.T, id string) int {

@@ -1,6 +1,6 @@
 // Package testenv is for tests only: it finds the host tools some tests
-// drive (shellcheck, xmllint, chromium, salt-pepper, pip), in one place
-// with one rule. `make test-prereqs` installs them; under CI a missing
+// drive (shellcheck, xmllint, chromium, salt-pepper, pip, docker-compose),
+// in one place with one rule. `make test-prereqs` installs them; under CI a missing
 // tool fails the test, elsewhere it skips visibly, never passing quietly.
 package testenv
 

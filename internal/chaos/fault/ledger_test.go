@@ -72,6 +72,13 @@ func TestLedgerKeepsFailedUndoPending(t *testing.T) {
 	assert.Equal(t, []string{"a", "b"}, left)
 }
 
+// clockTickBound bounds waiting for the wall clock to move on, polled
+// every clockTickPoll; it moves within microseconds anywhere.
+const (
+	clockTickBound = time.Second
+	clockTickPoll  = 50 * time.Microsecond
+)
+
 // Undo lines carry their own time, and the inject time separately; a
 // reopened ledger still knows when its pending faults were injected.
 func TestLedgerUndoLinesCarryTheirOwnTime(t *testing.T) {
@@ -85,7 +92,9 @@ func TestLedgerUndoLinesCarryTheirOwnTime(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, e.At, reopened.Pending()[0].At, "inject time survives a reopen")
 
-	time.Sleep(20 * time.Millisecond)
+	// The undo's own time can be told from the inject's only once the
+	// wall clock has moved past it: wait for that, not for a fixed pause.
+	require.Eventually(t, func() bool { return time.Now().After(e.At) }, clockTickBound, clockTickPoll, "the wall clock did not move past the inject")
 	require.NoError(t, l.Undo(context.Background(), &recordingUndoer{}, e.ID))
 	f, err := os.Open(path)
 	require.NoError(t, err)

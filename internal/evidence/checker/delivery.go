@@ -56,7 +56,7 @@ func Delivery(h []history.Entry, p DeliveryParams) Result {
 		for _, w := range ws {
 			if w.silences(e.Master) && w.overlaps(e.Time, e.Time) {
 				bad = append(bad, fmt.Sprintf("entry %d: %s's return of job %s reached %s while it was %s", e.Index, m, jid, e.Master, w.silenced()))
-				ev = append(ev, append(w.evidence, e.Index)...)
+				ev = append(ev, append(w.Evidence, e.Index)...)
 			}
 		}
 	}

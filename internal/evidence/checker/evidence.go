@@ -77,16 +77,12 @@ func opEvidence(o history.Op) []int64 {
 	return []int64{o.Invoke.Index, o.Completion.Index}
 }
 
-// window is one fault, open from start until end (zero: never healed).
-type window struct {
-	kind, target string
-	program      string // process faults: the program signalled
-	start, end   time.Time
-	evidence     []int64
-}
+// window is one fault, open from Start until End (zero: never healed),
+// as history.FaultWindows pairs it.
+type window struct{ history.FaultWindow }
 
 func (w window) overlaps(a, b time.Time) bool {
-	return !b.Before(w.start) && (w.end.IsZero() || !a.After(w.end))
+	return !b.Before(w.Start) && (w.End.IsZero() || !a.After(w.End))
 }
 
 // silenced says what the fault does to its master when it keeps it from
@@ -97,14 +93,14 @@ func (w window) overlaps(a, b time.Time) bool {
 // salt-master (its supervisor restarts it, and the stream's end is
 // recorded) does not silence it.
 func (w window) silenced() string {
-	switch k := fault.Kind(w.kind); {
+	switch k := fault.Kind(w.Kind); {
 	case k == fault.KindStop:
 		return "stopped"
 	case k == fault.KindPause:
 		return "paused"
 	case k == fault.KindKill:
 		return "killed"
-	case k == fault.KindProcStop && w.program == "salt-master":
+	case k == fault.KindProcStop && w.Program == "salt-master":
 		return "frozen (salt-master stopped with SIGSTOP)"
 	}
 	return ""
@@ -115,7 +111,7 @@ func (w window) silences(master string) bool {
 	if w.silenced() == "" {
 		return false
 	}
-	for _, t := range strings.FieldsFunc(w.target, func(r rune) bool { return r == ',' || r == '|' || r == ' ' }) {
+	for _, t := range strings.FieldsFunc(w.Target, func(r rune) bool { return r == ',' || r == '|' || r == ' ' }) {
 		if t == master {
 			return true
 		}
@@ -123,25 +119,12 @@ func (w window) silences(master string) bool {
 	return false
 }
 
-// faults returns the fault windows of h, pairing start and end by id.
+// faults returns the fault windows of h (history.FaultWindows).
 func faults(h []history.Entry) []window {
-	var out []window
-	open := map[string]int{}
-	for _, e := range h {
-		if e.Type != history.Fault {
-			continue
-		}
-		switch e.Phase {
-		case history.Start:
-			open[e.FaultID] = len(out)
-			out = append(out, window{kind: e.Kind, target: e.Target, program: e.Program, start: e.Time, evidence: []int64{e.Index}})
-		case history.End:
-			if i, ok := open[e.FaultID]; ok {
-				out[i].end = e.Time
-				out[i].evidence = append(out[i].evidence, e.Index)
-				delete(open, e.FaultID)
-			}
-		}
+	ws := history.FaultWindows(h)
+	out := make([]window, len(ws))
+	for i, w := range ws {
+		out[i] = window{w}
 	}
 	return out
 }

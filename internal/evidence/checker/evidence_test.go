@@ -5,7 +5,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
@@ -31,18 +30,18 @@ func TestWatchedExcludesSilencedTimes(t *testing.T) {
 		reason string
 	}{
 		{"no fault", func(*hist) {}, 15, true, "the stream was proven live and never lost"},
-		{"paused", inForce(chaos.KindPause, m1, ""), 15, false, "docker pause stalls the stream"},
-		{"paused, after the heal", inForce(chaos.KindPause, m1, ""), 25, true, "the window closed"},
-		{"paused, before the fault", inForce(chaos.KindPause, m1, ""), 5, true, "the window had not opened"},
-		{"stopped", inForce(chaos.KindStop, m1, ""), 15, false, "a stopped master publishes nothing"},
-		{"killed", inForce(chaos.KindKill, m1, ""), 15, false, "a killed master publishes nothing"},
-		{"one of several stopped", inForce(chaos.KindStop, "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
-		{"salt-master frozen", inForce(chaos.KindProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
-		{"salt-api frozen", inForce(chaos.KindProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
-		{"salt-master killed", inForce(chaos.KindProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
-		{"minions partitioned from it", inForce(chaos.KindPartition, "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
-		{"another master paused", inForce(chaos.KindPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
-		{"never healed", func(b *hist) { b.fault(s(10), "1", string(chaos.KindPause), m1, history.Start) }, 100, false, "an open window lasts"},
+		{"paused", inForce(fault.KindPause, m1, ""), 15, false, "docker pause stalls the stream"},
+		{"paused, after the heal", inForce(fault.KindPause, m1, ""), 25, true, "the window closed"},
+		{"paused, before the fault", inForce(fault.KindPause, m1, ""), 5, true, "the window had not opened"},
+		{"stopped", inForce(fault.KindStop, m1, ""), 15, false, "a stopped master publishes nothing"},
+		{"killed", inForce(fault.KindKill, m1, ""), 15, false, "a killed master publishes nothing"},
+		{"one of several stopped", inForce(fault.KindStop, "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
+		{"salt-master frozen", inForce(fault.KindProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
+		{"salt-api frozen", inForce(fault.KindProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
+		{"salt-master killed", inForce(fault.KindProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
+		{"minions partitioned from it", inForce(fault.Kind("partition"), "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
+		{"another master paused", inForce(fault.KindPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
+		{"never healed", func(b *hist) { b.fault(s(10), "1", string(fault.KindPause), m1, history.Start) }, 100, false, "an open window lasts"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
@@ -19,7 +20,7 @@ func run(flavour string, scs ...report.ScenarioResult) report.Summary {
 func scenario(name, status, secs string, ms []report.Measurement, verdicts ...[2]string) report.ScenarioResult {
 	sc := report.ScenarioResult{Feature: "Failover", Name: name, Status: status, Time: secs, Measurements: ms}
 	for _, v := range verdicts {
-		sc.Verdicts = append(sc.Verdicts, report.Verdict{Scenario: name, Checker: v[0], Verdict: v[1]})
+		sc.Verdicts = append(sc.Verdicts, report.Verdict{Scenario: name, Checker: v[0], Verdict: checker.Verdict(v[1])})
 	}
 	return sc
 }
@@ -92,7 +93,7 @@ func TestCompareMeasurementRatios(t *testing.T) {
 // A checker that judges one step twice is matched in order, and checks
 // at different steps are told apart by their step.
 func TestCompareRepeatedChecks(t *testing.T) {
-	v := func(step, verdict string) report.Verdict {
+	v := func(step string, verdict checker.Verdict) report.Verdict {
 		return report.Verdict{Checker: "availability", Verdict: verdict, Explanation: "step: " + step + "; observed x"}
 	}
 	a := run("sim", report.ScenarioResult{Name: "s", Status: "passed", Verdicts: []report.Verdict{v("one", "valid"), v("one", "valid"), v("two", "valid")}})

@@ -71,7 +71,7 @@ func checks(sc *report.ScenarioResult) []item {
 		return nil
 	}
 	return numbered(sc.Verdicts, func(v report.Verdict) (itemKey, Side) {
-		return itemKey{item: v.Checker, step: v.Step()}, Side{Present: true, Value: v.Verdict}
+		return itemKey{item: v.Checker, step: v.Step()}, Side{Present: true, Value: string(v.Verdict)}
 	})
 }
 

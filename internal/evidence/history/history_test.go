@@ -60,13 +60,53 @@ func TestReadTornAndMalformed(t *testing.T) {
 	assert.ErrorContains(t, err, "read history")
 }
 
+// FuzzRead: no input panics Decode, and a history round-trips: what a
+// Recorder appended (entries decoded from the input, restamped as Append
+// stamps them) is what Read gives back, entry for entry; and Ops pairs
+// each completion with the invocation it names.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(`{"index":0,"type":"invoke","f":"x"}` + "\n" + `{"index":1,"type":"ok","pair":0}` + "\n"))
 	f.Add([]byte("garbage\n"))
+	f.Add([]byte(`{"index":7,"type":"event","time":"2026-11-23T10:00:00+02:00","master":"m1","tag":"salt/job/1/ret/a","data":{"id": "a"}}` + "\n" +
+		`{"index":3,"type":"fault","scenario":"s","fault_id":"1","kind":"stop","target":"m1","phase":"start","value":null}` + "\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		h, err := Decode(bytes.NewReader(b), "fuzz")
-		if err == nil {
-			Ops(h)
+		if err != nil {
+			return
+		}
+		for _, o := range Ops(h) {
+			require.Equal(t, Invoke, o.Invoke.Type)
+			if o.Completion != nil {
+				require.True(t, o.Completion.IsCompletion())
+				require.Equal(t, o.Invoke.Index, o.Completion.Pair, "a completion pairs with the invocation it names")
+			}
+		}
+		path := filepath.Join(t.TempDir(), FileName)
+		r, err := Create(path)
+		require.NoError(t, err)
+		r.now = func() time.Time { return time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC) }
+		var wrote []Entry
+		for _, e := range h {
+			got, err := r.Append(e)
+			if err != nil {
+				// Only a time JSON cannot carry (a year past 9999, an
+				// offset past a day) is refused; nothing is written then.
+				require.ErrorContains(t, err, "Time.MarshalJSON")
+				continue
+			}
+			wrote = append(wrote, got)
+		}
+		require.NoError(t, r.Close())
+		back, err := Read(path)
+		require.NoError(t, err)
+		require.Len(t, back, len(wrote))
+		for i := range wrote {
+			want, err := json.Marshal(wrote[i])
+			require.NoError(t, err)
+			got, err := json.Marshal(back[i])
+			require.NoError(t, err)
+			require.JSONEq(t, string(want), string(got), "entry %d", i)
+			require.True(t, wrote[i].Time.Equal(back[i].Time), "entry %d: time %v read back as %v", i, wrote[i].Time, back[i].Time)
 		}
 	})
 }

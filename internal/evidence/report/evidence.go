@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -22,9 +23,12 @@ type Evidence struct {
 	HasHistory bool
 	Verdicts   []Verdict
 	HasVerdict bool
-	Faults     []fault.Window
-	HasLedger  bool
-	Logs       []string // relative to Dir, sorted
+	// Faults are the fault windows as the history pairs them
+	// (history.FaultWindows), the ones the checkers judged by; only a run
+	// folder without a history (older runs) takes them from the ledger.
+	Faults    []history.FaultWindow
+	HasLedger bool
+	Logs      []string // relative to Dir, sorted
 }
 
 // LoadEvidence reads the evidence of the run folder dir. Missing files
@@ -44,10 +48,12 @@ func LoadEvidence(dir string) (Evidence, error) {
 		return ev, err
 	}
 	ev.HasVerdict = relIn(dir, VerdictsFile) != ""
-	if ev.Faults, err = fault.Windows(filepath.Join(dir, LedgerFile)); err != nil {
+	ev.HasLedger = relIn(dir, LedgerFile) != ""
+	if ev.HasHistory {
+		ev.Faults = history.FaultWindows(ev.History)
+	} else if ev.Faults, err = ledgerWindows(filepath.Join(dir, LedgerFile)); err != nil {
 		return ev, err
 	}
-	ev.HasLedger = relIn(dir, LedgerFile) != ""
 	logs, err := os.ReadDir(filepath.Join(dir, LogsDir))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return ev, fmt.Errorf("list container logs: %w", err)
@@ -87,8 +93,22 @@ func (ev Evidence) HistoryFor(scenario string) []history.Entry {
 }
 
 // FaultsFor returns the fault windows of one scenario.
-func (ev Evidence) FaultsFor(scenario string) []fault.Window {
-	return filter(ev.Faults, func(w fault.Window) bool { return w.Scenario == scenario })
+func (ev Evidence) FaultsFor(scenario string) []history.FaultWindow {
+	return filter(ev.Faults, func(w history.FaultWindow) bool { return w.Scenario == scenario })
+}
+
+// ledgerWindows reads the fault windows of a run that recorded no
+// history from its ledger, as the history would have carried them.
+func ledgerWindows(path string) ([]history.FaultWindow, error) {
+	ws, err := fault.Windows(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []history.FaultWindow
+	for _, w := range ws {
+		out = append(out, history.FaultWindow{FaultID: strconv.Itoa(w.ID), Kind: string(w.Kind), Target: w.Target, Scenario: w.Scenario, Start: w.Start, End: w.End})
+	}
+	return out, nil
 }
 
 // filter returns the elements of xs that keep holds for, in order.

@@ -145,5 +145,6 @@ func fixtureHistory() []history.Entry {
 	add(history.Entry{Type: history.Fault, Time: at(25), Scenario: scFail, FaultID: "2", Kind: "stop", Target: "salt-master-2", Phase: "start"})        // 14
 	add(op(scFail, 27, "salt-minion-2", fail, 28, "salt-master-1", "served by salt-master-1", 15)...)                                                   // 15,16
 	add(history.Entry{Type: history.Invoke, Time: at(39), Scenario: scFail, Process: "salt-minion-2", Node: "salt-minion-2", F: "salt-call test.ping"}) // 17
+	add(history.Entry{Type: history.Fault, Time: at(41), Scenario: scFail, FaultID: "2", Kind: "stop", Target: "salt-master-2", Phase: "end"})          // 18
 	return h
 }

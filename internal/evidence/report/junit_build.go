@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // BuildJUnit renders the summary as JUnit for CI: one <testsuite> per
@@ -114,7 +116,7 @@ func failureBody(sc ScenarioResult, ev Evidence, where string) string {
 	}
 	var indices []int64
 	for _, v := range sc.Verdicts {
-		if v.Verdict != VerdictValid {
+		if v.Verdict != checker.Valid {
 			fmt.Fprintf(&b, "checker %s: %s: %s\n", v.Checker, v.Verdict, v.Explanation)
 			if v.Cause != "" {
 				fmt.Fprintf(&b, "cause: %s\nfix: %s\n", v.Cause, v.Fix)

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -239,27 +238,6 @@ func measureLanes(ref time.Duration, ms []Measurement) []Lane {
 		l.Title = fmt.Sprintf("%s: %d observation(s), slowest %s after the last fault, %d not within the bound", names[i], len(l.Ticks), secs(worst), failed)
 	}
 	return lanes
-}
-
-// faultsFromHistory pairs the history's fault entries into windows, for
-// runs whose ledger is missing.
-func faultsFromHistory(h []history.Entry) []fault.Window {
-	var out []fault.Window
-	at := map[string]int{}
-	for _, e := range h {
-		if e.Type != history.Fault {
-			continue
-		}
-		if i, ok := at[e.FaultID]; ok && e.Phase == "end" {
-			out[i].End = e.Time
-			continue
-		}
-		if e.Phase == "start" {
-			at[e.FaultID] = len(out)
-			out = append(out, fault.Window{Kind: fault.Kind(e.Kind), Target: e.Target, Scenario: e.Scenario, Start: e.Time})
-		}
-	}
-	return out
 }
 
 func countText(m map[string]int) string {

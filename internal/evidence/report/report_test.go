@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -47,7 +50,7 @@ func TestSummaryPassesOnlyWithScenariosAndNoInvalidVerdict(t *testing.T) {
 	assert.True(t, Summarize(testRun(), s, &Measurements{}, nil).Passed)
 	assert.False(t, Summarize(testRun(), s, &Measurements{}, assert.AnError).Passed)
 	sum := Summarize(testRun(), s, &Measurements{}, nil)
-	sum.finish(Evidence{Verdicts: []Verdict{{Scenario: "a", Checker: "c", Verdict: VerdictInvalid}}})
+	sum.finish(Evidence{Verdicts: []Verdict{{Scenario: "a", Checker: "c", Verdict: checker.Invalid}}})
 	assert.False(t, sum.Passed, "an invalid verdict fails the run")
 }
 
@@ -105,6 +108,28 @@ func TestWithoutHistoryTheReportSaysSo(t *testing.T) {
 	junit := readFile(t, filepath.Join(dir, JUnitFile))
 	assert.Contains(t, junit, "timeline from the fault ledger and the measurements (no history was recorded)")
 	assert.Contains(t, junit, "no timeline: no history was recorded and no fault was injected in this scenario")
+}
+
+// The reports draw the fault windows the checkers judged by: the
+// history's, paired by history.FaultWindows. A ledger that says otherwise
+// (here: a fault undone later than the history recorded, and a key action
+// the history leaves out) does not change the timeline.
+func TestFaultWindowsComeFromTheHistory(t *testing.T) {
+	dir, _ := writeFixtureRun(t, true)
+	lines := []string{
+		fmt.Sprintf(`{"event":"inject","at":%q,"id":1,"kind":"stop","target":"salt-master-1","scenario":%q}`, at(2).Format(time.RFC3339Nano), scPass),
+		fmt.Sprintf(`{"event":"undone","at":%q,"id":1,"kind":"stop","target":"salt-master-1","scenario":%q}`, at(20).Format(time.RFC3339Nano), scPass),
+		fmt.Sprintf(`{"event":"inject","at":%q,"id":3,"kind":"key-action","target":"salt-master-1","scenario":%q}`, at(6).Format(time.RFC3339Nano), scPass),
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, LedgerFile), []byte(strings.Join(lines, "\n")+"\n"), 0o644))
+	ev, err := LoadEvidence(dir)
+	require.NoError(t, err)
+	var got []string
+	for _, w := range ev.FaultsFor(scPass) {
+		got = append(got, fmt.Sprintf("%s %s %v-%v", w.Kind, w.Target, w.Start.Sub(t0), w.End.Sub(t0)))
+	}
+	assert.Equal(t, []string{"stop salt-master-1 2s-12s"}, got)
+	assert.True(t, ev.HasLedger, "the ledger is still evidence the reports link")
 }
 
 func TestBadEvidenceIsAnErrorNamingTheFile(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 // 500 ms: master-1 is stopped from 2 to 5 minutes, during which every
 // call times out for a while; minions 7 and 31 fail for longer, and both
 // masters publish an event per call.
-func bigHistory(sc string) ([]history.Entry, []fault.Window) {
+func bigHistory(sc string) ([]history.Entry, []history.FaultWindow) {
 	var h []history.Entry
 	var idx int64
 	add := func(e history.Entry) int64 {
@@ -46,7 +46,11 @@ func bigHistory(sc string) ([]history.Entry, []fault.Window) {
 			add(history.Entry{Type: history.Event, Time: inv.Add(100 * time.Millisecond), Master: master, Tag: "salt/job/1/ret/" + name})
 		}
 	}
-	return h, []fault.Window{{ID: 1, Kind: fault.KindStop, Target: "salt-master-1", Scenario: sc, Start: stop, End: start}}
+	// The fault as the run records it in the history (steps.RecordFaults),
+	// which is where the reports take fault windows from.
+	i := add(history.Entry{Type: history.Fault, Time: stop, FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Phase: history.Start})
+	j := add(history.Entry{Type: history.Fault, Time: start, FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Phase: history.End})
+	return h, []history.FaultWindow{{FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Scenario: sc, Start: stop, End: start, Evidence: []int64{i, j}}}
 }
 
 func TestTimelineStaysLegibleAt50MinionsAnd10Minutes(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
 // SchemaVersion is summary.json's format version (docs/summary-schema.md).
@@ -115,7 +117,7 @@ func (s *Summary) finish(ev Evidence) {
 			s.Passed = false
 		}
 		for _, v := range sc.Verdicts {
-			if v.Verdict == VerdictInvalid {
+			if v.Verdict == checker.Invalid {
 				s.Passed = false
 			}
 		}

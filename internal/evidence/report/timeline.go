@@ -5,7 +5,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -86,9 +85,6 @@ const (
 func BuildTimeline(sc ScenarioResult, ev Evidence) (Timeline, bool) {
 	h := ev.HistoryFor(sc.Name)
 	faults := ev.FaultsFor(sc.Name)
-	if len(faults) == 0 {
-		faults = faultsFromHistory(h)
-	}
 	var times []time.Time
 	for _, e := range h {
 		times = append(times, e.Time)
@@ -136,7 +132,7 @@ func BuildTimeline(sc ScenarioResult, ev Evidence) (Timeline, bool) {
 // lastFaultStart is what steps measure bounds from: the scenario's last
 // fault (steps/poll.go). The ledger records a fault just before it acts,
 // so a drawn failover time can start a moment (the stop itself) early.
-func lastFaultStart(ws []fault.Window) (time.Time, bool) {
+func lastFaultStart(ws []history.FaultWindow) (time.Time, bool) {
 	var last time.Time
 	for _, w := range ws {
 		if w.Start.After(last) {

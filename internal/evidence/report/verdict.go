@@ -10,25 +10,18 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
-// Checker verdicts, tri-state as in Jepsen: a checker that could not
-// decide (it crashed, or the history lacks what it needs) says unknown.
-const (
-	VerdictValid   = "valid"
-	VerdictInvalid = "invalid"
-	VerdictUnknown = "unknown"
-)
-
 // Verdict is one checker's judgement of one scenario, as the reports show
-// it. The checkers write verdicts.json (checker.File, described in
+// it, in the checkers' vocabulary (checker.Valid, Invalid, Unknown:
+// tri-state as in Jepsen). The checkers write verdicts.json (checker.File, described in
 // docs/summary-schema.md); readVerdicts turns each of its checks into one
 // Verdict. Evidence lists the history entries (their Index) the checker
 // based its verdict on.
 type Verdict struct {
-	Scenario    string  `json:"scenario"`
-	Checker     string  `json:"checker"`
-	Verdict     string  `json:"verdict"`
-	Explanation string  `json:"explanation,omitempty"`
-	Evidence    []int64 `json:"evidence,omitempty"`
+	Scenario    string          `json:"scenario"`
+	Checker     string          `json:"checker"`
+	Verdict     checker.Verdict `json:"verdict"` // the checkers' own word: valid, invalid or unknown
+	Explanation string          `json:"explanation,omitempty"`
+	Evidence    []int64         `json:"evidence,omitempty"`
 	// Cause, Fix and CauseEvidence are the checker's diagnosis of an
 	// invalid verdict (checker.Explain): the setting, its value and node,
 	// what to change, and the history entries that recorded the setting.
@@ -53,12 +46,12 @@ func readVerdicts(path string) ([]Verdict, error) {
 	}
 	vs := make([]Verdict, 0, len(f.Verdicts))
 	for i, j := range f.Verdicts {
-		switch v := string(j.Result.Verdict); v {
-		case VerdictValid, VerdictInvalid, VerdictUnknown:
+		switch v := j.Result.Verdict; v {
+		case checker.Valid, checker.Invalid, checker.Unknown:
 		default:
 			return nil, fmt.Errorf("parse verdicts %s: element %d (%s): verdict %q: want valid, invalid or unknown", path, i, j.Name, v)
 		}
-		vs = append(vs, Verdict{Scenario: j.Scenario, Checker: j.Name, Verdict: string(j.Result.Verdict),
+		vs = append(vs, Verdict{Scenario: j.Scenario, Checker: j.Name, Verdict: j.Result.Verdict,
 			Explanation: explain(j), Evidence: j.Result.Evidence,
 			Cause: j.Result.Cause, Fix: j.Result.Fix, CauseEvidence: j.Result.CauseEvidence})
 	}

@@ -27,32 +27,26 @@ const (
 
 func dropInTarget(k Kind) string { return "/etc/salt/" + string(k) + ".d" }
 
-// Resolve validates the inputs, writes the per-run drop-in directories
-// under configDir (the topology's files, then the user's, then the --set
-// file), and returns the settings Apply uses. Salt reads a single <kind>.d
+// Resolve writes the parsed knobs' per-run drop-in directories under
+// configDir (the topology's files, then the user's, then the --set file)
+// and returns the settings Apply uses. Salt reads a single <kind>.d
 // directory, so layering needs one merged directory per run; it is mounted
 // read-only. configDir must be absolute (it becomes a bind-mount source)
 // and private: the user's drop-ins may hold secrets, so their copies keep
 // their modes and live in directories only the user can enter.
-func Resolve(p *types.Project, in Inputs, configDir string) (Settings, error) {
+func Resolve(p *types.Project, v Parsed, configDir string) (Settings, error) {
 	if !filepath.IsAbs(configDir) {
 		return Settings{}, fmt.Errorf("resolve knobs: config dir %s is not absolute (the engine refuses relative bind sources)", configDir)
 	}
-	v, err := in.validate()
-	if err != nil {
-		return Settings{}, err
-	}
-	s := Settings{Minions: v.Minions, States: v.States, Pillar: v.Pillar}
+	s := Settings{Minions: v.minions, States: v.states, Pillar: v.pillar}
 	var rs roleSets
 	for _, k := range []Kind{Master, Minion} {
-		set, err := v.overrides.YAML(k)
-		if err != nil {
-			return Settings{}, err
-		}
+		set := v.sets[k]
 		if len(set) == 0 && v.config[k] == "" {
 			continue
 		}
 		if rs == nil {
+			var err error
 			if rs, err = rolesOf(p); err != nil {
 				return Settings{}, err
 			}

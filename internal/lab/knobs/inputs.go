@@ -35,17 +35,21 @@ type Settings struct {
 	DropIns map[string]string `json:"drop_ins,omitempty"`
 }
 
-// validated is Inputs checked and parsed, ready to build drop-ins.
-type validated struct {
-	Inputs
-	overrides Overrides
-	config    map[Kind]string // user drop-in dirs, absolute
+// Parsed is Inputs checked and parsed once, before any Docker work and
+// before the compose project is loaded: directories made absolute, and
+// --set parsed and rendered to the drop-in text it becomes. Resolve
+// writes it out for one project; the zero value is no knobs.
+type Parsed struct {
+	minions        int
+	states, pillar string
+	sets           map[Kind][]byte // the --set drop-in body of each kind
+	config         map[Kind]string // user drop-in dirs, absolute
 }
 
-// Validate checks every knob and returns the absolute paths, so that bad
-// input fails before any image is built or container created.
-func (in Inputs) validate() (validated, error) {
-	v := validated{Inputs: in, config: map[Kind]string{}}
+// Parse checks every knob, so that bad input fails before any image is
+// built or container created, and resolves them for Resolve.
+func (in Inputs) Parse() (Parsed, error) {
+	v := Parsed{minions: in.Minions, config: map[Kind]string{}}
 	var errs []error
 	// 0 is not a user's value here but "the topology's own minions".
 	if in.Minions != 0 {
@@ -53,38 +57,54 @@ func (in Inputs) validate() (validated, error) {
 			errs = append(errs, err)
 		}
 	}
-	var err error
-	if v.overrides, err = ParseSets(in.Sets); err != nil {
+	if sets, err := renderSets(in.Sets); err != nil {
 		errs = append(errs, err)
+	} else {
+		v.sets = sets
 	}
 	dirs := []struct {
-		flag string
-		path *string
-	}{{"--states", &v.States}, {"--pillar", &v.Pillar}, {"--master-config", &v.MasterConfig}, {"--minion-config", &v.MinionConfig}}
+		flag, path string
+		into       func(string)
+	}{
+		{"--states", in.States, func(p string) { v.states = p }},
+		{"--pillar", in.Pillar, func(p string) { v.pillar = p }},
+		{"--master-config", in.MasterConfig, func(p string) { v.config[Master] = p }},
+		{"--minion-config", in.MinionConfig, func(p string) { v.config[Minion] = p }},
+	}
 	for _, d := range dirs {
-		if *d.path == "" {
+		if d.path == "" {
 			continue
 		}
-		abs, err := readableDir(*d.path)
+		abs, err := readableDir(d.path)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("validate %s: %w", d.flag, err))
 			continue
 		}
-		*d.path = abs
+		d.into(abs)
 	}
-	if v.MasterConfig != "" {
-		v.config[Master] = v.MasterConfig
+	if err := errors.Join(errs...); err != nil {
+		return Parsed{}, err
 	}
-	if v.MinionConfig != "" {
-		v.config[Minion] = v.MinionConfig
-	}
-	return v, errors.Join(errs...)
+	return v, nil
 }
 
-// Validate checks the inputs without side effects.
-func (in Inputs) Validate() error {
-	_, err := in.validate()
-	return err
+// renderSets parses the --set pairs and renders each kind's drop-in.
+func renderSets(pairs []string) (map[Kind][]byte, error) {
+	o, err := ParseSets(pairs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[Kind][]byte{}
+	for _, k := range []Kind{Master, Minion} {
+		body, err := o.YAML(k)
+		if err != nil {
+			return nil, err
+		}
+		if len(body) > 0 {
+			out[k] = body
+		}
+	}
+	return out, nil
 }
 
 func readableDir(path string) (string, error) {

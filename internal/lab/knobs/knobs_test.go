@@ -75,7 +75,7 @@ func TestOverridesYAML(t *testing.T) {
 	assert.Empty(t, none)
 }
 
-func TestValidate(t *testing.T) {
+func TestParse(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
@@ -94,7 +94,7 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := tt.in.Validate()
+			_, err := tt.in.Parse()
 			if tt.wantErr == "" {
 				assert.NoError(t, err)
 				return
@@ -137,10 +137,12 @@ func TestResolveAndApply(t *testing.T) {
 	configDir := filepath.Join(t.TempDir(), "config")
 	in := knobs.Inputs{Minions: 4, Sets: []string{"minion.master_alive_interval=5", "master.timeout=10"},
 		States: states, Pillar: pillar, MinionConfig: userMinion}
+	parsed, err := in.Parse()
+	require.NoError(t, err)
 	var settings knobs.Settings
 	l, p := loadHot(t, func(p *types.Project) error {
 		var err error
-		settings, err = knobs.Resolve(p, in, configDir)
+		settings, err = knobs.Resolve(p, parsed, configDir)
 		if err != nil {
 			return err
 		}
@@ -194,7 +196,9 @@ func TestResolveAndApply(t *testing.T) {
 }
 
 func TestResolveWantsAbsoluteDir(t *testing.T) {
-	_, err := knobs.Resolve(&types.Project{}, knobs.Inputs{Sets: []string{"minion.timeout=5"}}, "reports/x/config")
+	parsed, err := knobs.Inputs{Sets: []string{"minion.timeout=5"}}.Parse()
+	require.NoError(t, err)
+	_, err = knobs.Resolve(&types.Project{}, parsed, "reports/x/config")
 	assert.ErrorContains(t, err, "config dir reports/x/config is not absolute")
 }
 

@@ -1,7 +1,7 @@
 // Package runner runs one saltlab run end to end: check the feature files,
-// build the images, bring the lab up, run the scenarios with godog, write
-// the reports, and always heal faults and tear the lab down — on success,
-// failure, Ctrl-C, panic and timeout.
+// build the images, bring the lab up, run the scenarios with godog, always
+// heal faults and tear the lab down — on success, failure, Ctrl-C, panic
+// and timeout — and then write the reports.
 package runner
 
 import (
@@ -45,7 +45,9 @@ type Config struct {
 	RunID    string        // generated when empty
 	Keep     bool          // leave the lab running after the scenarios (debugging)
 	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
-	Knobs    knobs.Inputs
+	// Knobs are the per-run knobs, parsed once from the flags (--set
+	// included) before the run starts; bring-up writes them out.
+	Knobs knobs.Parsed
 	// AllowUnknown passes a run whose checks say unknown (--allow-unknown);
 	// by default an unknown verdict fails its step and the run.
 	AllowUnknown bool
@@ -83,7 +85,7 @@ func (c Config) Validate() error {
 			return usage.Errorf("validate --run-id %s: %s already holds a run; choose another id, or leave --run-id out for a fresh one", c.RunID, dir)
 		}
 	}
-	return usage.Wrap(c.Knobs.Validate())
+	return nil
 }
 
 // ProjectName is the compose project name of a run.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
@@ -37,7 +37,7 @@ type Result struct {
 // Run executes one run. Every input is checked before any Docker work
 // (usage errors), cfg.Timeout bounds the rest, and cleanup (fault heal, lab
 // teardown, the private dir) always happens on a context detached from
-// ctx, unless cfg.Keep.
+// ctx, unless cfg.Keep; the reports are rendered after it.
 func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if len(cfg.Features) == 0 {
 		return res, usage.Errorf("validate feature paths: none given")
@@ -87,59 +87,57 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Timeout, fmt.Errorf("--timeout %v reached", cfg.Timeout))
 		defer cancel()
 	}
-	s, err := bringUp(ctx, &cfg, started)
-	if s == nil {
-		return res, err
-	}
-	defer s.Close()
-	res.RunDir = s.runDir
-	if cfg.Flavor != images.FlavorSim && s.run.Flavor.Name == images.FlavorSim { // auto fell back to the double
-		if sel, rows, err = narrowToFlavor(cfg, sel, rows, s.run.Flavor.Name, log, started); err != nil {
-			return res, err
-		}
-	}
-	adapter := labAdapter{l: s.lab, roles: s.roles}
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Buses(adapter), log, progress.New(log, started))
-	if err != nil {
-		return res, err
-	}
-	// Registered before the history's close, so it runs after it: the
-	// reports saved are rendered again from the final history (the
-	// teardown's heals included), the files `saltlab report` reads.
-	defer func() {
-		if len(res.Reports) == 0 {
-			return
-		}
-		sum, files, rerr := report.Rerender(res.RunDir)
-		if rerr != nil {
-			err = errors.Join(err, fmt.Errorf("render final reports: %w", rerr))
-			return
-		}
-		res.Summary, res.Reports = sum, files
-	}()
-	// Registered before the teardown, so it runs after it: the heals of
-	// the teardown still close their fault windows in the history.
-	defer func() {
-		if cerr := ev.close(s.ledger); cerr != nil {
-			err = errors.Join(err, cerr)
-		}
-	}()
-	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, progress.New(log, started).Writer("chaos"))
-	defer func() {
-		if cfg.Keep {
-			if derr := s.detach(ctx); derr != nil {
-				err = errors.Join(err, derr)
+	// The run's structure is its cleanup order (scopes.go): the lab holds
+	// the evidence, the evidence holds the chaos engine, and each undoes
+	// what it set up when what it holds returns. The reports are rendered
+	// once, after all of it, from the files the run left.
+	var out *outcome
+	err = withLab(ctx, &cfg, started, func(s *session, td *teardownBudget) error {
+		res.RunDir = s.runDir
+		if cfg.Flavor != images.FlavorSim && s.run.Flavor.Name == images.FlavorSim { // auto fell back to the double
+			var nerr error
+			if sel, rows, nerr = narrowToFlavor(cfg, sel, rows, s.run.Flavor.Name, log, started); nerr != nil {
+				return nerr
 			}
-			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, cfg.RunID)
-			return
 		}
-		if terr := teardown(ctx, s.lab, s.ledger, steps.Undoer(adapter, eng), log, started); terr != nil {
-			err = errors.Join(err, terr)
-		}
-		if perr := runstate.RemovePrivate(s.private); perr != nil {
-			err = errors.Join(err, perr)
-		}
-	}()
+		adapter := labAdapter{l: s.lab, roles: s.roles}
+		return withEvidence(ctx, s, adapter, func(ev *evidence) error {
+			return withChaos(s, adapter, cfg.Keep, td, func(eng *chaos.Engine) error {
+				var serr error
+				out, serr = scenarios(ctx, cfg, s, adapter, ev, eng, sel, rows)
+				return serr
+			})
+		})
+	})
+	if out == nil { // the scenarios never ran: nothing to report
+		return res, err
+	}
+	cleanupErr := err
+	res.Summary, res.Reports, err = writeReports(res.RunDir, *out)
+	if err != nil {
+		return res, errors.Join(err, cleanupErr)
+	}
+	phase(log, started, "reports written to %s", res.RunDir)
+	return res, errors.Join(out.verdict(res.Summary, cfg, sel), cleanupErr)
+}
+
+// outcome is what the scenarios left for the reports, which are rendered
+// from it and the run folder once the lab is gone.
+type outcome struct {
+	run         report.Run
+	rows        []report.Row
+	ms          *report.Measurements
+	interrupted error // the run's cancellation cause, when it cut scenarios short
+	status      int   // godog's
+}
+
+// scenarios is everything a run does with its lab up: ask which Salt it
+// runs, record the lab's configuration, run the scenarios, stop the
+// evidence streams and write the verdicts, and save the containers' logs
+// while the containers still exist. It returns nil when the scenarios
+// could not run to an end that can be reported.
+func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, ev *evidence, eng *chaos.Engine, sel tagexpr.Expr, rows []report.Row) (*outcome, error) {
+	log, started := s.log, s.started
 	run := s.run
 	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
 		run.Flavor.Version = v
@@ -157,37 +155,35 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
 	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
-	status, err := runScenarios(ctx, cfg, sel, res.RunDir, deps, started)
-	if ferr := ev.finish(res.RunDir); ferr != nil {
+	status, err := runScenarios(ctx, cfg, sel, s.runDir, deps, started)
+	if ferr := ev.finish(s.runDir); ferr != nil {
 		err = errors.Join(err, ferr)
 	}
 	if err != nil {
-		return res, err
+		return nil, err
 	}
 	run.Duration = time.Since(started)
 	var interrupted error
 	if ctx.Err() != nil {
 		interrupted = context.Cause(ctx)
 	}
-	saveLogs(ctx, s.lab, res.RunDir, log, started)
-	res.Summary, res.Reports, err = writeReports(res.RunDir, run, rows, ms, interrupted)
-	if err != nil {
-		return res, err
+	saveLogs(ctx, s.lab, s.runDir, log, started)
+	return &outcome{run: run, rows: rows, ms: ms, interrupted: interrupted, status: status}, nil
+}
+
+// verdict is the run's result from its rendered summary: interrupted, no
+// scenario run, a scenario failed, or a check said unknown, else nil.
+func (o outcome) verdict(sum report.Summary, cfg Config, sel tagexpr.Expr) error {
+	if o.interrupted != nil {
+		return fmt.Errorf("run interrupted (%v): scenarios cut short are reported as interrupted", o.interrupted)
 	}
-	phase(log, started, "reports written to %s", res.RunDir)
-	if interrupted != nil {
-		return res, fmt.Errorf("run interrupted (%v): scenarios cut short are reported as interrupted", interrupted)
+	if len(sum.Scenarios) == 0 {
+		return fmt.Errorf("no scenario ran: godog selected none with %q in %v", sel.String(), cfg.Features)
 	}
-	if len(res.Summary.Scenarios) == 0 {
-		return res, fmt.Errorf("no scenario ran: godog selected none with %q in %v", sel.String(), cfg.Features)
+	if o.status != 0 || !sum.Passed {
+		return ErrScenariosFailed
 	}
-	if status != 0 || !res.Summary.Passed {
-		return res, ErrScenariosFailed
-	}
-	if err := unknownsFail(res.Summary, cfg.AllowUnknown); err != nil {
-		return res, err
-	}
-	return res, nil
+	return unknownsFail(sum, cfg.AllowUnknown)
 }
 
 // narrowToFlavor leaves out what the flavour cannot serve and names it.
@@ -208,40 +204,15 @@ func narrowToFlavor(cfg Config, sel tagexpr.Expr, rows []report.Row, flavor stri
 
 // writeReports turns godog's JUnit and the evidence in runDir into the
 // run's reports and returns the files written. Outline rows get the names
-// the steps recorded them under (rows); an interrupted run marks the
-// scenarios it cut short.
-func writeReports(runDir string, run report.Run, rows []report.Row, ms *report.Measurements, interrupted error) (report.Summary, []string, error) {
+// the steps recorded them under; an interrupted run marks the scenarios
+// it cut short. It runs once, after teardown, so the reports show the
+// teardown's heals closing their fault windows.
+func writeReports(runDir string, o outcome) (report.Summary, []string, error) {
 	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
 	if err != nil {
 		return report.Summary{}, nil, err
 	}
-	return report.WriteAll(runDir, report.Summarize(run, report.NameRows(suites, rows), ms, interrupted))
-}
-
-// teardown heals recorded faults, then removes the lab (chaos helpers carry
-// its labels and go with it), on a context that the run's cancellation
-// cannot reach.
-func teardown(ctx context.Context, l *lab.Lab, ledger *fault.Ledger, u fault.Undoer, log io.Writer, started time.Time) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), TeardownTimeout)
-	defer cancel()
-	var errs []error
-	p := progress.New(log, started)
-	if n := len(ledger.Pending()); n > 0 {
-		p.Phase("heal", "undoing %d fault(s)", n)
-		done := p.Wait("the faults to be undone", time.Now().Add(fault.UndoTimeout))
-		err := ledger.UndoAll(ctx, u)
-		done(err)
-		errs = append(errs, err)
-	}
-	p.Phase("teardown", "removing lab %s", l.Project())
-	done := p.Wait("every container, network and volume of "+l.Project()+" to be removed", deadlineOf(ctx))
-	err := l.Down(ctx)
-	done(err)
-	if err != nil {
-		errs = append(errs, fmt.Errorf("tear lab down: %w", err))
-	}
-	phase(log, started, "lab %s removed", l.Project())
-	return errors.Join(errs...)
+	return report.WriteAll(runDir, report.Summarize(o.run, report.NameRows(suites, o.rows), o.ms, o.interrupted))
 }
 
 // sweepStale removes what runs whose runner died (e.g. SIGKILL) left behind.

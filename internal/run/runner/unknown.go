@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
@@ -19,7 +20,7 @@ func unknownsFail(sum report.Summary, allow bool) error {
 	var which []string
 	for _, sc := range sum.Scenarios {
 		for _, v := range sc.Verdicts {
-			if v.Verdict == report.VerdictUnknown {
+			if v.Verdict == checker.Unknown {
 				which = append(which, fmt.Sprintf("%s in %q", v.Checker, sc.Name))
 			}
 		}

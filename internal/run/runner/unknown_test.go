@@ -6,11 +6,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 func TestUnknownsFailTheRun(t *testing.T) {
-	sum := func(vs ...string) report.Summary {
+	sum := func(vs ...checker.Verdict) report.Summary {
 		sc := report.ScenarioResult{Name: "stop master-1", Status: report.StatusPassed}
 		for _, v := range vs {
 			sc.Verdicts = append(sc.Verdicts, report.Verdict{Checker: "failover-time", Verdict: v})
@@ -23,9 +24,9 @@ func TestUnknownsFailTheRun(t *testing.T) {
 		allow   bool
 		wantErr string
 	}{
-		{"all valid", sum(report.VerdictValid), false, ""},
-		{"unknown fails", sum(report.VerdictValid, report.VerdictUnknown), false, `1 check(s) said unknown (failover-time in "stop master-1"); pass --allow-unknown`},
-		{"unknown allowed", sum(report.VerdictUnknown), true, ""},
+		{"all valid", sum(checker.Valid), false, ""},
+		{"unknown fails", sum(checker.Valid, checker.Unknown), false, `1 check(s) said unknown (failover-time in "stop master-1"); pass --allow-unknown`},
+		{"unknown allowed", sum(checker.Unknown), true, ""},
 		{"no verdicts", sum(), false, ""},
 	}
 	for _, tc := range tests {

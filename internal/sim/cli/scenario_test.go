@@ -21,6 +21,7 @@ type lab struct {
 	m1Conf    string
 	m2Conf    string
 	minions   []*simtest.Minion
+	minRes    []*simtest.Counted // each minion's view of r, counting its failed lookups
 	minConfs  []string
 	aliveIval time.Duration
 }
@@ -50,11 +51,17 @@ func newLab(t *testing.T, minionExtra map[string]any) *lab {
 			o[k] = v
 		}
 		simtest.WriteConfig(t, dir, config.Minion, o)
-		l.minions = append(l.minions, simtest.StartMinion(t, o, r))
+		res := r.Counted()
+		l.minions = append(l.minions, simtest.StartMinion(t, o, res))
+		l.minRes = append(l.minRes, res)
 		l.minConfs = append(l.minConfs, dir)
 	}
 	return l
 }
+
+// aliveCheckSlack is what an alive check may take beyond its interval
+// (scheduling, the lookup itself).
+const aliveCheckSlack = 2 * time.Second
 
 func decodeJSON(t *testing.T, s string) map[string]any {
 	t.Helper()
@@ -104,7 +111,17 @@ func TestFailoverLabScenario(t *testing.T) {
 			if tc.dropDNS {
 				// §1.9: status.master cannot resolve the name, returns None and
 				// fires nothing — the daemons never fail over (real Salt too).
-				time.Sleep(3 * l.aliveIval) // observing an absence needs a window
+				// The absence is observed over two whole alive checks of every
+				// minion: each check is one failed lookup of the name, and the
+				// third begins only after the second ended (runs are sequential).
+				base := make([]int, len(l.minRes))
+				for i, res := range l.minRes {
+					base[i] = res.Misses("salt-master-1")
+				}
+				for i, res := range l.minRes {
+					require.Eventually(t, func() bool { return res.Misses("salt-master-1") >= base[i]+3 }, 4*l.aliveIval+aliveCheckSlack, l.aliveIval/10,
+						"minion %d did not look salt-master-1 up three times", i+1)
+				}
 				for _, m := range l.minions {
 					assert.Equal(t, []string{"salt-master-1"}, m.Masters())
 					assert.NotContains(t, m.Log.String(), "Connection to master salt-master-1 lost")

@@ -118,11 +118,15 @@ func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) 
 // `every` until it holds or `within` has passed.
 func waitFor(t *testing.T, within, every time.Duration, cond func() bool, msg string) {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	deadline := time.NewTimer(within)
+	defer deadline.Stop()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case <-deadline.C:
 			t.Fatalf("%s: not within %v", msg, within)
+		case <-tick.C:
 		}
-		time.Sleep(every)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/minion"
+	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
 	"github.com/saltlab/saltlab/internal/sim/syndic"
 	"github.com/saltlab/saltlab/internal/sim/wire"
@@ -81,6 +82,37 @@ func (r *Resolver) LookupHost(_ context.Context, host string) ([]string, error) 
 		return append([]string(nil), ips...), nil
 	}
 	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+// Counted is a view of a Resolver's table that counts, per name, the
+// lookups made through it that found no address. Each is an attempt a
+// daemon made and failed: an event a test can wait for where it would
+// otherwise pause and hope the attempt happened.
+type Counted struct {
+	*Resolver
+	mu     sync.Mutex
+	misses map[string]int
+}
+
+// Counted returns a counting view of r; r.Set still changes what it sees.
+func (r *Resolver) Counted() *Counted { return &Counted{Resolver: r, misses: map[string]int{}} }
+
+// LookupHost implements resolve.Resolver and counts a miss.
+func (c *Counted) LookupHost(ctx context.Context, host string) ([]string, error) {
+	ips, err := c.Resolver.LookupHost(ctx, host)
+	if err != nil {
+		c.mu.Lock()
+		c.misses[host]++
+		c.mu.Unlock()
+	}
+	return ips, err
+}
+
+// Misses is how many lookups of host through c found no address.
+func (c *Counted) Misses(host string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.misses[host]
 }
 
 // Ports picks a publish and a ret port that are free on every given IP.
@@ -244,7 +276,7 @@ func (m *Minion) Done() <-chan struct{} { return m.exited }
 func (m *Minion) Code() int { return m.code }
 
 // StartMinion runs a salt-minion process equivalent in a goroutine.
-func StartMinion(t testing.TB, opts config.Opts, r *Resolver) *Minion {
+func StartMinion(t testing.TB, opts config.Opts, r resolve.Resolver) *Minion {
 	t.Helper()
 	buf := &Buffer{}
 	log := saltlog.New("salt.minion", buf, saltlog.Debug)

@@ -1,5 +1,0 @@
-package chaos
-
-// SaltKeyArgv exposes saltKeyArgv to the external tests, which may import
-// the client.
-var SaltKeyArgv = saltKeyArgv
