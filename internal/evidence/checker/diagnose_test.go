@@ -5,6 +5,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -13,11 +15,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab/etchosts"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/diagnose")
 
-// conf records one minion's settings as RecordLabConfig does.
+// The lab-start records, as steps.RecordLabConfig makes them.
+
+// conf records minion settings (JSON values) in ConfigKeys order.
 func (b *hist) conf(minion string, settings map[string]string) {
 	for _, k := range ConfigKeys() {
 		v, ok := settings[k]
@@ -32,6 +37,31 @@ func (b *hist) conf(minion string, settings map[string]string) {
 	}
 }
 
+// hosts records a minion's /etc/hosts.
+func (b *hist) hosts(minion, text string) {
+	val, err := json.Marshal(HostsValue{Lines: etchosts.Parse(text)})
+	if err != nil {
+		panic(err)
+	}
+	b.op(0, time.Millisecond, history.OK, HostsOp, minion, "", string(val), "")
+}
+
+// ports records a master's publish_port and ret_port (0: not recorded).
+func (b *hist) ports(master string, publish, ret int) {
+	if publish > 0 {
+		b.op(0, time.Millisecond, history.OK, ConfigGetOp, master, "publish_port", strconv.Itoa(publish), "")
+	}
+	if ret > 0 {
+		b.op(0, time.Millisecond, history.OK, ConfigGetOp, master, "ret_port", strconv.Itoa(ret), "")
+	}
+}
+
+// addr records a master's addresses.
+func (b *hist) addr(master string, ips ...string) {
+	val, _ := json.Marshal(AddressValue{Addresses: ips})
+	b.op(0, time.Millisecond, history.OK, AddressOp, master, "", string(val), "")
+}
+
 func (b *hist) fingers(master, pub string) {
 	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pem":"aa","master.pub":"`+pub+`"}}`, "")
 }
@@ -40,106 +70,328 @@ func (b *hist) signedFingers(master, pub, sign string) {
 	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pub":"`+pub+`","master_sign.pub":"`+sign+`"}}`, "")
 }
 
+// inScenario moves the last n entries into a scenario, as a scenario's own
+// reads are recorded.
+func (b *hist) inScenario(n int) {
+	for i := len(b.h) - n; i < len(b.h); i++ {
+		b.h[i].Scenario = "key-replace"
+	}
+}
+
+// with returns settings with the changes (a value "" removes the key).
+func with(settings map[string]string, changes ...string) map[string]string {
+	out := map[string]string{}
+	for k, v := range settings {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(changes); i += 2 {
+		if changes[i+1] == "" {
+			delete(out, changes[i])
+			continue
+		}
+		out[changes[i]] = changes[i+1]
+	}
+	return out
+}
+
+// Minion settings of the test labs: names unlike any topology's, so the
+// rules are tried on inputs other than the ones they were written for.
 var (
-	dnsFailover = map[string]string{"master": `["salt-master-1","salt-master-2"]`, "master_type": `"failover"`, "master_alive_interval": `2`}
-	ipFailover  = map[string]string{"master": `["172.30.0.11","172.30.0.12"]`, "master_type": `"failover"`, "master_alive_interval": `2`}
-	aiMatrix    = map[string]string{"master": `["docker-host:4505","docker-host:4507"]`, "master_type": `"failover"`, "master_alive_interval": `30`}
-	hotShared   = map[string]string{"master": `["172.30.0.11","172.30.0.12"]`, "master_type": `"str"`}
+	edgeFailover = map[string]string{"master": `["primary","standby"]`, "master_type": `"failover"`, "master_alive_interval": `3`,
+		"transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`}
+	edgeIPs     = with(edgeFailover, "master", `["10.4.0.2","10.4.0.3"]`)
+	edgeHot     = with(edgeFailover, "master_type", `"str"`)
+	edgeGateway = with(edgeFailover, "master", `["gw.internal:4505","gw.internal:4509"]`)
+	edgeTwoHost = with(edgeFailover, "master", `["alpha:4505","beta:4505"]`)
+)
+
+// Hosts files: none of the masters pinned, both pinned (compose
+// extra_hosts), one pinned.
+const (
+	noPins   = "127.0.0.1 localhost\n10.4.0.50 edge-7\n"
+	bothPins = noPins + "10.4.0.2 primary\n10.4.0.3 standby\n"
+	onePin   = noPins + "10.4.0.3 Standby.lab standby\n"
 )
 
 func invalid() Result {
-	return Result{Verdict: Invalid, Expected: "salt-master-2 to serve every minion's salt test.ping within its bound",
-		Observed: "salt-minion-1: not served by salt-master-2 within 19s (invalid)", Evidence: []int64{1}}
+	return Result{Verdict: Invalid, Expected: "standby to serve every minion's salt test.ping within its bound",
+		Observed: "edge-7: not served by standby within 19s (invalid)", Evidence: []int64{1}}
 }
 
-func TestDiagnose(t *testing.T) {
-	tests := []struct {
-		name      string
-		check     string
-		build     func(b *hist)
-		result    Result
-		wantCause []string // substrings; none: no diagnosis
-	}{
-		{"dns names in failover after a stop", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.conf("salt-minion-2", dnsFailover)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "11:22")
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), []string{"setting master", "salt-minion-1, salt-minion-2: master = [salt-master-1, salt-master-2]", "Docker DNS", "salt-master-1 (entry", "§1.9"}},
-		{"dns names but nothing stopped: the rule needs the stop", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "pause", "salt-master-1", history.Start)
+// diagnoseCase is one history and check, and the diagnosis expected.
+type diagnoseCase struct {
+	name      string
+	check     string // checker name, ":salt-call" for a salt-call check
+	build     func(b *hist)
+	result    Result
+	wantCause []string // substrings; none: no diagnosis
+}
+
+func dnsCases() []diagnoseCase {
+	stop := func(b *hist, target string) { b.fault(time.Second, "1", "stop", target, history.Start) }
+	return []diagnoseCase{
+		{"dns: unpinned names, a master stopped", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), []string{"setting master: edge-7: master = [primary, standby] (entry 1), master_type = failover (entry 3), master_alive_interval = 3 (entry 5), transport = zeromq (entry 7), /etc/hosts has no line for standby (entry 13)",
+			"standby (entry 14) was stopped", "§1.9"}},
+		{"dns: a killed container is gone from DNS too", NameDelivery, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			b.fault(time.Second, "1", "kill", "primary", history.Start)
+		}, invalid(), []string{"primary (entry 14) was killed"}},
+		{"dns: names pinned in /etc/hosts (extra_hosts) keep resolving", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", bothPins)
+			stop(b, "standby")
 		}, invalid(), nil},
-		{"dns names do not explain salt-call, whose list path skips the stopped master", NameFailover + ":salt-call", func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
+		{"dns: a pin in another case and with an alias", NameStartEvent, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", onePin)
+			stop(b, "STANDBY")
 		}, invalid(), nil},
-		{"dns names, a checker failover does not explain", NameUnchanged, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
+		{"dns: only the master that was not stopped is pinned", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", onePin)
+			stop(b, "primary")
+		}, invalid(), []string{"/etc/hosts has no line for primary", "primary (entry 14) was stopped"}},
+		{"dns: /etc/hosts not recorded (an older run)", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			stop(b, "standby")
 		}, invalid(), nil},
-		{"ip addresses: sound", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", ipFailover)
-			b.fault(time.Second, "1", "stop", "172.30.0.11", history.Start)
+		{"dns: transport tcp has no alive job to miss the master", NameFailover, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "transport", `"tcp"`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
 		}, invalid(), nil},
-		{"valid verdicts are not diagnosed", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
+		{"dns: transport not recorded", NameFailover, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "transport", ""))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: master_alive_interval 0 schedules no alive check at all", NameFailover, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "master_alive_interval", `0`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: hot multi-master is not failover", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: addresses, not names", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeIPs)
+			b.hosts("edge-7", noPins)
+			stop(b, "10.4.0.3")
+		}, invalid(), nil},
+		{"dns: a pause leaves the name resolving", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			b.fault(time.Second, "1", "pause", "standby", history.Start)
+		}, invalid(), nil},
+		{"dns: salt-call's list path skips a name that does not resolve", NameFailover + ":salt-call", func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: a check failover does not explain", NameUnchanged, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: settings read inside a scenario are no lab setting", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			b.inScenario(len(edgeFailover)*2 + 2)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: valid verdicts are not diagnosed", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
 		}, Result{Verdict: Valid}, nil},
-		{"unknown verdicts are not diagnosed", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
+		{"dns: unknown verdicts are not diagnosed", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
 		}, Result{Verdict: Unknown}, nil},
-		{"later master with its own key pair", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, invalid(), []string{"master.pem differs between masters (salt-master-1 11:22; salt-master-2 33:44)", "The master key has changed"}},
-		{"own key pairs, a check they do not explain", NameUnchanged, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, invalid(), nil},
-		{"own key pairs signed with one shared master_sign key (MultiMaster-PKI)", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.signedFingers("salt-master-1", "11:22", "99:99")
-			b.signedFingers("salt-master-2", "33:44", "99:99")
-		}, invalid(), nil},
-		{"own key pairs signed with different master_sign keys", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.signedFingers("salt-master-1", "11:22", "99:99")
-			b.signedFingers("salt-master-2", "33:44", "88:88")
-		}, invalid(), []string{"salt-master-2 33:44"}},
-		{"own key pairs explain an unknown verdict too", NameAvailability, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, Result{Verdict: Unknown}, []string{"master.pem differs"}},
-		{"a cause the checker named itself is kept", NameAvailability, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, Result{Verdict: Invalid, Cause: "the checker's own"}, []string{"the checker's own"}},
-		{"ai-infra-matrix publish ports in master entries", NameNoSignIn, func(b *hist) {
-			b.conf("salt-minion-1", aiMatrix)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "11:22")
-			b.conf("salt-minion-2", aiMatrix)
-		}, invalid(), []string{"setting master: salt-minion-1, salt-minion-2: master = [docker-host:4505, docker-host:4507] (", "docker-host:4505 names port 4505, the publish port", "2 entries on host docker-host share one master identity", "§1.3-§1.5"}},
-		{"no configuration recorded (an older run)", NameFailover, func(b *hist) {
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), nil},
 	}
-	for _, tt := range tests {
+}
+
+func portCases() []diagnoseCase {
+	return []diagnoseCase{
+		{"ports: two entries on one host, one naming the masters' publish port", NameNoSignIn, func(b *hist) {
+			b.conf("edge-7", edgeGateway)
+			b.ports("alpha", 4505, 4506)
+			b.ports("beta", 4505, 4506)
+		}, invalid(), []string{"setting master: edge-7: master = [gw.internal:4505, gw.internal:4509] (entry 1): 2 entries",
+			"2 entries on host gw.internal share one master identity", "gw.internal:4505 names port 4505, the masters' publish_port and none's ret_port",
+			"masters alpha, beta: publish_port = 4505 (entries 13, 17), ret_port = 4506 (entries 15, 19)", "§1.3-§1.5"}},
+		{"ports: a publish port on separate hosts", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeTwoHost)
+			b.ports("alpha", 4505, 4506)
+			b.ports("beta", 4505, 4506)
+		}, invalid(), []string{"alpha:4505 names port 4505", "beta:4505 names port 4505"}},
+		{"ports: masters whose ret_port was moved to the entries' port", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeTwoHost)
+			b.ports("alpha", 4504, 4505)
+			b.ports("beta", 4504, 4505)
+		}, invalid(), nil},
+		{"ports: one master takes sign-ins on that port", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeTwoHost)
+			b.ports("alpha", 4505, 4506)
+			b.ports("beta", 4507, 4505)
+		}, invalid(), nil},
+		{"ports: the masters' ports not recorded", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeTwoHost)
+		}, invalid(), nil},
+		{"ports: a master's ret_port not recorded", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeTwoHost)
+			b.ports("alpha", 4505, 4506)
+			b.ports("beta", 4505, 0)
+		}, invalid(), nil},
+		{"ports: the shared identity rests on the minion's setting alone", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeGateway)
+		}, invalid(), []string{"2 entries on host gw.internal share one master identity"}},
+		{"ports: ret ports on their own hosts", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "master", `["alpha:4506","beta:4506"]`))
+			b.ports("alpha", 4505, 4506)
+			b.ports("beta", 4505, 4506)
+		}, invalid(), nil},
+		{"ports: an unknown verdict may just lack evidence", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeGateway)
+		}, Result{Verdict: Unknown}, nil},
+	}
+}
+
+func keyCases() []diagnoseCase {
+	twoKeys := func(b *hist) {
+		b.fingers("primary", "11:22")
+		b.fingers("standby", "33:44")
+	}
+	return []diagnoseCase{
+		{"keys: a minion lists two masters with their own key pairs", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, invalid(), []string{"master.pem differs between masters (primary 11:22 (entry 15); standby 33:44 (entry 17))",
+			"edge-7: master = [primary, standby] (entry 1), /etc/hosts has no line for primary or standby (entry 13), open_mode = false (entry 9)",
+			"The master key has changed"}},
+		{"keys: names pinned to the masters' addresses", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", bothPins)
+			twoKeys(b)
+			b.addr("primary", "10.4.0.2")
+			b.addr("standby", "10.4.0.3")
+		}, invalid(), []string{"/etc/hosts pins primary to 10.4.0.2, standby to 10.4.0.3 (entry 13)", "masters primary: address 10.4.0.2 (entry 19); standby: address 10.4.0.3 (entry 21)"}},
+		{"keys: addresses listed", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeIPs)
+			twoKeys(b)
+			b.addr("primary", "10.4.0.2")
+			b.addr("standby", "10.4.0.3")
+		}, invalid(), []string{"edge-7: master = [10.4.0.2, 10.4.0.3] (entry 1), open_mode = false (entry 9)"}},
+		{"keys: addresses listed, the masters' not recorded", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeIPs)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: names pinned to addresses of no master", NameFailover, func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", bothPins)
+			twoKeys(b)
+			b.addr("primary", "10.9.9.2")
+			b.addr("standby", "10.9.9.3")
+		}, invalid(), nil},
+		{"keys: /etc/hosts not recorded, so the names map to nothing", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: each minion lists one master", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "master", `"primary"`))
+			b.hosts("edge-7", noPins)
+			b.conf("edge-8", with(edgeHot, "master", `"standby"`))
+			b.hosts("edge-8", noPins)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: open_mode accepts any master key", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "open_mode", `true`))
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: open_mode not recorded", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "open_mode", ""))
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: signed by one master_sign key the minion verifies (MultiMaster-PKI)", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "verify_master_pubkey_sign", `true`))
+			b.hosts("edge-7", noPins)
+			b.signedFingers("primary", "11:22", "99:99")
+			b.signedFingers("standby", "33:44", "99:99")
+		}, invalid(), nil},
+		{"keys: signed by one master_sign key the minion does not verify", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			b.signedFingers("primary", "11:22", "99:99")
+			b.signedFingers("standby", "33:44", "99:99")
+		}, invalid(), []string{"they sign their keys with one shared master_sign key, but the minions do not verify it", "verify_master_pubkey_sign = false (entry 11)"}},
+		{"keys: signed, verify_master_pubkey_sign not recorded", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "verify_master_pubkey_sign", ""))
+			b.hosts("edge-7", noPins)
+			b.signedFingers("primary", "11:22", "99:99")
+			b.signedFingers("standby", "33:44", "99:99")
+		}, invalid(), nil},
+		{"keys: signed by different master_sign keys", NameAvailability, func(b *hist) {
+			b.conf("edge-7", with(edgeHot, "verify_master_pubkey_sign", `true`))
+			b.hosts("edge-7", noPins)
+			b.signedFingers("primary", "11:22", "99:99")
+			b.signedFingers("standby", "33:44", "88:88")
+		}, invalid(), []string{"standby 33:44"}},
+		{"keys: a key a scenario replaced is no lab setting", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			b.fingers("primary", "11:22")
+			b.fingers("standby", "11:22")
+			b.fingers("standby", "55:66")
+			b.inScenario(2)
+		}, invalid(), nil},
+		{"keys: explain an unknown verdict too", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, Result{Verdict: Unknown}, []string{"master.pem differs"}},
+		{"keys: a check they do not explain", NameUnchanged, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, invalid(), nil},
+		{"keys: a cause the checker named itself is kept", NameAvailability, func(b *hist) {
+			b.conf("edge-7", edgeHot)
+			b.hosts("edge-7", noPins)
+			twoKeys(b)
+		}, Result{Verdict: Invalid, Cause: "the checker's own"}, []string{"the checker's own"}},
+	}
+}
+
+// checkFor builds the check a case names.
+func checkFor(name string) Check {
+	c := Check{Name: name, Scenario: "sc", Params: json.RawMessage(`{"f":"salt test.ping"}`)}
+	if n, f, ok := strings.Cut(name, ":"); ok {
+		c.Name, c.Params = n, json.RawMessage(`{"f":"`+f+` test.ping"}`)
+	}
+	return c
+}
+
+// TestDiagnose: each rule fires on the records it rests on, and a
+// look-alike setting neutralised by another, or a record that is missing,
+// leaves it silent.
+func TestDiagnose(t *testing.T) {
+	for _, tt := range append(append(dnsCases(), portCases()...), keyCases()...) {
 		t.Run(tt.name, func(t *testing.T) {
 			var b hist
 			tt.build(&b)
-			c := Check{Name: tt.check, Scenario: "sc", Params: json.RawMessage(`{"f":"salt test.ping"}`)}
-			if name, f, ok := strings.Cut(tt.check, ":"); ok {
-				c.Name, c.Params = name, json.RawMessage(`{"f":"`+f+` test.ping"}`)
-			}
-			got := Explain(c, tt.result, b.h)
+			got := Explain(checkFor(tt.check), tt.result, b.h)
 			if len(tt.wantCause) == 0 {
-				assert.Empty(t, got.Cause)
-				assert.Empty(t, got.Fix)
 				assert.Equal(t, tt.result, got, "an undiagnosed result is returned unchanged")
 				return
 			}
@@ -151,11 +403,59 @@ func TestDiagnose(t *testing.T) {
 				return
 			}
 			assert.NotEmpty(t, got.Fix)
-			assert.NotEmpty(t, got.CauseEvidence, "the cause cites the entries that recorded the setting")
-			for _, i := range got.CauseEvidence {
-				require.Less(t, i, int64(len(b.h)))
-			}
+			assertCitesItsEvidence(t, got, b.h)
 		})
+	}
+}
+
+var citation = regexp.MustCompile(`\(entr(?:y|ies) ([0-9, ]+)\)`)
+
+// assertCitesItsEvidence: the cause names every entry of cause_evidence
+// in its text, next to what the entry shows, and every entry exists.
+func assertCitesItsEvidence(t *testing.T, r Result, h []history.Entry) {
+	t.Helper()
+	require.NotEmpty(t, r.CauseEvidence, "the cause cites the entries that recorded the setting")
+	cited := map[int64]bool{}
+	for _, m := range citation.FindAllStringSubmatch(r.Cause, -1) {
+		for _, n := range strings.Split(m[1], ", ") {
+			i, err := strconv.ParseInt(n, 10, 64)
+			require.NoError(t, err)
+			cited[i] = true
+		}
+	}
+	for _, i := range r.CauseEvidence {
+		require.Less(t, i, int64(len(h)))
+		assert.True(t, cited[i], "entry %d is evidence but the cause does not cite it: %s", i, r.Cause)
+	}
+}
+
+// TestDiagnosisNeedsEveryCitedRecord: a diagnosis changes when any
+// configuration record it cites is missing (its read failed), and never
+// cites the failed read: nothing it names is decoration, and nothing rests
+// on a record that holds no value.
+func TestDiagnosisNeedsEveryCitedRecord(t *testing.T) {
+	for _, tt := range append(append(dnsCases(), portCases()...), keyCases()...) {
+		if len(tt.wantCause) == 0 || tt.result.Cause != "" {
+			continue
+		}
+		var b hist
+		tt.build(&b)
+		c := checkFor(tt.check)
+		before := Explain(c, tt.result, b.h)
+		require.NotEmpty(t, before.Cause, tt.name)
+		for _, i := range before.CauseEvidence {
+			e := b.h[i]
+			if !e.IsCompletion() {
+				continue // a fault the cause cites, not a setting
+			}
+			t.Run(tt.name+"/without entry "+strconv.FormatInt(i, 10), func(t *testing.T) {
+				h := append([]history.Entry(nil), b.h...)
+				h[i].Type, h[i].Value, h[i].Error = history.Fail, nil, "exit 1: read failed"
+				after := Explain(c, tt.result, h)
+				assert.NotEqual(t, before.Cause, after.Cause, "%s rests on entry %d (%s on %s)", tt.name, i, e.F, e.Node)
+				assert.NotContains(t, after.CauseEvidence, i, "a failed read is no evidence")
+			})
+		}
 	}
 }
 
@@ -164,7 +464,10 @@ func TestDiagnose(t *testing.T) {
 // compared with a golden file.
 func TestDiagnoseThroughRun(t *testing.T) {
 	var b hist
-	b.conf("salt-minion-1", dnsFailover)
+	dns := map[string]string{"master": `["salt-master-1","salt-master-2"]`, "master_type": `"failover"`, "master_alive_interval": `2`,
+		"publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`}
+	b.conf("salt-minion-1", dns)
+	b.hosts("salt-minion-1", "127.0.0.1\tlocalhost\n172.29.0.130\tsalt-minion-1\n")
 	b.fingers("salt-master-1", "11:22")
 	b.fingers("salt-master-2", "11:22")
 	stop := b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)

@@ -155,7 +155,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
-	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
+	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	status, err := runScenarios(ctx, cfg, sel, res.RunDir, deps, started)
 	if ferr := ev.finish(res.RunDir); ferr != nil {
