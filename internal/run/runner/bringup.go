@@ -44,6 +44,7 @@ type session struct {
 	state   runstate.State
 	run     report.Run
 	runDir  string
+	claim   *runstate.Claim // runDir, taken back if the run never starts
 	ledger  *fault.Ledger
 	private string // the run's private dir: password file, config drop-ins
 	builder *images.Builder
@@ -60,7 +61,9 @@ func (s *session) Close() error { return s.cli.Close() }
 // the run's knobs, save run.json, create everything and wait until it is
 // healthy. If anything fails after the first object was created, the
 // half-built lab is removed before bringUp returns (unless cfg.Keep), also
-// when ctx was cancelled.
+// when ctx was cancelled. The run directory appears only with run.json,
+// and a failure that leaves no lab takes it back: a run that never
+// started leaves no reports/<run id>/ and claims no lab.
 func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -86,15 +89,10 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if err != nil {
 		return nil, fmt.Errorf("resolve reports dir: %w", err)
 	}
-	// Docker first: without it nothing below is of use, and no empty run
-	// directory is left behind.
-	s := &session{runDir: runstate.Dir(reports, cfg.RunID), started: started, log: log}
+	// Docker first: without it nothing below is of use.
+	s := &session{runDir: runstate.Dir(reports, cfg.RunID), claim: runstate.Stake(runstate.Dir(reports, cfg.RunID)), started: started, log: log}
 	if s.cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
-	}
-	if err := os.MkdirAll(s.runDir, 0o755); err != nil {
-		s.cli.Close()
-		return nil, fmt.Errorf("create run dir: %w", err)
 	}
 	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID); err != nil {
 		s.cli.Close()
@@ -103,11 +101,30 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if err := s.up(ctx, cfg, file); err != nil {
 		s.cli.Close()
 		if s.lab == nil || !cfg.Keep {
-			err = errors.Join(err, runstate.RemovePrivate(s.private))
+			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
 		}
 		return nil, err
 	}
 	return s, nil
+}
+
+// abandon ends a run that came up but will run no scenario: with keep the
+// lab stays, detached, for the user; without, the lab, its private
+// directory and the run directory's claim go, on a context the run's
+// cancellation cannot reach.
+func (s *session) abandon(ctx context.Context, keep bool) error {
+	if keep {
+		return s.keep(ctx)
+	}
+	ctx = context.WithoutCancel(ctx)
+	return errors.Join(s.lab.Down(ctx), runstate.RemovePrivate(s.private), s.claim.Withdraw())
+}
+
+// keep hands the lab to the user (detach) and says how to remove it.
+func (s *session) keep(ctx context.Context) error {
+	err := s.detach(ctx)
+	fmt.Fprintf(s.log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, s.state.RunID)
+	return err
 }
 
 func (s *session) up(ctx context.Context, cfg *Config, file string) error {
@@ -204,7 +221,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	}
 	// Saved before anything is created, so `saltlab down`, `status` and
 	// `heal` find this lab even if this process is killed during Up.
-	if err := runstate.Save(s.runDir, s.state); err != nil {
+	if err := s.claim.Save(s.state); err != nil {
 		return err
 	}
 	s.lab = l
@@ -247,5 +264,5 @@ func (s *session) detach(ctx context.Context) error {
 		return err
 	}
 	s.state.Detached = true
-	return runstate.Save(s.runDir, s.state)
+	return s.claim.Save(s.state)
 }

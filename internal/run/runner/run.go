@@ -92,17 +92,19 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, err
 	}
 	defer s.Close()
-	res.RunDir = s.runDir
+	// Until the teardown below is registered, a failure must remove the
+	// lab itself: the run never started.
 	if cfg.Flavor != images.FlavorSim && s.run.Flavor.Name == images.FlavorSim { // auto fell back to the double
 		if sel, rows, err = narrowToFlavor(cfg, sel, rows, s.run.Flavor.Name, log, started); err != nil {
-			return res, err
+			return res, errors.Join(err, s.abandon(ctx, cfg.Keep))
 		}
 	}
 	adapter := labAdapter{l: s.lab, roles: s.roles}
 	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Buses(adapter), log, progress.New(log, started))
 	if err != nil {
-		return res, err
+		return res, errors.Join(err, s.abandon(ctx, cfg.Keep))
 	}
+	res.RunDir = s.runDir
 	// Registered before the history's close, so it runs after it: the
 	// reports saved are rendered again from the final history (the
 	// teardown's heals included), the files `saltlab report` reads.
@@ -127,10 +129,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, progress.New(log, started).Writer("chaos"))
 	defer func() {
 		if cfg.Keep {
-			if derr := s.detach(ctx); derr != nil {
+			if derr := s.keep(ctx); derr != nil {
 				err = errors.Join(err, derr)
 			}
-			fmt.Fprintf(log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, cfg.RunID)
 			return
 		}
 		if terr := teardown(ctx, s.lab, s.ledger, steps.Undoer(adapter, eng), log, started); terr != nil {
