@@ -99,6 +99,9 @@ func (l *Ledger) SetObserver(o Observer) {
 // NewLedger returns a ledger appending to path ("" keeps it in memory only).
 func NewLedger(path string) *Ledger { return &Ledger{path: path, nextID: 1} }
 
+// Path is the ledger's file ("" for one kept in memory).
+func (l *Ledger) Path() string { return l.path }
+
 // Record writes the fault to the ledger; call it before the fault acts.
 func (l *Ledger) Record(kind Kind, target, scenario string) (Entry, error) {
 	return l.Add(Entry{Kind: kind, Target: target, Scenario: scenario})

@@ -91,6 +91,10 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	if err := errors.Join(append([]error{injErr}, errs...)...); err != nil {
 		return err
 	}
+	// The fault's helper goes with it (one another fault still needs stays).
+	if err := e.ReleaseHelpers(ctx); err != nil {
+		return fmt.Errorf("healed %s on %s, but its chaos helper is left (`saltlab heal --run %s` removes it): %w", s.Kind, strings.Join(s.Targets, ","), st.RunID, err)
+	}
 	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))
 	return nil
 }
