@@ -38,7 +38,7 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 		return err
 	}
 	defer cli.Close()
-	st, err := d.Which.pick(ctx, cli)
+	st, err := d.Which.pickLive(ctx, cli)
 	if err != nil {
 		return err
 	}
