@@ -31,13 +31,14 @@ func daemonCheck(c Check) bool {
 	return !strings.HasPrefix(p.F, "salt-call")
 }
 
-// goneContainers are the services whose container a fault took down (its
-// name then leaves Docker's DNS), with the first such fault's entry and
-// kind.
+// goneContainers are the services whose container a stop fault took down
+// (its name then leaves Docker's DNS), with the first such fault's entry.
+// A kill is not among them: its signal may leave the container running,
+// and the history does not say whether it did.
 func goneContainers(h []history.Entry) map[string]history.Entry {
 	gone := map[string]history.Entry{}
 	for _, e := range h {
-		if e.Type != history.Fault || e.Phase != history.Start || (e.Kind != string(fault.KindStop) && e.Kind != string(fault.KindKill)) {
+		if e.Type != history.Fault || e.Phase != history.Start || e.Kind != string(fault.KindStop) {
 			continue
 		}
 		if _, seen := gone[strings.ToLower(e.Target)]; !seen {
@@ -48,7 +49,7 @@ func goneContainers(h []history.Entry) map[string]history.Entry {
 }
 
 // dnsTrap is what makes minion m's daemon miss the loss of a master whose
-// container went away, from m's records alone: master_type failover, the
+// container was stopped, from m's records alone: master_type failover, the
 // alive job scheduled (master_alive_interval > 0, transport not tcp:
 // salt/minion.py _post_master_init adds __master_alive only then), and an
 // entry naming that master by a name its /etc/hosts does not pin, so
@@ -80,11 +81,11 @@ func (m *nodeConf) dnsTrap(gone map[string]history.Entry) (facts []fact, hosts [
 }
 
 // dnsNamesInFailover: failover minions that address masters by DNS name,
-// after a master's container was stopped or killed. The only dead-master
-// detector (status.master) first resolves the name; Docker's embedded DNS
-// stops resolving a container that is not running, so it returns None,
-// fires no __master_disconnected, and the minion daemons stay with the
-// lost master (salt-semantics §1.9; the Docker DNS behaviour is
+// after a master's container was stopped. The only dead-master detector
+// (status.master) first resolves the name; Docker's embedded DNS stops
+// resolving a stopped container, so it returns None, fires no
+// __master_disconnected, and the minion daemons stay with the stopped
+// master (salt-semantics §1.9; the Docker DNS behaviour is
 // UNCONFIRMED there, observed by the failover-dns topology). A name pinned
 // in the minion's /etc/hosts (compose extra_hosts, the failover topology)
 // keeps resolving, so the rule needs the recorded file to show no pin.
@@ -113,16 +114,12 @@ func dnsNamesInFailover(check Check, r Result, h []history.Entry, c labConf) (di
 	var also []int64
 	for _, host := range sortedKeys(seen) {
 		e := gone[host]
-		how := "stopped"
-		if e.Kind == string(fault.KindKill) {
-			how = "killed"
-		}
-		downs = append(downs, fmt.Sprintf("%s (entry %d) was %s", e.Target, e.Index, how))
+		downs = append(downs, fmt.Sprintf("%s (entry %d) was stopped", e.Target, e.Index))
 		also = append(also, e.Index)
 	}
 	cause := "setting master: " + cite(names, facts) +
 		": these entries name the masters by Docker DNS container name, and " + strings.Join(downs, ", ") +
-		": a container that is not running stops resolving, so the alive check (status.master) returns None and fires no __master_disconnected, and the minion daemons never leave the lost master (salt-semantics §1.9; Docker DNS behaviour UNCONFIRMED)."
+		": a stopped container's name stops resolving, so the alive check (status.master) returns None and fires no __master_disconnected, and the minion daemons never leave the stopped master (salt-semantics §1.9; Docker DNS behaviour UNCONFIRMED)."
 	fix := "give each master a fixed address and pin its name in the minions' /etc/hosts (compose extra_hosts, as the failover topology does), or list the masters' IP addresses in the minions' master setting."
 	return diagnosis{cause: cause, fix: fix, facts: collect(names, facts), also: also}, true
 }
