@@ -90,7 +90,8 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 		return nil, fmt.Errorf("resolve reports dir: %w", err)
 	}
 	// Docker first: without it nothing below is of use.
-	s := &session{runDir: runstate.Dir(reports, cfg.RunID), claim: runstate.Stake(runstate.Dir(reports, cfg.RunID)), started: started, log: log}
+	dir := runstate.Dir(reports, cfg.RunID)
+	s := &session{runDir: dir, claim: runstate.Stake(dir), started: started, log: log}
 	if s.cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
 	}
