@@ -130,6 +130,26 @@ func dnsCases() []diagnoseCase {
 			b.hosts("edge-7", noPins)
 			stop(b, "primary")
 		}, invalid(), []string{"primary (entry 14) was stopped"}},
+		{"dns: failback off on purpose, the stopped master reached the minions again", NameFailover + "@standby!absent", func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "master", `["standby","primary"]`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), []string{"standby (entry 14) was stopped"}},
+		{"dns: failback on, the stopped master does not get the minions back", NameFailover + "@standby", func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "master", `["standby","primary"]`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: another master is to stay away", NameFailover + "@primary!absent", func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: the start event on the surviving master", NameStartEvent + "@primary", func(b *hist) {
+			b.conf("edge-7", edgeFailover)
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), []string{"standby (entry 14) was stopped"}},
 		{"dns: a kill's signal may leave the container running", NameFailover, func(b *hist) {
 			b.conf("edge-7", edgeFailover)
 			b.hosts("edge-7", noPins)

@@ -19,13 +19,21 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/diagnose")
 
-// checkFor builds the check a case names.
+// checkFor builds the check a case names: "checker[:tool][@master[!absent]]",
+// the tool salt unless named, e.g. "failover-time:salt-call" or
+// "failover-time@salt-master-1!absent".
 func checkFor(name string) Check {
-	c := Check{Name: name, Scenario: "sc", Params: json.RawMessage(`{"f":"salt test.ping"}`)}
-	if n, f, ok := strings.Cut(name, ":"); ok {
-		c.Name, c.Params = n, json.RawMessage(`{"f":"`+f+` test.ping"}`)
+	name, master, _ := strings.Cut(name, "@")
+	master, absent := strings.CutSuffix(master, "!absent")
+	name, tool, ok := strings.Cut(name, ":")
+	if !ok {
+		tool = "salt"
 	}
-	return c
+	params, err := json.Marshal(map[string]any{"f": tool + " test.ping", "master": master, "absent": absent})
+	if err != nil {
+		panic(err)
+	}
+	return Check{Name: name, Scenario: "sc", Params: params}
 }
 
 // TestDiagnose: each rule fires on the records it rests on, and a

@@ -31,6 +31,24 @@ func daemonCheck(c Check) bool {
 	return !strings.HasPrefix(p.F, "salt-call")
 }
 
+// stuckExplains says whether minion daemons that never left the stopped
+// master explain a failure of check: one expecting another master to serve
+// them, or the stopped master to stay away (master_failback off); not one
+// expecting the stopped master to serve them again (master_failback on),
+// which daemons that stayed with it would pass. A check that names no
+// master (availability, delivery) may fail either way.
+func stuckExplains(c Check, stopped string) bool {
+	var p struct {
+		Master string `json:"master"`
+		Absent bool   `json:"absent"`
+	}
+	_ = json.Unmarshal(c.Params, &p)
+	if p.Master == "" {
+		return true
+	}
+	return strings.EqualFold(p.Master, stopped) == p.Absent
+}
+
 // goneContainers are the services whose container a stop fault took down
 // (its name then leaves Docker's DNS), with the first such fault's entry.
 // A kill is not among them: its signal may leave the container running,
@@ -94,6 +112,11 @@ func dnsNamesInFailover(check Check, r Result, h []history.Entry, c labConf) (di
 		return diagnosis{}, false
 	}
 	gone := goneContainers(h)
+	for host := range gone {
+		if !stuckExplains(check, host) {
+			delete(gone, host)
+		}
+	}
 	var names []string
 	facts := map[string][]fact{}
 	seen := map[string]bool{}
