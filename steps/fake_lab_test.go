@@ -54,6 +54,9 @@ type fakeLab struct {
 	jids int
 	// masterOpts are the masters' options by config.get key, as JSON.
 	masterOpts map[string]string
+	// etcHosts is the minions' /etc/hosts ("": Docker's own, which pins
+	// only the container itself).
+	etcHosts string
 	// declared replaces the failover roles (role phrase tests).
 	declared *roles.Roles
 }
@@ -195,8 +198,13 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{}, fmt.Errorf("container %s is paused, unpause the container before exec", service)
 	}
 	switch {
-	case cmd == "hostname -i":
+	case cmd == "hostname -i" || strings.HasSuffix(cmd, " hostname -i"):
 		return Output{Stdout: fakeIP(service) + "\n"}, nil
+	case strings.HasSuffix(cmd, " cat /etc/hosts"):
+		if f.etcHosts != "" {
+			return Output{Stdout: f.etcHosts}, nil
+		}
+		return Output{Stdout: "127.0.0.1\tlocalhost\n" + fakeIP(service) + "\t" + service + "\n"}, nil
 	case strings.HasPrefix(cmd, "getent hosts "):
 		// Docker's DNS serves the names of running containers only.
 		name := argv[len(argv)-1]
@@ -209,7 +217,7 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	case strings.Contains(cmd, "salt-call --out=json --local config.get "):
 		// The settings f.config holds, as Salt's config.get returns them.
 		answers := map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
-			"master_alive_interval": `0.2`, "publish_port": `4505`}
+			"master_alive_interval": `0.2`, "publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`}
 		return Output{Stdout: `{"local": ` + answers[argv[len(argv)-1]] + `}`}, nil
 	case strings.Contains(cmd, "salt-run --out=json config.get "):
 		// The masters' options, as Salt's config runner prints them.

@@ -2,11 +2,14 @@ package steps
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/lab/etchosts"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -14,36 +17,48 @@ import (
 // that contact no master (salt-call --local, salt-key on its pki_dir).
 const configTimeout = 30 * time.Second
 
-// configReaders is how many minions are read at once: each read is a
+// configReaders is how many nodes are read at once: each read is a
 // docker exec of a Salt process; a few at a time keep a 50-minion lab's
 // recording short without swamping a 2-core engine.
 const configReaders = 4
 
 // RecordLabConfig records, before the first scenario, the configuration
-// the diagnosis rules read (checker.Explain): each minion's effective
-// settings (checker.ConfigKeys()) by `salt-call --local config.get KEY`, and
-// each master's key fingerprints by `salt-key -F`. Salt's own answers, so
-// they are what the daemons use, defaults and merges included. A read that
-// fails is recorded as failed and leaves its rule without evidence.
+// the diagnosis rules read (checker.Explain), which may blame a cause on
+// nothing else: each minion's effective settings (checker.ConfigKeys()) by
+// `salt-call --local config.get KEY` and its /etc/hosts (where compose
+// extra_hosts pins master names), and each master's key fingerprints by
+// `salt-key -F`, its ports (checker.MasterConfigKeys()) by `salt-run
+// config.get` and its addresses by `hostname -i`. Salt's own answers, so
+// they are what the daemons use, defaults and merges included. A read
+// that fails is recorded as failed and leaves its rules without evidence.
 func RecordLabConfig(ctx context.Context, d Deps) {
 	w := &world{Deps: d}
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, configReaders)
-	for _, m := range minions(d.Lab) {
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			for _, key := range checker.ConfigKeys() {
-				recordSetting(ctx, w, m, key)
-			}
-		}()
+	each := func(nodes []string, read func(string)) {
+		for _, n := range nodes {
+			wg.Add(1)
+			slots <- struct{}{}
+			go func() {
+				defer func() { <-slots; wg.Done() }()
+				read(n)
+			}()
+		}
 	}
+	each(minions(d.Lab), func(m string) {
+		for _, key := range checker.ConfigKeys() {
+			recordSetting(ctx, w, m, key)
+		}
+		recordHosts(ctx, w, m)
+	})
+	each(Masters(d.Lab), func(m string) {
+		w.saltFingers(ctx, m, configTimeout)
+		for _, key := range checker.MasterConfigKeys() {
+			w.masterOption(ctx, m, key, configTimeout)
+		}
+		recordAddresses(ctx, w, m)
+	})
 	wg.Wait()
-	for _, m := range Masters(d.Lab) {
-		w.saltFingers(ctx, m, configTimeout) // the evidence checker.Explain reads
-
-	}
 }
 
 // recordSetting records one minion setting as Salt resolves it locally.
@@ -57,5 +72,35 @@ func recordSetting(ctx context.Context, w *world, minion, key string) {
 			return client.Failed(nil, "%v", err)
 		}
 		return client.Succeeded(checker.ConfigValue{Key: key, Value: r.Local})
+	})
+}
+
+// recordHosts records a minion's /etc/hosts: a master name pinned there
+// never reaches Docker's DNS, whatever happens to the master's container.
+func recordHosts(ctx context.Context, w *world, minion string) {
+	w.op(ctx, checker.HostsOp, minion, "", func(ctx context.Context) client.Outcome {
+		out, err := client.RunBounded(ctx, w.Lab, minion, configTimeout, "cat", "/etc/hosts")
+		switch {
+		case err != nil:
+			return client.Indeterminate(fmt.Sprintf("read /etc/hosts of %s: %v", minion, err))
+		case out.ExitCode != 0:
+			return client.Failed(nil, "read /etc/hosts of %s: exit %d: %s", minion, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
+		}
+		return client.Succeeded(checker.HostsValue{Lines: etchosts.Parse(out.Stdout)})
+	})
+}
+
+// recordAddresses records a master's addresses, so an entry naming an
+// address, or a name pinned to one, is known to be that master.
+func recordAddresses(ctx context.Context, w *world, master string) {
+	w.op(ctx, checker.AddressOp, master, "", func(ctx context.Context) client.Outcome {
+		out, err := client.RunBounded(ctx, w.Lab, master, configTimeout, "hostname", "-i")
+		switch {
+		case err != nil:
+			return client.Indeterminate(fmt.Sprintf("ask %s for its addresses: %v", master, err))
+		case out.ExitCode != 0 || len(strings.Fields(out.Stdout)) == 0:
+			return client.Failed(nil, "ask %s for its addresses: hostname -i exited %d: %s", master, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
+		}
+		return client.Succeeded(checker.AddressValue{Addresses: strings.Fields(out.Stdout)})
 	})
 }

@@ -154,7 +154,10 @@ func TestFreshCloneUp(t *testing.T) {
 		code, text = run(cmd, "--run", "no-such-run")
 		assert.Equal(t, exitFailed, code, text)
 		assert.Contains(t, text, "no-such-run")
-		assert.Regexp(t, "no lab on this engine carries that id|nothing on this engine carries that run id", text)
+		assert.Regexp(t, "no lab on this engine carries that (run )?id", text)
+		assert.Contains(t, text, "live runs:", "the live runs are listed")
+		assert.Contains(t, text, f.RunID)
+		assert.NotContains(t, text, "removed 0", "nothing is claimed as removed")
 	}
 	code, text = run("heal", "--run", f.RunID)
 	require.Equal(t, exitOK, code, text)
@@ -163,4 +166,14 @@ func TestFreshCloneUp(t *testing.T) {
 	code, text = run("down", "--run", id)
 	require.Equal(t, exitOK, code, text)
 	assert.NoDirExists(t, private, "down removes the run's secrets and config copies")
+
+	// Its reports stay, but the lab is gone: nothing to heal or remove.
+	for _, cmd := range []string{"heal", "down"} {
+		code, text = run(cmd, "--run", id)
+		assert.Equal(t, exitFailed, code, text)
+		assert.Contains(t, text, "live runs:", text)
+		assert.Contains(t, text, f.RunID, "the other run is live")
+		assert.NotContains(t, text, "healed 0", text)
+		assert.NotContains(t, text, "removed 0", text)
+	}
 }

@@ -17,7 +17,7 @@ func cmdHeal(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("heal", "heal [--run ID | --all]", errOut)
 	var rf runFlag
 	rf.register(fs)
-	all := fs.Bool("all", false, "heal every run under --reports")
+	all := fs.Bool("all", false, "heal every run under --reports whose lab is on the engine (faults left in the ledger of a removed lab are closed as stale)")
 	root := fs.String("root", ".", "saltlab checkout (to build the chaos helper image if a helper must be recreated)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err

@@ -138,3 +138,34 @@ func TestHealAfterSIGKILL(t *testing.T) {
 		assert.Equal(t, 1, strings.Count(string(b), `"event":"undone"`))
 	})
 }
+
+// TestDockerTimedFaultRemovesItsHelper: a network fault with --for leaves
+// no chaos helper once its time ends; with another fault still on the same
+// service, that service's helper stays until `saltlab heal`.
+func TestDockerTimedFaultRemovesItsHelper(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer cli.Close()
+	f := chaostest.New(t, ctx, cli)
+	reports := t.TempDir()
+	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))
+	common := []string{"--run", f.RunID, "--reports", reports, "--root", "../.."}
+	run := func(args ...string) string {
+		var out bytes.Buffer
+		require.Equal(t, exitOK, Main(append(args, common...), &out, &out), out.String())
+		return out.String()
+	}
+
+	out := run("chaos", "latency", "server", "--delay", "200ms", "--ports", "8000", "--for", "1s")
+	assert.Contains(t, out, "healed latency on server")
+	assert.Empty(t, f.Helpers(t, ctx), "the timed fault's helper is gone: %s", out)
+
+	run("chaos", "port-block", "server", "--ports", "4505")
+	run("chaos", "port-block", "server", "--ports", "8000", "--for", "1s")
+	assert.Len(t, f.Helpers(t, ctx), 1, "server's helper still serves the port block")
+	assert.False(t, f.Curl(ctx, "client", "server:4505").OK, "the port block is still in place")
+	run("heal")
+	assert.Empty(t, f.Helpers(t, ctx), "heal removes it")
+}

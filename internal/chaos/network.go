@@ -11,7 +11,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/etchosts"
 )
 
 // Ledger data keys of network faults.
@@ -140,14 +140,16 @@ func lossRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse
 // failover topology does for its masters) never reaches DNS, so the fault
 // is refused there rather than silently doing nothing.
 func dnsRules(ctx context.Context, e *Engine, s Spec, target container.InspectResponse) (ruleSet, map[string]string, error) {
-	pinned := `awk -v n="$1" '!/^[[:space:]]*#/ {for (i = 2; i <= NF; i++) if (tolower($i) == tolower(n)) f = 1} END {exit !f}' /etc/hosts`
-	r, err := lab.ExecIn(ctx, e.docker, target.ID, []string{"bash", "-c", pinned, "pinned", s.Name})
-	if err != nil {
-		return ruleSet{}, nil, fmt.Errorf("read /etc/hosts of %s: %w", target.Name, err)
+	r, err := e.execIn(ctx, target.ID, []string{"cat", "/etc/hosts"})
+	if err == nil && r.ExitCode != 0 {
+		err = fmt.Errorf("cat exited %d: %s", r.ExitCode, strings.TrimSpace(r.Stderr))
 	}
-	if r.ExitCode == 0 {
-		return ruleSet{}, nil, fmt.Errorf("dns: %q is pinned in /etc/hosts of %s (compose extra_hosts), so no DNS fault can make it fail there; stop or isolate the named service instead",
-			s.Name, strings.TrimPrefix(target.Name, "/"))
+	if err != nil {
+		return ruleSet{}, nil, fmt.Errorf("read /etc/hosts of %s: %w", strings.TrimPrefix(target.Name, "/"), err)
+	}
+	if addrs := etchosts.Pinned(etchosts.Parse(r.Stdout), s.Name); len(addrs) > 0 {
+		return ruleSet{}, nil, fmt.Errorf("dns: %q is pinned in /etc/hosts of %s (compose extra_hosts, to %s), so no DNS fault can make it fail there; stop or isolate the named service instead",
+			s.Name, strings.TrimPrefix(target.Name, "/"), strings.Join(addrs, ", "))
 	}
 	hex := dnsHexString(s.Name)
 	var rs ruleSet

@@ -10,6 +10,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
@@ -97,12 +98,58 @@ func (e *Engine) sweepLab(ctx context.Context, c container.Summary, sw *Swept) e
 	return nil
 }
 
-// removeHelpers cleans and removes the run's helper containers.
-func (e *Engine) removeHelpers(ctx context.Context) error {
+// ReleaseHelpers cleans and removes the run's helpers that no pending
+// fault needs: when a timed fault's time ends (a drill's --for) its helper
+// goes with it, while a helper still serving another fault on the same
+// service stays. Pending is what the ledger file holds now, so the faults
+// another saltlab process recorded since this engine opened it count too.
+// It runs on a context the caller's cancellation cannot reach.
+func (e *Engine) ReleaseHelpers(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	defer cancel()
+	pending := e.ledger.Pending()
+	if path := e.ledger.Path(); path != "" {
+		l, err := fault.Open(path)
+		if err != nil {
+			return fmt.Errorf("release chaos helpers: %w", err)
+		}
+		pending = l.Pending()
+	}
+	needed := map[string]bool{}
+	for _, en := range pending {
+		if h := en.Data[dataHelper]; h != "" {
+			needed[h] = true
+		}
+	}
+	cs, err := e.helpers(ctx)
+	if err != nil {
+		return err
+	}
+	var idle []container.Summary
+	for _, c := range cs {
+		if !needed[name(c)] {
+			idle = append(idle, c)
+		}
+	}
+	_, err = e.cleanHelpers(ctx, idle)
+	return err
+}
+
+// helpers lists the run's helper containers.
+func (e *Engine) helpers(ctx context.Context) ([]container.Summary, error) {
 	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(
 		filters.Arg("label", labels.Run+"="+e.runID), filters.Arg("label", LabelHelper+"=true"))})
 	if err != nil {
-		return fmt.Errorf("list chaos helpers of run %s: %w", e.runID, err)
+		return nil, fmt.Errorf("list chaos helpers of run %s: %w", e.runID, err)
+	}
+	return cs, nil
+}
+
+// removeHelpers cleans and removes the run's helper containers.
+func (e *Engine) removeHelpers(ctx context.Context) error {
+	cs, err := e.helpers(ctx)
+	if err != nil {
+		return err
 	}
 	_, err = e.cleanHelpers(ctx, cs)
 	return err

@@ -49,7 +49,7 @@ type Entry struct {
 
 // event is one line of the ledger file.
 type event struct {
-	Event string `json:"event"` // "inject" or "undone" or "undo-failed"
+	Event string `json:"event"` // "inject", "undone", "undo-failed" or "stale"
 	// At is when this line's event happened: the inject time on "inject"
 	// lines, the undo attempt's own time on the others, so the ledger says
 	// how long each fault lasted. It shadows Entry.At in the JSON.
@@ -84,9 +84,9 @@ type Ledger struct {
 	observe Observer
 }
 
-// Observer is told every line the ledger writes: "inject", "undone" or
-// "undo-failed", the fault, and the line's own time. The run's history
-// records fault windows from it.
+// Observer is told every line the ledger writes: "inject", "undone",
+// "undo-failed" or "stale", the fault, and the line's own time. The run's
+// history records fault windows from it.
 type Observer func(event string, e Entry, at time.Time)
 
 // SetObserver makes o hear every later ledger line (nil: none).
@@ -98,6 +98,9 @@ func (l *Ledger) SetObserver(o Observer) {
 
 // NewLedger returns a ledger appending to path ("" keeps it in memory only).
 func NewLedger(path string) *Ledger { return &Ledger{path: path, nextID: 1} }
+
+// Path is the ledger's file ("" for one kept in memory).
+func (l *Ledger) Path() string { return l.path }
 
 // Record writes the fault to the ledger; call it before the fault acts.
 func (l *Ledger) Record(kind Kind, target, scenario string) (Entry, error) {
@@ -171,6 +174,28 @@ func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
 		return l.append(undoEvent("undone", e, nil))
 	}
 	return nil
+}
+
+// Abandon closes every pending fault without undoing it, when the lab it
+// acted on is gone (removed by `saltlab down`, or swept as a dead run's):
+// nothing is left to undo, so a "stale" line, with why, ends each one.
+// The faults are no longer pending for Open, and Windows shows them as
+// never undone, with why. It returns the faults it closed.
+func (l *Ledger) Abandon(why string) ([]Entry, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	closed := l.pending
+	var errs []error
+	for _, e := range closed {
+		ev := undoEvent("stale", e, nil)
+		ev.Error = why
+		errs = append(errs, l.append(ev))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("close stale faults: %w", err)
+	}
+	l.pending = nil
+	return closed, nil
 }
 
 func (l *Ledger) append(ev event) error {

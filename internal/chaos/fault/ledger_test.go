@@ -128,3 +128,43 @@ func TestLedgerObserverHearsEveryLine(t *testing.T) {
 	require.NoError(t, l.UndoAll(context.Background(), &recordingUndoer{}))
 	assert.Equal(t, []string{"inject 1 salt-master-1", "undone 1 salt-master-1"}, heard)
 }
+
+// TestAbandonClosesStaleFaults: the pending faults of a lab that is gone
+// are closed with a "stale" line naming why; a reopened ledger holds
+// nothing pending, the faults already undone are untouched, and the
+// windows show the closed ones as never undone.
+func TestAbandonClosesStaleFaults(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	l := NewLedger(path)
+	healed, err := l.Record(KindPause, "cache", "s1")
+	require.NoError(t, err)
+	_, err = l.Record(KindStop, "web", "s1")
+	require.NoError(t, err)
+	require.NoError(t, l.Undo(context.Background(), &recordingUndoer{}, healed.ID))
+
+	again, err := Open(path)
+	require.NoError(t, err)
+	var heard []string
+	again.SetObserver(func(event string, e Entry, _ time.Time) { heard = append(heard, event+" "+e.Target) })
+	closed, err := again.Abandon("the lab was removed")
+	require.NoError(t, err)
+	require.Len(t, closed, 1)
+	assert.Equal(t, "web", closed[0].Target)
+	assert.Equal(t, []string{"stale web"}, heard)
+	assert.Empty(t, again.Pending())
+
+	reopened, err := Open(path)
+	require.NoError(t, err)
+	assert.Empty(t, reopened.Pending(), "a stale fault is no longer pending")
+	w, err := Windows(path)
+	require.NoError(t, err)
+	require.Len(t, w, 2)
+	assert.Empty(t, w[0].UndoError)
+	assert.False(t, w[0].End.IsZero(), "the healed fault keeps its end")
+	assert.True(t, w[1].End.IsZero(), "the stale fault was never undone")
+	assert.Equal(t, "never undone: the lab was removed", w[1].UndoError)
+
+	none, err := reopened.Abandon("again")
+	require.NoError(t, err)
+	assert.Empty(t, none, "nothing left to close")
+}

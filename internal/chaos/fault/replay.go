@@ -13,7 +13,7 @@ import (
 const maxLine = 1 << 20
 
 // Open returns the ledger of path with the faults it still holds pending:
-// every injected fault without a later "undone" line. It is how `saltlab
+// every injected fault without a later "undone" (or "stale") line. It is how `saltlab
 // heal` and the next run pick up the faults of a runner that was killed.
 // A missing file is an empty ledger.
 func Open(path string) (*Ledger, error) {
@@ -32,7 +32,7 @@ func Open(path string) (*Ledger, error) {
 			e := ev.Entry
 			e.At = ev.At // the line's "at" is the inject time
 			pending[ev.ID] = e
-		case "undone":
+		case "undone", "stale":
 			delete(pending, ev.ID)
 		}
 	})

@@ -33,6 +33,8 @@ func Windows(path string) ([]Window, error) {
 			out[i].End, out[i].UndoError = ev.At, ""
 		case ev.Event == "undo-failed":
 			out[i].UndoError = ev.Error
+		case ev.Event == "stale":
+			out[i].UndoError = "never undone: " + ev.Error
 		}
 	})
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,129 +19,33 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/diagnose")
 
-// conf records one minion's settings as RecordLabConfig does.
-func (b *hist) conf(minion string, settings map[string]string) {
-	for _, k := range ConfigKeys() {
-		v, ok := settings[k]
-		if !ok {
-			continue
-		}
-		val, err := json.Marshal(ConfigValue{Key: k, Value: json.RawMessage(v)})
-		if err != nil {
-			panic(err)
-		}
-		b.op(0, time.Millisecond, history.OK, FConfigGet, minion, minion, string(val), "")
+// checkFor builds the check a case names: "checker[:tool][@master[!absent]]",
+// the tool salt unless named, e.g. "failover-time:salt-call" or
+// "failover-time@salt-master-1!absent".
+func checkFor(name string) Check {
+	name, master, _ := strings.Cut(name, "@")
+	master, absent := strings.CutSuffix(master, "!absent")
+	name, tool, ok := strings.Cut(name, ":")
+	if !ok {
+		tool = "salt"
 	}
+	params, err := json.Marshal(map[string]any{"f": tool + " test.ping", "master": master, "absent": absent})
+	if err != nil {
+		panic(err)
+	}
+	return Check{Name: name, Scenario: "sc", Params: params}
 }
 
-func (b *hist) fingers(master, pub string) {
-	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pem":"aa","master.pub":"`+pub+`"}}`, "")
-}
-
-func (b *hist) signedFingers(master, pub, sign string) {
-	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pub":"`+pub+`","master_sign.pub":"`+sign+`"}}`, "")
-}
-
-var (
-	dnsFailover = map[string]string{"master": `["salt-master-1","salt-master-2"]`, "master_type": `"failover"`, "master_alive_interval": `2`}
-	ipFailover  = map[string]string{"master": `["172.30.0.11","172.30.0.12"]`, "master_type": `"failover"`, "master_alive_interval": `2`}
-	aiMatrix    = map[string]string{"master": `["docker-host:4505","docker-host:4507"]`, "master_type": `"failover"`, "master_alive_interval": `30`}
-	hotShared   = map[string]string{"master": `["172.30.0.11","172.30.0.12"]`, "master_type": `"str"`}
-)
-
-func invalid() Result {
-	return Result{Verdict: Invalid, Expected: "salt-master-2 to serve every minion's salt test.ping within its bound",
-		Observed: "salt-minion-1: not served by salt-master-2 within 19s (invalid)", Evidence: []int64{1}}
-}
-
+// TestDiagnose: each rule fires on the records it rests on, and a
+// look-alike setting neutralised by another, or a record that is missing,
+// leaves it silent.
 func TestDiagnose(t *testing.T) {
-	tests := []struct {
-		name      string
-		check     string
-		build     func(b *hist)
-		result    Result
-		wantCause []string // substrings; none: no diagnosis
-	}{
-		{"dns names in failover after a stop", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.conf("salt-minion-2", dnsFailover)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "11:22")
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), []string{"setting master", "salt-minion-1, salt-minion-2: master = [salt-master-1, salt-master-2]", "Docker DNS", "salt-master-1 (entry", "§1.9"}},
-		{"dns names but nothing stopped: the rule needs the stop", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "pause", "salt-master-1", history.Start)
-		}, invalid(), nil},
-		{"dns names do not explain salt-call, whose list path skips the stopped master", NameFailover + ":salt-call", func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), nil},
-		{"dns names, a checker failover does not explain", NameUnchanged, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), nil},
-		{"ip addresses: sound", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", ipFailover)
-			b.fault(time.Second, "1", "stop", "172.30.0.11", history.Start)
-		}, invalid(), nil},
-		{"valid verdicts are not diagnosed", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, Result{Verdict: Valid}, nil},
-		{"unknown verdicts are not diagnosed", NameFailover, func(b *hist) {
-			b.conf("salt-minion-1", dnsFailover)
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, Result{Verdict: Unknown}, nil},
-		{"later master with its own key pair", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, invalid(), []string{"master.pem differs between masters (salt-master-1 11:22; salt-master-2 33:44)", "The master key has changed"}},
-		{"own key pairs, a check they do not explain", NameUnchanged, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, invalid(), nil},
-		{"own key pairs signed with one shared master_sign key (MultiMaster-PKI)", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.signedFingers("salt-master-1", "11:22", "99:99")
-			b.signedFingers("salt-master-2", "33:44", "99:99")
-		}, invalid(), nil},
-		{"own key pairs signed with different master_sign keys", NameAvailability, func(b *hist) {
-			b.conf("salt-minion-1", hotShared)
-			b.signedFingers("salt-master-1", "11:22", "99:99")
-			b.signedFingers("salt-master-2", "33:44", "88:88")
-		}, invalid(), []string{"salt-master-2 33:44"}},
-		{"own key pairs explain an unknown verdict too", NameAvailability, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, Result{Verdict: Unknown}, []string{"master.pem differs"}},
-		{"a cause the checker named itself is kept", NameAvailability, func(b *hist) {
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "33:44")
-		}, Result{Verdict: Invalid, Cause: "the checker's own"}, []string{"the checker's own"}},
-		{"ai-infra-matrix publish ports in master entries", NameNoSignIn, func(b *hist) {
-			b.conf("salt-minion-1", aiMatrix)
-			b.fingers("salt-master-1", "11:22")
-			b.fingers("salt-master-2", "11:22")
-			b.conf("salt-minion-2", aiMatrix)
-		}, invalid(), []string{"setting master: salt-minion-1, salt-minion-2: master = [docker-host:4505, docker-host:4507] (", "docker-host:4505 names port 4505, the publish port", "2 entries on host docker-host share one master identity", "§1.3-§1.5"}},
-		{"no configuration recorded (an older run)", NameFailover, func(b *hist) {
-			b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)
-		}, invalid(), nil},
-	}
-	for _, tt := range tests {
+	for _, tt := range append(append(dnsCases(), portCases()...), keyCases()...) {
 		t.Run(tt.name, func(t *testing.T) {
 			var b hist
 			tt.build(&b)
-			c := Check{Name: tt.check, Scenario: "sc", Params: json.RawMessage(`{"f":"salt test.ping"}`)}
-			if name, f, ok := strings.Cut(tt.check, ":"); ok {
-				c.Name, c.Params = name, json.RawMessage(`{"f":"`+f+` test.ping"}`)
-			}
-			got := Explain(c, tt.result, b.h)
+			got := Explain(checkFor(tt.check), tt.result, b.h)
 			if len(tt.wantCause) == 0 {
-				assert.Empty(t, got.Cause)
-				assert.Empty(t, got.Fix)
 				assert.Equal(t, tt.result, got, "an undiagnosed result is returned unchanged")
 				return
 			}
@@ -151,11 +57,59 @@ func TestDiagnose(t *testing.T) {
 				return
 			}
 			assert.NotEmpty(t, got.Fix)
-			assert.NotEmpty(t, got.CauseEvidence, "the cause cites the entries that recorded the setting")
-			for _, i := range got.CauseEvidence {
-				require.Less(t, i, int64(len(b.h)))
-			}
+			assertCitesItsEvidence(t, got, b.h)
 		})
+	}
+}
+
+var citation = regexp.MustCompile(`\(entr(?:y|ies) ([0-9, ]+)\)`)
+
+// assertCitesItsEvidence: the cause names every entry of cause_evidence
+// in its text, next to what the entry shows, and every entry exists.
+func assertCitesItsEvidence(t *testing.T, r Result, h []history.Entry) {
+	t.Helper()
+	require.NotEmpty(t, r.CauseEvidence, "the cause cites the entries that recorded the setting")
+	cited := map[int64]bool{}
+	for _, m := range citation.FindAllStringSubmatch(r.Cause, -1) {
+		for _, n := range strings.Split(m[1], ", ") {
+			i, err := strconv.ParseInt(n, 10, 64)
+			require.NoError(t, err)
+			cited[i] = true
+		}
+	}
+	for _, i := range r.CauseEvidence {
+		require.Less(t, i, int64(len(h)))
+		assert.True(t, cited[i], "entry %d is evidence but the cause does not cite it: %s", i, r.Cause)
+	}
+}
+
+// TestDiagnosisNeedsEveryCitedRecord: a diagnosis changes when any
+// configuration record it cites is missing (its read failed), and never
+// cites the failed read: nothing it names is decoration, and nothing rests
+// on a record that holds no value.
+func TestDiagnosisNeedsEveryCitedRecord(t *testing.T) {
+	for _, tt := range append(append(dnsCases(), portCases()...), keyCases()...) {
+		if len(tt.wantCause) == 0 || tt.result.Cause != "" {
+			continue
+		}
+		var b hist
+		tt.build(&b)
+		c := checkFor(tt.check)
+		before := Explain(c, tt.result, b.h)
+		require.NotEmpty(t, before.Cause, tt.name)
+		for _, i := range before.CauseEvidence {
+			e := b.h[i]
+			if !e.IsCompletion() {
+				continue // a fault the cause cites, not a setting
+			}
+			t.Run(tt.name+"/without entry "+strconv.FormatInt(i, 10), func(t *testing.T) {
+				h := append([]history.Entry(nil), b.h...)
+				h[i].Type, h[i].Value, h[i].Error = history.Fail, nil, "exit 1: read failed"
+				after := Explain(c, tt.result, h)
+				assert.NotEqual(t, before.Cause, after.Cause, "%s rests on entry %d (%s on %s)", tt.name, i, e.F, e.Node)
+				assert.NotContains(t, after.CauseEvidence, i, "a failed read is no evidence")
+			})
+		}
 	}
 }
 
@@ -164,7 +118,10 @@ func TestDiagnose(t *testing.T) {
 // compared with a golden file.
 func TestDiagnoseThroughRun(t *testing.T) {
 	var b hist
-	b.conf("salt-minion-1", dnsFailover)
+	dns := map[string]string{"master": `["salt-master-1","salt-master-2"]`, "master_type": `"failover"`, "master_alive_interval": `2`,
+		"publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`}
+	b.conf("salt-minion-1", dns)
+	b.hosts("salt-minion-1", "127.0.0.1\tlocalhost\n172.29.0.130\tsalt-minion-1\n")
 	b.fingers("salt-master-1", "11:22")
 	b.fingers("salt-master-2", "11:22")
 	stop := b.fault(time.Second, "1", "stop", "salt-master-1", history.Start)

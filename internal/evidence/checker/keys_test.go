@@ -50,7 +50,8 @@ func TestMasterKeys(t *testing.T) {
 			r := MasterKeys(b.h, MasterKeysParams{Masters: masters})
 			assert.Equal(t, tt.want, r.Verdict, r.Observed)
 			if tt.cause {
-				assert.Contains(t, r.Cause, "master.pem differs between masters (m1 a1; m2 b1)")
+				assert.Contains(t, r.Cause, "master.pem differs between masters (m1 a1 (entry 1); m2 b1 (entry 3))")
+				assert.Equal(t, []int64{1, 3}, r.CauseEvidence, "the cause cites the fingerprint records")
 				assert.Contains(t, r.Fix, "master_sign_pubkey")
 				if strings.HasPrefix(tt.name, "3008") {
 					assert.Contains(t, r.Fix, "as compose/lib/key-wait does")
@@ -69,6 +70,8 @@ func TestRunDiagnosesDifferentMasterKeys(t *testing.T) {
 	var b hist
 	b.op(0, s(0.1), history.OK, FingerOp, "m1", "", fpA, "")
 	b.op(s(1), s(0.1), history.OK, FingerOp, "m2", "", fpB, "")
+	b.conf("n1", map[string]string{"master": `["m1","m2"]`, "open_mode": `false`})
+	b.hosts("n1", "127.0.0.1 localhost\n")
 	refused := b.op(s(2), s(3), history.Fail, "salt-call test.ping", "n1", "n1", "", "exit 1: The master key has changed, the salt master could have been subverted, verify salt master's public key")
 	auth := b.add(s(2.5), history.Entry{Type: history.Event, Master: "m2", Tag: "salt/auth", Scenario: "sc", Data: []byte(`{"result":true,"act":"accept","id":"n1"}`)})
 	b.add(s(2.6), history.Entry{Type: history.Event, Master: "m2", Tag: "salt/auth", Scenario: "other", Data: []byte(`{"result":true,"act":"accept","id":"n9"}`)})
@@ -76,8 +79,9 @@ func TestRunDiagnosesDifferentMasterKeys(t *testing.T) {
 	require.NoError(t, err)
 	r := Run(c, b.h)
 	assert.Equal(t, Invalid, r.Verdict)
-	assert.Contains(t, r.Cause, "master.pem differs between masters (m1 a1; m2 b1)")
-	assert.Contains(t, r.Cause, "In this scenario m2 accepted the sign-in of n1 (salt/auth act=accept)")
+	assert.Contains(t, r.Cause, "master.pem differs between masters (m1 a1 (entry 1); m2 b1 (entry 3))")
+	assert.Contains(t, r.Cause, "n1: master = [m1, m2] (entry 5), /etc/hosts has no line for m1 or m2 (entry 9), open_mode = false (entry 7)")
+	assert.Contains(t, r.Cause, "In this scenario m2 accepted the sign-in of n1 (salt/auth act=accept) (entry 12)")
 	assert.NotContains(t, r.Cause, "n9", "another scenario's sign-ins are not this check's evidence")
 	assert.Contains(t, r.Fix, "give every master the same master.pem/master.pub")
 	assert.Contains(t, r.CauseEvidence, refused+1, "the refusal is evidence")
@@ -88,6 +92,8 @@ func TestRunDiagnosesDifferentMasterKeys(t *testing.T) {
 		var b hist
 		b.op(0, s(0.1), history.OK, FingerOp, "m1", "", fpA, "")
 		b.op(s(1), s(0.1), history.OK, FingerOp, "m2", "", fpA, "")
+		b.conf("n1", map[string]string{"master": `["m1","m2"]`, "open_mode": `false`})
+		b.hosts("n1", "127.0.0.1 localhost\n")
 		from := b.op(s(2), s(3), history.Fail, "salt-call test.ping", "n1", "n1", "", "exit 1: timeout")
 		c, err := New(NameAvailability, "sc", "step", OutcomeParams{From: from, F: "salt-call test.ping", Targets: []string{"n1"}})
 		require.NoError(t, err)

@@ -80,7 +80,11 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 	if len(subs) > 0 {
 		return fold(want, subs)
 	}
-	cause, fix, _, bad := keyCause(vals, by, p.Masters)
+	at := map[string]int64{}
+	for m, o := range by {
+		at[m] = o.Completion.Index
+	}
+	cause, fix, ev, bad := keyCause(vals, at, p.Masters)
 	for _, m := range p.Masters {
 		own, _ := vals[m].own(m)
 		s := Subject{Name: m, Verdict: Valid, Observed: "public key " + own, Evidence: opEvidence(by[m])}
@@ -94,39 +98,57 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 		subs = append(subs, s)
 	}
 	r := fold(want, subs)
-	r.Cause, r.Fix = cause, fix
+	r.Cause, r.Fix, r.CauseEvidence = cause, fix, ev
 	return r
 }
 
-// keyCause explains, from the recorded fingerprints of masters, why a
-// minion would refuse some of them, and names the masters whose key
-// differs from the first one's; "" when every master's key is acceptable.
-func keyCause(vals map[string]FingersValue, by map[string]history.Op, masters []string) (cause, fix string, ev []int64, bad map[string]bool) {
+// keysDiffer names the masters whose public key differs from the first
+// one's, and says whether all of them sign their key with one shared
+// master_sign key (MultiMaster-PKI, §3.5), which makes distinct pairs
+// acceptable to a minion that verifies the signature.
+func keysDiffer(vals map[string]FingersValue, masters []string) (bad map[string]bool, signed bool) {
 	if len(masters) < 2 {
-		return "", "", nil, nil
+		return nil, false
 	}
 	first := vals[masters[0]]
 	firstOwn, _ := first.own(masters[0])
-	var differ []string
 	bad = map[string]bool{}
-	signed := first.Local[signPub] != ""
+	signed = first.Local[signPub] != ""
 	for _, m := range masters {
-		ev = append(ev, opEvidence(by[m])...)
 		if own, _ := vals[m].own(m); own != firstOwn {
-			differ = append(differ, fmt.Sprintf("%s %s", m, own))
 			bad[m] = true
 		}
 		if vals[m].Local[signPub] == "" || vals[m].Local[signPub] != first.Local[signPub] {
 			signed = false
 		}
 	}
-	if len(differ) == 0 || signed {
+	return bad, signed
+}
+
+// keyCause explains, from the recorded fingerprints of masters (at: the
+// entry of each master's record), why a minion would refuse some of them,
+// citing each record, and names the masters whose key differs from the
+// first one's; "" when every master's key is acceptable.
+func keyCause(vals map[string]FingersValue, at map[string]int64, masters []string) (cause, fix string, ev []int64, bad map[string]bool) {
+	bad, signed := keysDiffer(vals, masters)
+	if len(bad) == 0 || signed {
 		return "", "", nil, nil
 	}
-	cause = fmt.Sprintf("/etc/salt/pki/master/master.pem differs between masters (%s %s; %s) and they do not sign their keys with one shared master_sign key, "+
+	var shown []string
+	for _, m := range masters {
+		own, _ := vals[m].own(m)
+		shown = append(shown, fmt.Sprintf("%s %s %s", m, own, entriesCited([]int64{at[m]})))
+		ev = append(ev, at[m])
+	}
+	cause = fmt.Sprintf("/etc/salt/pki/master/master.pem differs between masters (%s) and they do not sign their keys with one shared master_sign key, "+
 		"so a minion that cached one master's key refuses the others (salt/crypt.py verify_master: \"The master key has changed, the salt master could have been subverted\")",
-		masters[0], firstOwn, strings.Join(differ, "; "))
-	fix = "give every master the same master.pem/master.pub (share the pki directory, and start later masters only once the first wrote the pair: a key-wait), " +
+		strings.Join(shown, "; "))
+	return cause, keyFix(vals[masters[0]]), dedup(ev), bad
+}
+
+// keyFix is what makes every master's key acceptable.
+func keyFix(first FingersValue) string {
+	fix := "give every master the same master.pem/master.pub (share the pki directory, and start later masters only once the first wrote the pair: a key-wait), " +
 		"or follow MultiMaster-PKI (master_sign_pubkey: True with one master_sign key pair on every master, verify_master_pubkey_sign on the minions) as the failover-pki topology does"
 	if first.Local["master.pub"] == "" {
 		// Only Salt 3008 names the pair after the master (salt/crypt.py
@@ -135,50 +157,5 @@ func keyCause(vals map[string]FingersValue, by map[string]history.Op, masters []
 			"unless the shared one is already stored under its id (salt/cache/localfs_key.py contains() ignores the master.pem symlink): " +
 			"copy master.pem and master.pub to <id>.pem and <id>.pub for every later master before it starts, as compose/lib/key-wait does"
 	}
-	return cause, fix, dedup(ev), bad
-}
-
-// masterKeyPairs is the key rule of Explain: masters whose keys a minion
-// cannot all accept (keyCause), from the whole history (settings do not
-// change within a run, so the fingerprints recorded at lab start count),
-// for checks of minions being served by a master, with the failures that
-// show the refusal and, in the check's scenario, the sign-ins such a
-// master accepted (salt/auth act=accept): the master let the minions in,
-// so the refusal was on the minions' side.
-func masterKeyPairs(c Check, _ Result, h []history.Entry, _ labConf) (string, string, []int64, bool) {
-	if !servesMinions(c.Name) {
-		return "", "", nil, false
-	}
-	vals, by := masterFingers(h, span{})
-	masters := sortedKeys(vals)
-	cause, fix, ev, bad := keyCause(vals, by, masters)
-	if cause == "" {
-		return "", "", nil, false
-	}
-	for _, o := range history.Ops(h) {
-		if o.Completion != nil && strings.Contains(o.Completion.Error, "master key has changed") {
-			ev = append(ev, o.Completion.Index)
-		}
-	}
-	accepted := map[string]map[string]bool{}
-	for _, e := range h {
-		if e.Type != history.Event || e.Tag != "salt/auth" || !bad[e.Master] || (c.Scenario != "" && e.Scenario != c.Scenario) {
-			continue
-		}
-		d := eventData(e)
-		id, _ := d["id"].(string)
-		if d["act"] != "accept" || id == "" {
-			continue
-		}
-		if accepted[e.Master] == nil {
-			accepted[e.Master] = map[string]bool{}
-		}
-		accepted[e.Master][id] = true
-		ev = append(ev, e.Index)
-	}
-	for _, m := range sortedKeys(accepted) {
-		cause += fmt.Sprintf(". In this scenario %s accepted the sign-in of %s (salt/auth act=accept), so the refusal was on the minions' side",
-			m, strings.Join(sortedKeys(accepted[m]), ", "))
-	}
-	return cause + ".", fix + ".", dedup(ev), true
+	return fix
 }

@@ -35,7 +35,7 @@ func Pick(reportsDir, id string, live map[string]string) (State, error) {
 		if _, ok := live[id]; ok {
 			return State{RunID: id}, nil
 		}
-		return State{}, fmt.Errorf("find run %s: no %s under %s and no lab on this engine carries that id%s", id, StateFile, reportsDir, candidates(reportsDir, live))
+		return State{}, fmt.Errorf("find run %s: no %s under %s and no lab on this engine carries that id; %s", id, StateFile, reportsDir, LiveList(reportsDir, live))
 	}
 	on, err := liveRuns(reportsDir, live)
 	if err != nil {
@@ -48,6 +48,55 @@ func Pick(reportsDir, id string, live map[string]string) (State, error) {
 		return on[0], nil
 	}
 	return State{}, usage.Errorf("find run: %d live runs under %s; choose one with --run ID:%s", len(on), reportsDir, describe(on))
+}
+
+// PickLive is Pick for the commands that act on a lab (heal, chaos): the
+// run it names must still have its lab on the engine. A finished run, or
+// one whose lab was removed, is an error listing the live runs: acting on
+// it would claim work on a lab that is not there.
+func PickLive(reportsDir, id string, live map[string]string) (State, error) {
+	st, err := Pick(reportsDir, id, live)
+	if err != nil {
+		return st, err
+	}
+	if _, ok := live[st.RunID]; !ok {
+		return State{}, fmt.Errorf("find run %s: its lab is no longer on this engine (finished or removed), so there is nothing to act on; %s", st.RunID, LiveList(reportsDir, live))
+	}
+	return st, nil
+}
+
+// LiveList names every run that has a lab on the engine, for an error
+// message: those with a run.json under reportsDir ("" reads none) with
+// their topology and start, oldest first, then the others by id.
+func LiveList(reportsDir string, live map[string]string) string {
+	if len(live) == 0 {
+		return "no saltlab lab is on this engine"
+	}
+	var known []State
+	if reportsDir != "" {
+		known, _ = liveRuns(reportsDir, live)
+	}
+	seen := map[string]bool{}
+	for _, st := range known {
+		seen[st.RunID] = true
+	}
+	var rest []string
+	for id := range live {
+		if !seen[id] {
+			rest = append(rest, id)
+		}
+	}
+	sort.Strings(rest)
+	b := strings.Builder{}
+	b.WriteString("live runs:")
+	b.WriteString(describe(known))
+	for _, id := range rest {
+		fmt.Fprintf(&b, "\n  %s", id)
+		if reportsDir != "" {
+			fmt.Fprintf(&b, "  (no %s under %s)", StateFile, reportsDir)
+		}
+	}
+	return b.String()
 }
 
 // liveRuns returns the runs under reportsDir that have a lab on the engine.
@@ -63,15 +112,6 @@ func liveRuns(reportsDir string, live map[string]string) ([]State, error) {
 		}
 	}
 	return on, nil
-}
-
-// candidates lists the live runs under reportsDir for an error message.
-func candidates(reportsDir string, live map[string]string) string {
-	on, _ := liveRuns(reportsDir, live)
-	if len(on) == 0 {
-		return ""
-	}
-	return "; live runs:" + describe(on)
 }
 
 func describe(states []State) string {

@@ -82,9 +82,6 @@ func Load(dir string) (State, error) {
 	return s, nil
 }
 
-// ErrNoRuns means reportsDir holds no run state.
-var ErrNoRuns = errors.New("no saltlab run found")
-
 // List returns the states of all runs under reportsDir, newest first.
 func List(reportsDir string) ([]State, error) {
 	entries, err := os.ReadDir(reportsDir)

@@ -110,3 +110,47 @@ func TestPrivateRoot(t *testing.T) {
 	assert.NoDirExists(t, dir)
 	require.NoError(t, RemovePrivate(dir), "already gone is fine")
 }
+
+// TestPickLive: the commands that act on a lab refuse a run whose lab is
+// gone, naming every live run (those without a run.json here too).
+func TestPickLive(t *testing.T) {
+	root := t.TempDir()
+	gone := State{RunID: "run-gone", Topology: "syndic", Started: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
+	up := State{RunID: "run-up", Topology: "failover-pki", Started: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	for _, s := range []State{gone, up} {
+		require.NoError(t, Save(Dir(root, s.RunID), s))
+	}
+	tests := []struct {
+		name    string
+		id      string
+		live    map[string]string
+		want    string
+		wantErr []string
+	}{
+		{name: "a live run", id: "run-up", live: map[string]string{"run-up": ""}, want: "run-up"},
+		{name: "live, its run.json elsewhere", id: "run-far", live: map[string]string{"run-far": ""}, want: "run-far"},
+		{name: "its lab removed", id: "run-gone", live: map[string]string{"run-up": "", "run-far": ""},
+			wantErr: []string{"find run run-gone: its lab is no longer on this engine (finished or removed), so there is nothing to act on; live runs:",
+				"run-up  topology failover-pki, started 2026-12-01 10:00:00", "run-far  (no run.json under " + root + ")"}},
+		{name: "its lab removed, none live", id: "run-gone", live: map[string]string{},
+			wantErr: []string{"its lab is no longer on this engine", "no saltlab lab is on this engine"}},
+		{name: "never heard of", id: "run-what", live: map[string]string{"run-far": ""},
+			wantErr: []string{"find run run-what: no run.json under " + root + " and no lab on this engine carries that id; live runs:", "run-far"}},
+		{name: "without an id, the only live one", live: map[string]string{"run-up": ""}, want: "run-up"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := PickLive(root, tt.id, tt.live)
+			if len(tt.wantErr) == 0 {
+				require.NoError(t, err)
+				assert.Equal(t, tt.want, got.RunID)
+				return
+			}
+			for _, w := range tt.wantErr {
+				assert.ErrorContains(t, err, w)
+			}
+			assert.False(t, usage.Is(err), "a run that is gone is no typing mistake: exit 1")
+		})
+	}
+	assert.Equal(t, "live runs:\n  run-a\n  run-b", LiveList("", map[string]string{"run-b": "", "run-a": ""}), "without a reports dir, ids only")
+}

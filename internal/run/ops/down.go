@@ -2,8 +2,10 @@ package ops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -11,19 +13,20 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/runner"
 )
 
 // Down removes the containers, networks and volumes of run runID, or of
 // every saltlab run on the engine (runID ""), and their private
-// directories (secrets, config copies). What it removed goes to out; a run
-// id that nothing carries is an error.
+// directories (secrets, config copies). What it removed goes to out. A run
+// id that no lab on the engine carries is an error listing the live runs,
+// and nothing is printed as removed; only a private directory the run left
+// behind (its runner died after its lab went) is removed then.
 func Down(ctx context.Context, runID string, out io.Writer) error {
-	match := map[string]string{labels.Managed: "true"}
 	if runID != "" {
 		if err := labels.ValidateRunID(runID); err != nil {
 			return err
 		}
-		match = map[string]string{labels.Run: runID}
 	}
 	root, err := runstate.PrivateRoot(os.Getenv)
 	if err != nil {
@@ -34,6 +37,22 @@ func Down(ctx context.Context, runID string, out io.Writer) error {
 		return err
 	}
 	defer cli.Close()
+	return down(ctx, cli, root, runID, out)
+}
+
+// down is Down on an engine client.
+func down(ctx context.Context, cli lab.Docker, root, runID string, out io.Writer) error {
+	match := map[string]string{labels.Managed: "true"}
+	if runID != "" {
+		owners, err := runner.RunOwners(ctx, cli)
+		if err != nil {
+			return err
+		}
+		if _, live := owners[runID]; !live {
+			return downGone(root, runID, owners, out)
+		}
+		match = map[string]string{labels.Run: runID}
+	}
 	sw, err := lab.Sweep(context.WithoutCancel(ctx), cli, match)
 	fmt.Fprintf(out, "removed %s\n", sw)
 	if err != nil {
@@ -44,17 +63,27 @@ func Down(ctx context.Context, runID string, out io.Writer) error {
 	if runID == "" {
 		dirs, _ = filepath.Glob(filepath.Join(root, "*"))
 	}
-	removed := 0
 	for _, d := range dirs {
-		if _, serr := os.Stat(d); serr == nil {
-			removed++
-		}
 		if err := runstate.RemovePrivate(d); err != nil {
 			return err
 		}
 	}
-	if runID != "" && sw == (lab.Swept{}) && removed == 0 {
-		return fmt.Errorf("down --run %s: nothing on this engine carries that run id, so nothing was removed (list saltlab containers with `docker ps -a --filter label=%s=true`)", runID, labels.Managed)
-	}
 	return nil
+}
+
+// downGone handles a run id no lab on the engine carries: a private
+// directory its runner left is removed and said so; otherwise nothing was
+// there to remove, which is an error naming the live runs.
+func downGone(root, runID string, owners map[string]string, out io.Writer) error {
+	dir := filepath.Join(root, runID)
+	if _, err := os.Stat(dir); err == nil {
+		if err := runstate.RemovePrivate(dir); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "removed the private directory of run %s (%s); no lab on this engine carried that run id\n", runID, dir)
+		return nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("down --run %s: %w", runID, err)
+	}
+	return fmt.Errorf("down --run %s: no lab on this engine carries that run id, so nothing was removed; %s", runID, runstate.LiveList("", owners))
 }

@@ -38,7 +38,7 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 		return err
 	}
 	defer cli.Close()
-	st, err := d.Which.pick(ctx, cli)
+	st, err := d.Which.pickLive(ctx, cli)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,15 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	for i := len(added) - 1; i >= 0; i-- {
 		errs = append(errs, e.Ledger().Undo(ctx, e, added[i]))
 	}
-	if err := errors.Join(append([]error{injErr}, errs...)...); err != nil {
+	undoErr := errors.Join(errs...)
+	if undoErr == nil {
+		// The fault's helper goes with it (one another fault still needs
+		// stays), also when the fault acted only in part.
+		if err := e.ReleaseHelpers(ctx); err != nil {
+			undoErr = fmt.Errorf("healed %s on %s, but its chaos helper is left (`saltlab heal --run %s` removes it): %w", s.Kind, strings.Join(s.Targets, ","), st.RunID, err)
+		}
+	}
+	if err := errors.Join(injErr, undoErr); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "healed %s on %s\n", s.Kind, strings.Join(s.Targets, ","))

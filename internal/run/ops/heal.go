@@ -5,21 +5,28 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 
-	"github.com/docker/docker/client"
-
+	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/runner"
 )
 
-// Heal undoes a run's faults twice over (every run under w.Reports with
-// all): it replays the ledger (newest first, with the data each fault
+// staleWhy is what a ledger says of the faults it closes unhealed.
+const staleWhy = "its lab was removed before they were undone; closed by saltlab heal --all"
+
+// Heal undoes a run's faults twice over (every live run under w.Reports
+// with all): it replays the ledger (newest first, with the data each fault
 // recorded before it acted), then sweeps by label for what a ledger cannot
 // hold (a runner SIGKILLed between writing a line and the next): helpers
 // with their chains, qdiscs and proxies, paused containers, stopped
 // processes, exited daemons. A helper that must be recreated is built from
-// the checkout at root. One line per run goes to out.
+// the checkout at root. It acts only on labs that are on the engine: a run
+// named whose lab is gone is an error listing the live ones, and with all,
+// a run whose lab is gone but whose ledger still holds faults has them
+// closed as stale (nothing is left to undo) and reported. One line per run
+// goes to out.
 func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) error {
 	if err := w.Check(); err != nil {
 		return err
@@ -29,14 +36,18 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 		return err
 	}
 	defer cli.Close()
-	states, err := healTargets(ctx, cli, w, all)
+	owners, err := runner.RunOwners(ctx, cli)
+	if err != nil {
+		return err
+	}
+	live, gone, err := healTargets(w, all, owners)
 	if err != nil {
 		return err
 	}
 	// Healing must finish even if the user presses Ctrl-C.
 	ctx = context.WithoutCancel(ctx)
-	var errs []error
-	for _, st := range states {
+	errs := []error{closeStale(w.Reports, gone, out)}
+	for _, st := range live {
 		e, err := runner.OpenEngine(cli, w.Reports, root, st, out)
 		if err != nil {
 			errs = append(errs, err)
@@ -52,23 +63,66 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, errors.Join(herr, serr)))
 		}
 	}
+	if all && len(live) == 0 {
+		removed := ""
+		if len(gone) > 0 {
+			removed = fmt.Sprintf(" (its %d run folder(s) belong to labs already removed)", len(gone))
+		}
+		errs = append(errs, fmt.Errorf("heal --all: no saltlab run under %s has its lab on this engine, so there is nothing to heal%s; %s",
+			w.Reports, removed, runstate.LiveList(w.Reports, owners)))
+	}
 	return errors.Join(errs...)
 }
 
-// healTargets picks the runs to heal: every run under reports, or the one
-// runstate.Pick chooses. A live run whose directory lost run.json is still
-// healed by its label.
-func healTargets(ctx context.Context, cli *client.Client, w Which, all bool) ([]runstate.State, error) {
+// healTargets picks the runs to heal among those with a lab on the engine
+// (owners, runner.RunOwners): with all, every run under w.Reports whose
+// lab is live, and as gone the ones whose lab is not; else the one
+// runstate.PickLive chooses. A live run whose directory lost run.json is
+// still healed by its label.
+func healTargets(w Which, all bool, owners map[string]string) (live, gone []runstate.State, err error) {
 	if !all {
-		st, err := w.pick(ctx, cli)
-		return []runstate.State{st}, err
+		st, err := runstate.PickLive(w.Reports, w.ID, owners)
+		if err != nil {
+			return nil, nil, err
+		}
+		return []runstate.State{st}, nil, nil
 	}
 	states, err := runstate.List(w.Reports)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(states) == 0 {
-		return nil, fmt.Errorf("heal: %w under %s", runstate.ErrNoRuns, w.Reports)
+	for _, st := range states {
+		if _, ok := owners[st.RunID]; ok {
+			live = append(live, st)
+		} else {
+			gone = append(gone, st)
+		}
 	}
-	return states, nil
+	return live, gone, nil
+}
+
+// closeStale closes, in the ledger of each run whose lab is gone, the
+// faults still pending: there is nothing left to undo, and a ledger that
+// claims otherwise would have every later heal try again. Each run that had
+// some gets a line on out; runs without are left alone, files untouched.
+func closeStale(reports string, gone []runstate.State, out io.Writer) error {
+	var errs []error
+	for _, st := range gone {
+		path := filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile)
+		l, err := fault.Open(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, err))
+			continue
+		}
+		if len(l.Pending()) == 0 {
+			continue
+		}
+		closed, err := l.Abandon(staleWhy)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, err))
+			continue
+		}
+		fmt.Fprintf(out, "run %s: its lab is gone; closed %d fault(s) its ledger still held as stale (nothing left to undo)\n", st.RunID, len(closed))
+	}
+	return errors.Join(errs...)
 }

@@ -42,6 +42,16 @@ func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, er
 	return runstate.Pick(w.Reports, w.ID, owners)
 }
 
+// pickLive chooses a run whose lab is on the engine (runstate.PickLive),
+// for the commands that act on the lab.
+func (w Which) pickLive(ctx context.Context, cli *client.Client) (runstate.State, error) {
+	owners, err := runner.RunOwners(ctx, cli)
+	if err != nil {
+		return runstate.State{}, err
+	}
+	return runstate.PickLive(w.Reports, w.ID, owners)
+}
+
 // lostState is the error of a command that needs the run.json a live run
 // has lost (Pick returns such a run with only its id).
 func lostState(what string, st runstate.State) error {

@@ -44,6 +44,8 @@ type session struct {
 	state   runstate.State
 	run     report.Run
 	runDir  string
+	claim   *runstate.Claim // runDir, taken back if the run never starts
+	ran     bool            // the scenarios started: the run folder stays
 	ledger  *fault.Ledger
 	private string // the run's private dir: password file, config drop-ins
 	builder *images.Builder
@@ -60,7 +62,9 @@ func (s *session) Close() error { return s.cli.Close() }
 // the run's knobs, save run.json, create everything and wait until it is
 // healthy. If anything fails after the first object was created, the
 // half-built lab is removed before bringUp returns (unless cfg.Keep), also
-// when ctx was cancelled.
+// when ctx was cancelled. The run directory appears only with run.json,
+// and a failure that leaves no lab takes it back: a run that never
+// started leaves no reports/<run id>/ and claims no lab.
 func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -86,15 +90,11 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if err != nil {
 		return nil, fmt.Errorf("resolve reports dir: %w", err)
 	}
-	// Docker first: without it nothing below is of use, and no empty run
-	// directory is left behind.
-	s := &session{runDir: runstate.Dir(reports, cfg.RunID), started: started, log: log}
+	// Docker first: without it nothing below is of use.
+	dir := runstate.Dir(reports, cfg.RunID)
+	s := &session{runDir: dir, claim: runstate.Stake(dir), started: started, log: log}
 	if s.cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
-	}
-	if err := os.MkdirAll(s.runDir, 0o755); err != nil {
-		s.cli.Close()
-		return nil, fmt.Errorf("create run dir: %w", err)
 	}
 	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID); err != nil {
 		s.cli.Close()
@@ -103,12 +103,13 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if err := s.up(ctx, cfg, file); err != nil {
 		s.cli.Close()
 		if s.lab == nil || !cfg.Keep {
-			err = errors.Join(err, runstate.RemovePrivate(s.private))
+			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
 		}
 		return nil, err
 	}
 	return s, nil
 }
+
 
 func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
@@ -204,7 +205,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	}
 	// Saved before anything is created, so `saltlab down`, `status` and
 	// `heal` find this lab even if this process is killed during Up.
-	if err := runstate.Save(s.runDir, s.state); err != nil {
+	if err := s.claim.Save(s.state); err != nil {
 		return err
 	}
 	s.lab = l
@@ -247,5 +248,5 @@ func (s *session) detach(ctx context.Context) error {
 		return err
 	}
 	s.state.Detached = true
-	return runstate.Save(s.runDir, s.state)
+	return s.claim.Save(s.state)
 }

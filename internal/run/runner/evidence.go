@@ -68,6 +68,8 @@ func faultBanners(p *progress.Printer) fault.Observer {
 			p.Phase("fault", "%s", what)
 		case "undone":
 			p.Phase("heal", "undid %s", what)
+		case "stale":
+			p.Phase("heal", "closed %s unhealed: its lab is gone", what)
 		default:
 			p.Phase("heal", "FAILED to undo %s: `saltlab heal` retries it", what)
 		}

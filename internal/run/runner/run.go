@@ -138,6 +138,7 @@ type outcome struct {
 // could not run to an end that can be reported.
 func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, ev *evidence, eng *chaos.Engine, sel tagexpr.Expr, rows []report.Row) (*outcome, error) {
 	log, started := s.log, s.started
+	s.ran = true
 	run := s.run
 	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
 		run.Flavor.Version = v
@@ -153,7 +154,7 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
-	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
+	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	status, err := runScenarios(ctx, cfg, sel, s.runDir, deps, started)
 	if ferr := ev.finish(s.runDir); ferr != nil {

@@ -40,14 +40,21 @@ func withLab(ctx context.Context, cfg *Config, started time.Time, fn func(*sessi
 }
 
 // release ends the lab's scope: kept and detached with cfg.Keep, else
-// removed with the run's private dir, within the teardown budget.
+// removed with the run's private dir, within the teardown budget. A run
+// whose scenarios never started (the flavour could not be narrowed, the
+// history did not open) also takes its run folder back: it leaves no
+// reports/<run id>/ and claims no lab.
 func (s *session) release(ctx context.Context, cfg *Config, td *teardownBudget) error {
 	if cfg.Keep {
 		err := s.detach(ctx)
 		fmt.Fprintf(s.log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.run.Project, cfg.RunID)
 		return err
 	}
-	return errors.Join(removeLab(td.context(), s.lab, s.log, s.started), runstate.RemovePrivate(s.private))
+	err := errors.Join(removeLab(td.context(), s.lab, s.log, s.started), runstate.RemovePrivate(s.private))
+	if !s.ran {
+		err = errors.Join(err, s.claim.Withdraw())
+	}
+	return err
 }
 
 // withEvidence opens the run's history and event streams and calls fn;

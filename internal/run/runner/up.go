@@ -40,7 +40,7 @@ func Up(ctx context.Context, cfg Config) (UpResult, error) {
 		if derr := s.lab.Down(ctx); derr != nil {
 			return UpResult{}, fmt.Errorf("%w (and remove lab: %w)", err, derr)
 		}
-		return UpResult{}, errors.Join(err, runstate.RemovePrivate(s.private))
+		return UpResult{}, errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
 	}
 	res := UpResult{RunDir: s.runDir, State: s.state}
 	for _, name := range s.lab.Services() {

@@ -84,6 +84,7 @@ func MinionDefaults() Opts {
 		"always_verify_signature":   false,
 		"master_sign_key_name":      "master_sign",
 		"master_finger":             "",
+		"open_mode":                 false, // salt/crypt.py verify_master skips the cached-key check when set
 		"transport":                 "zeromq",
 		"id":                        nil,
 		"pki_dir":                   "/etc/salt/pki/minion",

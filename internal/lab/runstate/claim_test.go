@@ -1,0 +1,65 @@
+package runstate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestClaimWithdraw: a run that never started leaves no run directory of
+// its own, keeps what a directory held before it, and never removes a
+// run.json it did not write.
+func TestClaimWithdraw(t *testing.T) {
+	st := State{RunID: "run-x", Project: "saltlab-hot-run-x", Started: time.Unix(1, 0)}
+	tests := []struct {
+		name     string
+		before   map[string]string // files in the directory before the run; nil: no directory
+		save     bool
+		wantDir  bool
+		wantKept []string
+		wantGone []string
+	}{
+		{name: "failed before run.json (an image build)", save: false, wantDir: false},
+		{name: "failed after run.json (a lab that never came up)", save: true, wantDir: false},
+		{name: "a reused directory keeps its files, loses the claim", before: map[string]string{"report.html": "old"}, save: true,
+			wantDir: true, wantKept: []string{"report.html"}, wantGone: []string{StateFile}},
+		{name: "another lab's run.json is not this run's to remove", before: map[string]string{StateFile: `{"run_id":"run-x"}`}, save: false,
+			wantDir: true, wantKept: []string{StateFile}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "reports", "run-x")
+			if tt.before != nil {
+				require.NoError(t, os.MkdirAll(dir, 0o755))
+				for f, text := range tt.before {
+					require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte(text), 0o644))
+				}
+			}
+			c := Stake(dir)
+			if tt.before == nil {
+				assert.NoDirExists(t, dir, "staking creates nothing")
+			}
+			if tt.save {
+				require.NoError(t, c.Save(st))
+				require.FileExists(t, filepath.Join(dir, StateFile))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, LedgerFile), nil, 0o644))
+			}
+			require.NoError(t, c.Withdraw())
+			require.NoError(t, c.Withdraw(), "withdrawing twice is fine")
+			if !tt.wantDir {
+				assert.NoDirExists(t, dir)
+				return
+			}
+			for _, f := range tt.wantKept {
+				assert.FileExists(t, filepath.Join(dir, f))
+			}
+			for _, f := range tt.wantGone {
+				assert.NoFileExists(t, filepath.Join(dir, f))
+			}
+		})
+	}
+}
