@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
@@ -68,6 +69,12 @@ func (in Inputs) validate() (validated, error) {
 		abs, err := readableDir(*d.path)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("validate %s: %w", d.flag, err))
+			continue
+		}
+		// Bound into the masters or minions: the compose policy's rule
+		// for bind mounts holds for it too.
+		if err := policy.OSRules().HostPath(abs); err != nil {
+			errs = append(errs, fmt.Errorf("validate %s: %w: a lab container would see the host's own files; name a directory of your own (%s)", d.flag, err, policy.Doc))
 			continue
 		}
 		*d.path = abs

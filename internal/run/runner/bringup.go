@@ -79,7 +79,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
 	}
-	if _, err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
+	if _, err := checkProject(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
 		return nil, err
 	}
 	reports, err := filepath.Abs(cfg.ReportsDir)

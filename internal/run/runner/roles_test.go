@@ -11,9 +11,10 @@ import (
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
-// TestCheckRoles: a missing or wrong x-saltlab block is bad input (exit 2)
-// naming the file and the key, found without Docker.
-func TestCheckRoles(t *testing.T) {
+// TestCheckProject: a compose file outside the compose policy, or with a
+// missing or wrong x-saltlab block, is bad input (exit 2) naming the file
+// and the key, found without Docker.
+func TestCheckProject(t *testing.T) {
 	tests := []struct {
 		file    string
 		wantErr []string
@@ -21,10 +22,12 @@ func TestCheckRoles(t *testing.T) {
 		{file: "testdata/roles/good.yaml"},
 		{file: "testdata/roles/missing.yaml", wantErr: []string{"missing.yaml: no top-level x-saltlab block"}},
 		{file: "testdata/roles/bad-path.yaml", wantErr: []string{"bad-path.yaml", `x-saltlab.api.base_path: "salt-api/" does not start with "/"`}},
+		{file: "../../lab/policy/testdata/socket-lab.yaml", wantErr: []string{"socket-lab.yaml: 2 settings are outside saltlab's compose policy",
+			`service "minion": ports: 4505:4505: host address 0.0.0.0`, `service "minion": volumes: /var/run/docker.sock:/var/run/docker.sock`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			_, err := checkRoles(context.Background(), tt.file, "roles-test")
+			_, err := checkProject(context.Background(), tt.file, "roles-test")
 			if len(tt.wantErr) == 0 {
 				require.NoError(t, err)
 				return
