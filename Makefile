@@ -94,7 +94,7 @@ unit:
 	$(GO) test ./...
 
 # The parsers of untrusted text: Salt CLI output, --set values, tag
-# expressions, compose overrides, feature files, pip's output, SALT_VERSION,
+# expressions, compose overrides and the compose policy, feature files, pip's output, SALT_VERSION,
 # saved histories, Salt event lines and x-saltlab roles. `unit` runs their
 # seed corpora; this runs each fuzzer for FUZZTIME executions (one worker:
 # CI machines are small and shared), about 2 minutes in all. A count, not a
@@ -103,7 +103,7 @@ unit:
 # (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 FUZZTIME ?= 20000x
 FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
-	./internal/lab:FuzzLoadOverride ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
+	./internal/lab:FuzzLoadOverride ./internal/lab/policy:FuzzCheck ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
 	./internal/salt/saltout:FuzzParseLocalFingers ./internal/salt/saltout:FuzzParseStream \
 	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseSums \
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead \
