@@ -94,8 +94,9 @@ unit:
 	$(GO) test ./...
 
 # The parsers of untrusted text: Salt CLI output, --set values, tag
-# expressions, compose overrides and the compose policy, feature files, pip's output, SALT_VERSION,
-# saved histories, Salt event lines and x-saltlab roles. `unit` runs their
+# expressions, compose overrides and the compose policy, drop-in keys and
+# Salt option lists, feature files, pip's output, SALT_VERSION, saved
+# histories, Salt event lines and x-saltlab roles. `unit` runs their
 # seed corpora; this runs each fuzzer for FUZZTIME executions (one worker:
 # CI machines are small and shared), about 2 minutes in all. A count, not a
 # duration: Go 1.26's fuzz coordinator can fail a duration run at its
@@ -109,7 +110,8 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead \
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown \
-	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires
+	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \

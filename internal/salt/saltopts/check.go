@@ -32,7 +32,7 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d Salt option(s) that %s does not read:", len(e.Unknown), e.Who)
 	for _, u := range e.Unknown {
-		fmt.Fprintf(&b, "\n  %s: %s", u.Where, u.explain(e.Who))
+		fmt.Fprintf(&b, "\n  %s: %s", u.Where, u.explain(e.Double))
 	}
 	if e.Double {
 		b.WriteString("\n(the double refuses the options it does not implement rather than ignore them, docs/sim-fidelity.md: fix the name, or run real Salt with --salt real)")
@@ -40,13 +40,15 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-func (u Unknown) explain(who string) string {
-	s := fmt.Sprintf("%s has no %s option %q", who, u.Kind, u.Name)
+func (u Unknown) explain(double bool) string {
+	s := fmt.Sprintf("no %s option %q", u.Kind, u.Name)
 	switch {
 	case u.Other != "":
 		s += fmt.Sprintf("; %q is a %s option: set it as %s.%s or in a %s.d file", u.Name, u.Other, u.Other, u.Name, u.Other)
 	case u.Suggest != "":
 		s += fmt.Sprintf("; did you mean %q?", u.Suggest)
+	case double:
+		s += "; the double does not implement it"
 	default:
 		s += "; no option of that daemon has a similar name: check the spelling in Salt's configuration reference, or remove it"
 	}
