@@ -95,8 +95,9 @@ unit:
 	$(GO) test ./...
 
 # The parsers of untrusted text: Salt CLI output, --set values, tag
-# expressions, compose overrides, feature files, pip's output, SALT_VERSION,
-# saved histories, Salt event lines, x-saltlab roles and /etc/hosts. `unit` runs their
+# expressions, compose overrides and the compose policy, drop-in keys and
+# Salt option lists, feature files, pip's output, SALT_VERSION, saved
+# histories, Salt event lines, x-saltlab roles and /etc/hosts. `unit` runs their
 # seed corpora; this runs each fuzzer for FUZZTIME executions (one worker:
 # CI machines are small and shared), about 2 minutes in all. A count, not a
 # duration: Go 1.26's fuzz coordinator can fail a duration run at its
@@ -104,13 +105,14 @@ unit:
 # (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 FUZZTIME ?= 20000x
 FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
-	./internal/lab:FuzzLoadOverride ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
+	./internal/lab:FuzzLoadOverride ./internal/lab/policy:FuzzCheck ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
 	./internal/salt/saltout:FuzzParseLocalFingers ./internal/salt/saltout:FuzzParseStream \
 	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseSums \
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead \
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown \
-	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires
+	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -111,6 +112,15 @@ func TestDocsBadInputRows(t *testing.T) {
 			if len(args) > 0 && (args[0] == "run" || args[0] == "up") {
 				// from this package's directory, as the user from the checkout
 				args = append([]string{args[0], "--root", "../..", "--reports", t.TempDir()}, args[1:]...)
+				// and the paths they name relative to the checkout
+				for i := range args[:len(args)-1] {
+					switch args[i] {
+					case "--compose", "--master-config", "--minion-config", "--states", "--pillar":
+						if !filepath.IsAbs(args[i+1]) {
+							args[i+1] = filepath.Join("..", "..", args[i+1])
+						}
+					}
+				}
 			}
 			var out, errOut bytes.Buffer
 			assert.Equal(t, exitUsage, Main(args, &out, &errOut), "stderr: %s", errOut.String())

@@ -52,6 +52,28 @@ func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 	assert.Contains(t, string(out), "0 unexplained")
 }
 
+// TestRealSaltRefusesAnUnknownOption: once the real image is resolved,
+// a --set key its release does not read is refused against the list the
+// image build wrote, exit 2, before any lab object exists, with the name
+// it was meant to be.
+func TestRealSaltRefusesAnUnknownOption(t *testing.T) {
+	requireIndex(t)
+	bin := saltlabBinary(t)
+	id := runID(t, "realopt")
+	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "up", "--salt", "real", "--reports", t.TempDir(), "--run-id", id,
+		"--set", "minion.master_alive_intreval=5")
+	cmd.Dir = repoRoot
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, string(out))
+	assert.Equal(t, 2, ee.ExitCode(), string(out))
+	assert.Regexp(t, `check the run's Salt options against the list in saltlab/salt-real:\S+: 1 Salt option\(s\) that Salt \S+ does not read`, string(out))
+	assert.Contains(t, string(out), `--set minion.master_alive_intreval: no minion option "master_alive_intreval"; did you mean "master_alive_interval"?`)
+	assertNothingLeft(t, id)
+}
+
 // requireIndex skips, saying why, where the host's pip reaches no package
 // index: real Salt cannot be built there.
 func requireIndex(t *testing.T) {

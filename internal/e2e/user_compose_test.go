@@ -35,7 +35,8 @@ func TestUserComposeRunsOnTheDouble(t *testing.T) {
 }
 
 // TestUserComposeWithoutRolesExits2: a compose file without a usable
-// x-saltlab block is refused before any Docker work, with exit 2 and the fix.
+// x-saltlab block, or outside the compose policy, is refused before any
+// Docker work, with exit 2 and the fix.
 func TestUserComposeWithoutRolesExits2(t *testing.T) {
 	t.Parallel()
 	bin := saltlabBinary(t)
@@ -43,6 +44,7 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 		{file: "internal/lab/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
 		{file: "internal/run/runner/testdata/roles/bad-path.yaml", want: `x-saltlab.api.base_path: "salt-api/" does not start with "/"`},
 		{file: "internal/e2e/testdata/no-such-file.yaml", want: "validate --compose internal/e2e/testdata/no-such-file.yaml: not a readable file"},
+		{file: "internal/lab/policy/testdata/socket-lab.yaml", want: `service "minion": volumes: /var/run/docker.sock:/var/run/docker.sock: /var/run/docker.sock exposes the Docker API socket`},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			out, err := saltlab(t, bin, "up", "--salt", "sim", "--compose", tt.file, "--reports", t.TempDir()).CombinedOutput()

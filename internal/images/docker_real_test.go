@@ -23,6 +23,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/salt/saltopts"
 )
 
 // TestDockerBuildRealFromDebs runs install-salt's deb route with stand-in
@@ -46,6 +47,18 @@ func TestDockerBuildRealFromDebs(t *testing.T) {
 	out, code := runInImage(ctx, t, cli, img.Ref, "salt-call --version && test -d /etc/salt/master.d && test ! -e /tmp/saltlab-salt")
 	assert.Equal(t, 0, code, out)
 	assert.Contains(t, out, "3006.99")
+	// The system Python imports the package's salt: its option list.
+	assertOptionList(ctx, t, b, img.Ref, "3006.99")
+}
+
+// assertOptionList reads the option list back from the image, as a run
+// does before bring-up, and checks it is what salt-options.py made of
+// images.StandinSalt.
+func assertOptionList(ctx context.Context, t *testing.T, b *images.Builder, ref, version string) {
+	t.Helper()
+	l, err := b.SaltOptions(ctx, ref)
+	require.NoError(t, err)
+	assert.Equal(t, images.StandinList(version), l)
 }
 
 // TestDockerBuildRealFromWheelhouse runs install-salt's wheelhouse route
@@ -60,7 +73,7 @@ func TestDockerBuildRealFromWheelhouse(t *testing.T) {
 	for _, c := range []string{"salt", "salt-master", "salt-minion", "salt-call", "salt-key", "salt-run", "salt-api", "salt-syndic", "salt-cp"} {
 		scripts[c] = "import sys\ndef main():\n    print(sys.argv[0].rsplit('/', 1)[-1] + ' 3008.77 (saltlab stand-in, not Salt)')\n"
 	}
-	saltdisttest.WriteWheel(t, filepath.Join(wh, "salt-3008.77-py3-none-any.whl"), saltdisttest.Wheel{File: "salt-3008.77-py3-none-any.whl", Requires: []string{"fakezmq>=2"}, Scripts: scripts})
+	saltdisttest.WriteWheel(t, filepath.Join(wh, "salt-3008.77-py3-none-any.whl"), saltdisttest.Wheel{File: "salt-3008.77-py3-none-any.whl", Requires: []string{"fakezmq>=2"}, Scripts: scripts, Files: images.StandinSalt(t, "3008.77")})
 	saltdisttest.WriteWheel(t, filepath.Join(wh, "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.whl"), saltdisttest.Wheel{File: "fakezmq-2.0-cp311-cp311-manylinux_2_17_x86_64.whl"})
 	saltdisttest.WriteWheel(t, filepath.Join(wh, "CherryPy-18.10.0-py3-none-any.whl"), saltdisttest.Wheel{File: "CherryPy-18.10.0-py3-none-any.whl"})
 	env := map[string]string{images.EnvWheelhouse: wh}
@@ -74,6 +87,7 @@ func TestDockerBuildRealFromWheelhouse(t *testing.T) {
 	assert.Equal(t, 0, code, out)
 	assert.Contains(t, out, "/usr/local/bin/salt-syndic")
 	assert.Contains(t, out, "salt-api 3008.77 (saltlab stand-in, not Salt)")
+	assertOptionList(ctx, t, b, img.Ref, "3008.77")
 }
 
 // TestDockerRealSaltFromPackageIndex is the real-Salt check: where the
@@ -114,6 +128,12 @@ func TestDockerRealSaltFromPackageIndex(t *testing.T) {
 		assert.Contains(t, out, "running: "+d)
 	}
 	assert.Contains(t, out, "local: True")
+	l, err := b.SaltOptions(ctx, img.Ref)
+	require.NoError(t, err, "the image keeps its release's option list")
+	assert.Equal(t, img.Version, l.SaltVersion)
+	for _, o := range []string{"master_alive_interval", "master_type", "auth_timeout"} {
+		assert.True(t, l.Known(saltopts.Minion, o), o)
+	}
 }
 
 // realSmoke starts each daemon the lab runs, checks each still runs a few
@@ -161,7 +181,7 @@ func realTestSetup(t *testing.T, version string) (context.Context, *client.Clien
 	repo, err := images.FindRepoRoot(".")
 	require.NoError(t, err)
 	root := t.TempDir()
-	for _, rel := range []string{"images/base/packages.txt", "images/base/Dockerfile", "images/salt-real/Dockerfile", "images/salt-real/install-salt"} {
+	for _, rel := range []string{"images/base/packages.txt", "images/base/Dockerfile", "images/salt-real/Dockerfile", "images/salt-real/install-salt", "images/salt-real/salt-options.py"} {
 		copyFile(t, filepath.Join(repo, rel), filepath.Join(root, rel))
 	}
 	return ctx, cli, root
@@ -193,6 +213,12 @@ func buildStandinDeb(t *testing.T, name, outDir string) {
 		for _, c := range []string{"salt", "salt-call"} {
 			script := "#!/bin/sh\necho '" + c + " 3006.99 (saltlab stand-in)'\n"
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "usr/bin", c), []byte(script), 0o755))
+		}
+		// Where Debian's python3 finds a package's modules.
+		for rel, body := range images.StandinSalt(t, "3006.99") {
+			p := filepath.Join(dir, "usr/lib/python3/dist-packages", rel)
+			require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 		}
 	}
 	out, err := exec.Command("dpkg-deb", "--build", "--root-owner-group", dir, filepath.Join(outDir, name+"_3006.99_all.deb")).CombinedOutput()

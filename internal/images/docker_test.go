@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/sim/config"
 )
 
 // standinPackage is built instead of cmd/saltsim unless
@@ -90,6 +91,10 @@ func TestDockerBaseAndSim(t *testing.T) {
 	// :latest may already point at another checkout's build on a shared
 	// engine, so only its existence and flavour are asserted.
 	assertLabels(ctx, t, cli, images.SimRef, map[string]string{labels.Flavor: "sim", labels.Managed: "true"})
+	// The double's option list, as a run reads it before bring-up.
+	opts, err := b.SaltOptions(ctx, simRef)
+	require.NoError(t, err)
+	assert.Equal(t, config.OptionList(), opts)
 
 	out, code := runInImage(ctx, t, cli, simRef,
 		"ss -V && iptables -V && nginx -v && ping -V && nc -h 2>&1 | head -1 && curl --version | head -1 && "+

@@ -219,7 +219,7 @@ func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
 func newTestBuilder(t *testing.T, env map[string]string) (*Builder, *fakeDocker, *fakeHost, *strings.Builder) {
 	t.Helper()
 	root := t.TempDir()
-	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDir + "/Dockerfile", realDir + "/install-salt"} {
+	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDir + "/Dockerfile", realDir + "/install-salt", realDir + "/" + realOptionsScript} {
 		src, err := os.ReadFile(filepath.Join("..", "..", rel))
 		require.NoError(t, err)
 		require.NoError(t, os.MkdirAll(filepath.Join(root, filepath.Dir(rel)), 0o755))

@@ -14,6 +14,9 @@ import (
 const (
 	realDir     = "images/salt-real"
 	realDebsDir = realDir + "/debs"
+	// realOptionsScript lists the release's option names during the build
+	// (saltopts.ImagePath).
+	realOptionsScript = "salt-options.py"
 	// RealRepo is the repository of real Salt images; the tag is the
 	// exact Salt release, e.g. saltlab/salt-real:3008.5.
 	RealRepo = "saltlab/salt-real"

@@ -52,6 +52,7 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 	files := append([]contextFile{
 		{Name: "Dockerfile", Data: r.dockerfile},
 		{Name: "install-salt", Data: r.script, Mode: 0o755},
+		{Name: realOptionsScript, Data: r.options},
 		{Name: "wheels/"}, {Name: "debs/"},
 	}, rb.files...)
 	args := map[string]*string{"SALT_ROUTE": ptr(rb.route), "SALT_REQUIREMENT": ptr(rb.req), "SALT_EXTRAS": ptr(strings.Join(saltdist.Extras, " "))}

@@ -19,26 +19,36 @@ type realRoute struct {
 	try  func(ctx context.Context, r realRecipe) (RealImage, error)
 }
 
-// realRecipe is the image's own files, read once per BuildReal.
+// realRecipe is the image's own files, read once per BuildReal. The hash
+// covers all three, so a change to any of them rebuilds the image.
 type realRecipe struct {
-	dockerfile, script []byte
-	hash               string
+	dockerfile, script, options []byte
+	hash                        string
 }
 
 func (b *Builder) realRecipe() (realRecipe, error) {
-	d, err := os.ReadFile(b.path(realDir + "/Dockerfile"))
-	if err != nil {
-		return realRecipe{}, fmt.Errorf("read real Salt Dockerfile: %w", err)
-	}
-	s, err := os.ReadFile(b.path(realDir + "/install-salt"))
-	if err != nil {
-		return realRecipe{}, fmt.Errorf("read real Salt install script: %w", err)
-	}
+	var r realRecipe
 	h := sha256.New()
-	h.Write(d)
-	h.Write([]byte{0})
-	h.Write(s)
-	return realRecipe{dockerfile: d, script: s, hash: fmt.Sprintf("%x", h.Sum(nil))}, nil
+	for _, f := range []struct {
+		name, what string
+		data       *[]byte
+	}{
+		{"Dockerfile", "Dockerfile", &r.dockerfile},
+		{"install-salt", "install script", &r.script},
+		{realOptionsScript, "option list script", &r.options},
+	} {
+		d, err := os.ReadFile(b.path(realDir + "/" + f.name))
+		if err != nil {
+			return realRecipe{}, fmt.Errorf("read real Salt %s: %w", f.what, err)
+		}
+		*f.data = d
+		if f.name != "Dockerfile" {
+			h.Write([]byte{0})
+		}
+		h.Write(d)
+	}
+	r.hash = fmt.Sprintf("%x", h.Sum(nil))
+	return r, nil
 }
 
 // realRoutes lists the routes in the order BuildReal tries them. resolved

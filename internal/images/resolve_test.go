@@ -214,6 +214,7 @@ func TestBuildRealRoutes(t *testing.T) {
 		assert.Equal(t, "3008.5", c.opts.Labels[labels.SaltVersion])
 		assert.Len(t, c.opts.Labels[labels.RecipeHash], 64)
 		assert.Contains(t, c.files["install-salt"], "SALTLAB_SALT_VERSION=")
+		assert.Contains(t, c.files["salt-options.py"], "DEFAULT_MINION_OPTS", "the option list script is in the build context")
 
 		// The same release again: the image is reused, nothing is built.
 		img2, err := b.BuildReal(context.Background(), "3008.5")

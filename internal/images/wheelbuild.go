@@ -124,26 +124,46 @@ func (b *Builder) CompileWheels(ctx context.Context, src, deps, out string) (err
 
 // copyWheelsOut copies /w/out/*.whl of image ref into dir.
 func (b *Builder) copyWheelsOut(ctx context.Context, cc containerCopier, ref, dir string) error {
-	c, err := cc.ContainerCreate(ctx, &container.Config{Image: ref, Cmd: []string{"true"}, Labels: map[string]string{labels.Managed: "true"}},
-		&container.HostConfig{NetworkMode: "none"}, nil, nil, "")
-	if err != nil {
-		return fmt.Errorf("copy wheels out: %w", err)
-	}
-	defer cc.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true}) //nolint:errcheck // labelled, swept by down --all
-	rc, _, err := cc.CopyFromContainer(ctx, c.ID, "/w/out")
-	if err != nil {
-		return fmt.Errorf("copy wheels out: %w", err)
-	}
-	defer rc.Close()
-	n, err := untarWheels(rc, dir)
-	if err != nil {
+	err := copyOut(ctx, cc, ref, "/w/out", func(r io.Reader) error {
+		n, err := untarWheels(r, dir)
+		if err == nil && n == 0 {
+			err = errors.New("the build wrote no wheel")
+		}
 		return err
-	}
-	if n == 0 {
-		return errors.New("copy wheels out: the build wrote no wheel")
+	})
+	if err != nil {
+		return fmt.Errorf("copy wheels out: %w", err)
 	}
 	return nil
 }
+
+// copyOut reads path out of image ref: a container of it is created (never
+// started, no network), path streamed out as a tar to read, and the
+// container removed.
+func copyOut(ctx context.Context, cc containerCopier, ref, path string, read func(io.Reader) error) error {
+	c, err := cc.ContainerCreate(ctx, &container.Config{Image: ref, Cmd: []string{"true"}, Labels: map[string]string{labels.Managed: "true"}},
+		&container.HostConfig{NetworkMode: "none"}, nil, nil, "")
+	if err != nil {
+		return fmt.Errorf("create a container of %s: %w", ref, err)
+	}
+	defer cc.ContainerRemove(context.WithoutCancel(ctx), c.ID, container.RemoveOptions{Force: true}) //nolint:errcheck // labelled, swept by down --all
+	rc, _, err := cc.CopyFromContainer(ctx, c.ID, path)
+	if err != nil {
+		return &copyError{path: path, err: err}
+	}
+	defer rc.Close()
+	return read(rc)
+}
+
+// copyError is the engine's answer to copying a path out: NotFound when
+// the image has no such path.
+type copyError struct {
+	path string
+	err  error
+}
+
+func (e *copyError) Error() string { return fmt.Sprintf("copy %s: %v", e.path, e.err) }
+func (e *copyError) Unwrap() error { return e.err }
 
 // untarWheels writes the .whl regular files of a tar stream into dir, by
 // base name only (no path from the stream is trusted).
@@ -156,7 +176,7 @@ func untarWheels(r io.Reader, dir string) (int, error) {
 			return n, nil
 		}
 		if err != nil {
-			return n, fmt.Errorf("copy wheels out: %w", err)
+			return n, fmt.Errorf("read tar: %w", err)
 		}
 		name := path.Base(h.Name)
 		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".whl") || strings.HasPrefix(name, ".") {
@@ -164,14 +184,14 @@ func untarWheels(r io.Reader, dir string) (int, error) {
 		}
 		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 		if err != nil {
-			return n, fmt.Errorf("copy wheels out: %w", err)
+			return n, fmt.Errorf("write %s: %w", name, err)
 		}
 		_, err = io.Copy(f, io.LimitReader(tr, 512<<20))
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return n, fmt.Errorf("copy wheels out: %w", err)
+			return n, fmt.Errorf("write %s: %w", name, err)
 		}
 		n++
 	}

@@ -36,16 +36,13 @@ type endpoint struct {
 
 // convertService maps one compose service to its container configuration.
 // notes are harmless deviations worth telling the user (ignored keys,
-// rebinding of ports); errors are settings saltlab refuses.
+// rebinding of ports); errors are settings saltlab refuses. Load has
+// checked the compose policy already, so what is mapped here is allowed.
 func convertService(p *types.Project, s types.ServiceConfig, m labelMeta) (*containerSpec, []string, error) {
 	var notes []string
 	var errs []error
 	fail := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("service %q: "+format, append([]any{s.Name}, args...)...))
-	}
-	checkSecurity(s, fail)
-	for _, k := range unsupportedKeys(s) {
-		fail("%s is not supported by saltlab", k)
 	}
 	if s.Image == "" {
 		if s.Build != nil {
@@ -119,7 +116,7 @@ func convertService(p *types.Project, s types.ServiceConfig, m labelMeta) (*cont
 	}
 	var create *network.NetworkingConfig
 	var connect []endpoint
-	if s.NetworkMode == "" { // network_mode was refused above
+	if s.NetworkMode == "" { // the policy refuses network_mode
 		create, connect, err = endpoints(p, s)
 		if err != nil {
 			fail("%v", err)

@@ -13,13 +13,16 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/policy"
 )
 
-// Load parses and validates the compose files with compose-go and maps
-// every enabled service to its container configuration. Nothing is created
-// and the daemon is not contacted (cli may be nil for pure validation), so
-// invalid files and forbidden settings fail before any side effect. Errors
-// name the files and carry compose-go's own message.
+// Load parses and validates the compose files with compose-go, checks
+// them against saltlab's compose policy (internal/lab/policy) as written,
+// before any transform, and maps every enabled service to its container
+// configuration. Nothing is created and the daemon is not contacted (cli
+// may be nil for pure validation), so invalid files and forbidden settings
+// fail before any side effect. Errors name the files and carry
+// compose-go's own message; policy errors are usage errors.
 func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
 	if err := checkOptions(opts); err != nil {
 		return nil, err
@@ -31,6 +34,9 @@ func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
 	project, err := loadProject(ctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("load compose project from %s: %w", files, err)
+	}
+	if err := policy.OSRules().Check(project); err != nil {
+		return nil, err
 	}
 	if opts.Transform != nil {
 		if err := opts.Transform(project); err != nil {

@@ -6,9 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/docker/docker/client"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // *client.Client must keep satisfying Docker.
@@ -45,12 +48,13 @@ func TestLoadRejects(t *testing.T) {
 		file string
 		want []string // substrings of the error
 	}{
-		{"privileged.yaml", []string{`service "a": privileged: true is forbidden`}},
-		{"docker-sock.yaml", []string{`service "a": mounting /var/run/docker.sock exposes the Docker socket`}},
-		{"docker-run-dir.yaml", []string{`service "a": mounting /run exposes the Docker socket`}},
+		// The compose policy (internal/lab/policy), naming the file.
+		{"privileged.yaml", []string{"privileged.yaml: 1 setting is outside saltlab's compose policy", `service "a": privileged: true gives the container every capability`}},
+		{"docker-sock.yaml", []string{`service "a": volumes: /var/run/docker.sock:/var/run/docker.sock: /var/run/docker.sock exposes the Docker API socket`}},
+		{"docker-run-dir.yaml", []string{`service "a": volumes: /run:/host-run: /run exposes the Docker API socket`}},
+		{"bad-hostip.yaml", []string{"host address 10.1.2.3 publishes the port beyond this host", "127.0.0.1:8080:80"}},
+		{"unsupported.yaml", []string{"2 settings are outside", `network_mode: host shares the host's namespace`, `volumes_from: mounts the volumes of another container`}},
 		{"build-no-image.yaml", []string{`service "a": has build: but no image:`, "saltlab images"}},
-		{"bad-hostip.yaml", []string{"host ip 10.1.2.3 is not allowed", "127.0.0.1"}},
-		{"unsupported.yaml", []string{"network_mode: host is forbidden", "network_mode is not supported", "volumes_from is not supported"}},
 		// compose-go's own messages, with the file named by us when compose-go does not.
 		{"unknown-key.yaml", []string{"unknown-key.yaml", "services.a.healthcheck additional properties 'intervl' not allowed"}},
 		{"yaml-syntax.yaml", []string{"load compose project from testdata/compose/yaml-syntax.yaml", "mapping values are not allowed in this context"}},
@@ -67,6 +71,19 @@ func TestLoadRejects(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A policy violation is the user's input (exit 2), found in the file as
+// written: the transform (saltlab's knobs) never runs on it.
+func TestLoadPolicyBeforeTransform(t *testing.T) {
+	opts := testOptions("privileged.yaml")
+	opts.Transform = func(*types.Project) error {
+		t.Error("transform ran on a project outside the policy")
+		return nil
+	}
+	_, err := Load(context.Background(), nil, opts)
+	require.Error(t, err)
+	assert.True(t, usage.Is(err), "%v", err)
 }
 
 func TestLoadRejectsBadOptions(t *testing.T) {

@@ -13,9 +13,11 @@ import (
 // never be reachable from outside the host.
 const loopback = "127.0.0.1"
 
-// ports maps `ports:` and `expose:`. Wildcard host addresses are rebound to
-// 127.0.0.1 with a note; any other address is refused. An empty published
-// port stays empty, which makes the daemon pick an ephemeral one.
+// ports maps `ports:` and `expose:`. A port without a host address is
+// bound to 127.0.0.1 with a note; the policy refuses any address but
+// loopback, and so does this (the engine must never see another). An
+// empty published port stays empty, which makes the daemon pick an
+// ephemeral one.
 func ports(s types.ServiceConfig, notes *[]string) (nat.PortSet, nat.PortMap, error) {
 	exposed := nat.PortSet{}
 	bindings := nat.PortMap{}
@@ -42,8 +44,8 @@ func ports(s types.ServiceConfig, notes *[]string) (nat.PortSet, nat.PortMap, er
 		hostIP := pc.HostIP
 		switch hostIP {
 		case loopback:
-		case "", "0.0.0.0", "::", "[::]":
-			*notes = append(*notes, fmt.Sprintf("port %d/%s bound to %s instead of %q: lab ports are loopback-only", pc.Target, proto, loopback, hostIP))
+		case "":
+			*notes = append(*notes, fmt.Sprintf("port %d/%s bound to %s: lab ports are loopback-only", pc.Target, proto, loopback))
 			hostIP = loopback
 		default:
 			errs = append(errs, fmt.Errorf("port %d/%s: host ip %s is not allowed, lab ports bind to %s only", pc.Target, proto, hostIP, loopback))

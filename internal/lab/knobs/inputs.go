@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
@@ -42,6 +43,7 @@ type Settings struct {
 type Parsed struct {
 	minions        int
 	states, pillar string
+	overrides      Overrides       // --set, parsed
 	sets           map[Kind][]byte // the --set drop-in body of each kind
 	config         map[Kind]string // user drop-in dirs, absolute
 }
@@ -57,10 +59,10 @@ func (in Inputs) Parse() (Parsed, error) {
 			errs = append(errs, err)
 		}
 	}
-	if sets, err := renderSets(in.Sets); err != nil {
+	if o, sets, err := renderSets(in.Sets); err != nil {
 		errs = append(errs, err)
 	} else {
-		v.sets = sets
+		v.overrides, v.sets = o, sets
 	}
 	dirs := []struct {
 		flag, path string
@@ -80,6 +82,12 @@ func (in Inputs) Parse() (Parsed, error) {
 			errs = append(errs, fmt.Errorf("validate %s: %w", d.flag, err))
 			continue
 		}
+		// Bound into the masters or minions: the compose policy's rule
+		// for bind mounts holds for it too.
+		if err := policy.OSRules().HostPath(abs); err != nil {
+			errs = append(errs, fmt.Errorf("validate %s: %w: a lab container would see the host's own files; name a directory of your own (%s)", d.flag, err, policy.Doc))
+			continue
+		}
 		d.into(abs)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -89,22 +97,22 @@ func (in Inputs) Parse() (Parsed, error) {
 }
 
 // renderSets parses the --set pairs and renders each kind's drop-in.
-func renderSets(pairs []string) (map[Kind][]byte, error) {
+func renderSets(pairs []string) (Overrides, map[Kind][]byte, error) {
 	o, err := ParseSets(pairs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := map[Kind][]byte{}
 	for _, k := range []Kind{Master, Minion} {
 		body, err := o.YAML(k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(body) > 0 {
 			out[k] = body
 		}
 	}
-	return out, nil
+	return o, out, nil
 }
 
 func readableDir(path string) (string, error) {

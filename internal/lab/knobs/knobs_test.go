@@ -91,6 +91,8 @@ func TestParse(t *testing.T) {
 		{name: "negative minions", in: knobs.Inputs{Minions: -1}, wantErr: "validate --minions -1: out of range 1-120; want 1 to 120"},
 		{name: "too many minions", in: knobs.Inputs{Minions: 500}, wantErr: "validate --minions 500"},
 		{name: "bad set", in: knobs.Inputs{Sets: []string{"x.y=1"}}, wantErr: `unknown prefix "x"`},
+		{name: "a host system dir", in: knobs.Inputs{States: "/etc"}, wantErr: "validate --states: /etc is the host system path /etc: a lab container would see the host's own files"},
+		{name: "a dir holding the Docker socket", in: knobs.Inputs{MinionConfig: "/run"}, wantErr: "validate --minion-config: /run exposes the Docker API socket"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

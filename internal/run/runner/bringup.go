@@ -57,10 +57,11 @@ type session struct {
 
 func (s *session) Close() error { return s.cli.Close() }
 
-// bringUp is the one bring-up path of `run` and `up`: build the images,
-// sweep leftovers of dead runners, pick a subnet, load the topology with
-// the run's knobs, save run.json, create everything and wait until it is
-// healthy. If anything fails after the first object was created, the
+// bringUp is the one bring-up path of `run` and `up`: check the compose
+// file (policy, roles), build the images, check the run's Salt options
+// against the image's list, sweep leftovers of dead runners, pick a
+// subnet, load the topology with the run's knobs, save run.json, create
+// everything and wait until it is healthy. If anything fails after the first object was created, the
 // half-built lab is removed before bringUp returns (unless cfg.Keep), also
 // when ctx was cancelled. The run directory appears only with run.json,
 // and a failure that leaves no lab takes it back: a run that never
@@ -83,7 +84,8 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
 	}
-	if _, err := checkRoles(ctx, file, ProjectName(cfg.Topology, cfg.RunID)); err != nil {
+	project, _, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, cfg.RunID))
+	if err != nil {
 		return nil, err
 	}
 	reports, err := filepath.Abs(cfg.ReportsDir)
@@ -100,7 +102,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 		s.cli.Close()
 		return nil, err
 	}
-	if err := s.up(ctx, cfg, file); err != nil {
+	if err := s.up(ctx, cfg, file, project); err != nil {
 		s.cli.Close()
 		if s.lab == nil || !cfg.Keep {
 			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
@@ -110,8 +112,9 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	return s, nil
 }
 
-
-func (s *session) up(ctx context.Context, cfg *Config, file string) error {
+// up brings the lab up; project is the compose file as checkProject read
+// it, whose Salt options are checked once the image is known.
+func (s *session) up(ctx context.Context, cfg *Config, file string, project *types.Project) error {
 	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
 		// Bringing it up again would fail and the cleanup would then remove
 		// the existing lab, which carries the same labels.
@@ -133,6 +136,9 @@ func (s *session) up(ctx context.Context, cfg *Config, file string) error {
 	}
 	announceFlavor(s.log, cfg.Flavor, flavor)
 	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
+	if err := s.checkImageOptions(ctx, b, flavor, project, cfg.Knobs); err != nil {
+		return err
+	}
 	// Bring-up is timed from here, so a release's first run (which builds
 	// its image) and later ones (which find it) measure the same thing.
 	ready := time.Now()

@@ -17,6 +17,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
@@ -69,6 +70,10 @@ func (c Config) Validate() error {
 		return usage.Errorf("validate --reports: empty: name the reports directory")
 	case c.StateDir == "":
 		return fmt.Errorf("validate config: private state dir is empty")
+	}
+	// The run's drop-ins and API password file are bound from it.
+	if err := policy.OSRules().HostPath(c.StateDir); err != nil {
+		return usage.Errorf("validate private state dir: %w: lab containers bind files from it; set %s to a directory of your own", err, runstate.StateDirVar)
 	}
 	if err := valid.Duration("--timeout", c.Timeout, "no limit"); err != nil {
 		return err

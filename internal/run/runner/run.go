@@ -56,7 +56,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	topoRoles, err := checkRoles(ctx, file, ProjectName(cfg.Topology, "select"))
+	_, topoRoles, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, "select"))
 	if err != nil {
 		return res, err
 	}

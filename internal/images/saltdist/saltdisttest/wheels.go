@@ -19,12 +19,14 @@ import (
 )
 
 // Wheel is one stand-in wheel: its file name (which carries the name,
-// version and tags), its dependencies and its console scripts
-// (name -> Python source of the script's module, which has a main()).
+// version and tags), its dependencies, its console scripts (name ->
+// Python source of the script's module, which has a main()) and any more
+// files it installs (path in site-packages -> content).
 type Wheel struct {
 	File     string
 	Requires []string
 	Scripts  map[string]string
+	Files    map[string]string
 }
 
 // WriteIndex writes a simple index under root/simple with the files under
@@ -81,6 +83,14 @@ func WriteWheel(t testing.TB, path string, w Wheel) {
 	}
 	if eps.Len() > 0 {
 		add(info+"entry_points.txt", "[console_scripts]\n"+eps.String())
+	}
+	files := make([]string, 0, len(w.Files))
+	for n := range w.Files {
+		files = append(files, n)
+	}
+	sort.Strings(files)
+	for _, n := range files {
+		add(n, w.Files[n])
 	}
 	add(info+"METADATA", meta)
 	add(info+"WHEEL", "Wheel-Version: 1.0\nGenerator: saltlab-test\nRoot-Is-Purelib: true\nTag: "+tag+"\n")

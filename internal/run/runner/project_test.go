@@ -8,23 +8,39 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
-// TestCheckRoles: a missing or wrong x-saltlab block is bad input (exit 2)
-// naming the file and the key, found without Docker.
-func TestCheckRoles(t *testing.T) {
+// TestCheckProject: a compose file outside the compose policy, or with a
+// missing or wrong x-saltlab block, or (on the double) a Salt option the
+// double does not implement, is bad input (exit 2) naming the file and the
+// key, found without Docker.
+func TestCheckProject(t *testing.T) {
+	sim := func(sets ...string) Config {
+		return Config{Flavor: images.FlavorSim, Knobs: mustParse(t, knobs.Inputs{Sets: sets})}
+	}
 	tests := []struct {
 		file    string
+		cfg     Config
 		wantErr []string
 	}{
 		{file: "testdata/roles/good.yaml"},
 		{file: "testdata/roles/missing.yaml", wantErr: []string{"missing.yaml: no top-level x-saltlab block"}},
 		{file: "testdata/roles/bad-path.yaml", wantErr: []string{"bad-path.yaml", `x-saltlab.api.base_path: "salt-api/" does not start with "/"`}},
+		{file: "../../lab/policy/testdata/socket-lab.yaml", wantErr: []string{"socket-lab.yaml: 2 settings are outside saltlab's compose policy",
+			`service "minion": ports: 4505:4505: host address 0.0.0.0`, `service "minion": volumes: /var/run/docker.sock:/var/run/docker.sock`}},
+		{file: "../../../compose/failover/compose.yaml", cfg: sim("minion.master_alive_interval=5")},
+		{file: "../../../compose/failover/compose.yaml", cfg: Config{Flavor: images.FlavorReal, Knobs: mustParse(t, knobs.Inputs{Sets: []string{"minion.master_alive_intreval=5"}})}},
+		{file: "../../../compose/failover/compose.yaml", cfg: sim("minion.master_alive_intreval=5", "master.tcp_keepalive=true"), wantErr: []string{
+			"check the run's Salt options against the double's own list: 2 Salt option(s) that the Salt double",
+			`--set minion.master_alive_intreval: no minion option "master_alive_intreval"; did you mean "master_alive_interval"?`,
+			`--set master.tcp_keepalive: no master option "tcp_keepalive"; the double does not implement it`, "--salt real"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			_, err := checkRoles(context.Background(), tt.file, "roles-test")
+			_, _, err := tt.cfg.checkProject(context.Background(), tt.file, "roles-test")
 			if len(tt.wantErr) == 0 {
 				require.NoError(t, err)
 				return

@@ -1,0 +1,81 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/policy"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/salt/saltopts"
+	simconfig "github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// checkProject reads a topology's compose file before any image is built
+// or Docker is contacted, so what is wrong in it is bad input (exit 2)
+// rather than a failed bring-up: first saltlab's compose policy (a
+// privileged service, a host path, a port beyond loopback...), then its
+// x-saltlab roles, then, on the double, the Salt options the run sets
+// (real Salt's names are known once its image is: checkImageOptions).
+// The run reads the roles again after the knobs applied (clones), and
+// lab.Load checks the policy again with the run's variables.
+func (c Config) checkProject(ctx context.Context, file, project string) (*types.Project, roles.Roles, error) {
+	p, err := lab.ReadProject(ctx, []string{file}, project, nil)
+	if err != nil {
+		return nil, roles.Roles{}, usage.Wrap(err)
+	}
+	if err := policy.OSRules().Check(p); err != nil {
+		return nil, roles.Roles{}, err
+	}
+	r, err := roles.FromProject(p)
+	if err != nil {
+		return nil, roles.Roles{}, usage.Wrap(err)
+	}
+	if c.Flavor == images.FlavorSim {
+		if err := checkSaltOptions(simconfig.OptionList(), "the double's own list", p, c.Knobs); err != nil {
+			return nil, roles.Roles{}, err
+		}
+	}
+	return p, r, nil
+}
+
+// checkSaltOptions refuses, as bad input, every Salt option of the run
+// that the build the list comes from does not read: a --set key, a key of
+// the user's drop-ins or of the configuration the project binds, each
+// named with where it was set and the name it was probably meant to be.
+// Salt itself would ignore it, and a run would pass without ever using it.
+func checkSaltOptions(list saltopts.List, source string, p *types.Project, in knobs.Parsed) error {
+	settings, err := knobs.OptionSettings(p, in)
+	if err != nil {
+		return usage.Wrap(err)
+	}
+	if err := list.Check(settings); err != nil {
+		return usage.Errorf("check the run's Salt options against %s: %w", source, err)
+	}
+	return nil
+}
+
+// checkImageOptions checks the run's Salt options against the list the
+// resolved image keeps, before bring-up. An image without one (made by
+// hand, or by an older saltlab) is said and not checked.
+func (s *session) checkImageOptions(ctx context.Context, b *images.Builder, flavor images.Flavor, p *types.Project, in knobs.Parsed) error {
+	list, err := b.SaltOptions(ctx, flavor.Image)
+	if errors.Is(err, images.ErrNoOptionList) {
+		phase(s.log, s.started, "Salt option names not checked: %v", err)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := checkSaltOptions(list, fmt.Sprintf("the list in %s", flavor.Image), p, in); err != nil {
+		return err
+	}
+	phase(s.log, s.started, "the run's Salt options are all ones %s reads", list.Who())
+	return nil
+}
