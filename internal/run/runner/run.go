@@ -99,7 +99,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		}
 	}
 	adapter := labAdapter{l: s.lab, roles: s.roles}
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Buses(adapter), log, progress.New(log, started))
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.cli, s.ledger, steps.Buses(adapter), log, progress.New(log, started))
 	if err != nil {
 		return res, err
 	}
@@ -154,7 +154,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 
 	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
-		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
+		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers()}
 	phase(log, started, "recording the lab's configuration (minion settings, master key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	status, err := runScenarios(ctx, cfg, sel, res.RunDir, deps, started)
