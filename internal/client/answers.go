@@ -10,8 +10,9 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 )
 
-// AnswersProcess is the process of the run's own function probes.
-const AnswersProcess = "answers-probe"
+// AnswersProcess is the process of the run's own function probes of a
+// master: a lane of their own in the reports, one per master.
+func AnswersProcess(master string) string { return "answers-probe " + master }
 
 // answersBudget bounds one probe in the container: the script keeps to
 // lib.AnswerBound per check, and the budget is whole seconds.
@@ -29,7 +30,7 @@ const answersWait = answersBudget + 5*time.Second
 // what), info when the probe could not run to its end (a paused or stopped
 // container).
 func (c Client) Answers(ctx context.Context, master string) Outcome {
-	return c.Rec.Do(ctx, Op{F: checker.AnswersOp, Node: master, Target: master, Process: AnswersProcess}, func(ctx context.Context) Outcome {
+	return c.Rec.Do(ctx, Op{F: checker.AnswersOp, Node: master, Target: master, Process: AnswersProcess(master)}, func(ctx context.Context) Outcome {
 		ctx, cancel := context.WithTimeout(ctx, answersWait)
 		defer cancel()
 		return AnswersOutcome(RunBounded(ctx, c.Ex, master, answersBudget, lib.AnswersArgv()...))

@@ -40,7 +40,7 @@ func TestAnswers(t *testing.T) {
 			for _, e := range h.entries {
 				assert.Equal(t, checker.AnswersOp, e.F)
 				assert.Equal(t, "salt-master-1", e.Node)
-				assert.Equal(t, AnswersProcess, e.Process, "the run's probes have a lane of their own")
+				assert.Equal(t, "answers-probe salt-master-1", e.Process, "the run's probes have a lane of their own")
 			}
 		})
 	}
