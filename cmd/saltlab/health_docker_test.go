@@ -26,7 +26,7 @@ import (
 // 500 ms and needs 3 failures in a row (4.5 s); the rest is the engine's
 // exec overhead on a loaded host. It is the honest-health lag (steps'
 // healthLag), the most the suite tolerates.
-const detectWithin = 10 * time.Second
+const detectWithin = 12 * time.Second
 
 // TestFrozenMasterTurnsUnhealthy: on a failover lab, of the Salt double
 // (subtest sim) and of real Salt (subtest real, which builds the real

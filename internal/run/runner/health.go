@@ -16,7 +16,7 @@ import (
 
 // answersEvery is how often the run probes each master's function
 // (compose/lib/master-answers): a master frozen for longer than the
-// honest-health lag (10 s) shows several unanswered probes, at the cost
+// honest-health lag (12 s) shows several unanswered probes, at the cost
 // of one docker exec per master every 2 s.
 const answersEvery = 2 * time.Second
 
