@@ -93,6 +93,12 @@ func TestHonestHealth(t *testing.T) {
 			b.health(0, m1, history.Healthy, nil)
 			b.op(s(1), s(15), history.Info, AnswersOp, m1, m1, "", "timed out")
 		}, honest(), Invalid, "1 probe(s) in a row got no answer for 15s", ""},
+		{"Docker's events lost: the last healthy no longer holds", func(b *hist) {
+			b.health(0, m1, history.Healthy, nil)
+			b.probes(1, 5, m1, history.OK)
+			b.health(5, m1, history.NotRecorded, nil)
+			b.probes(6, 40, m1, history.Fail)
+		}, honest(), Valid, "longest 0s", ""},
 		{"probes without a Docker status", func(b *hist) {
 			b.probes(1, 30, m1, history.Fail)
 		}, honest(), Unknown, "no Docker health status of salt-master-1 recorded", ""},

@@ -30,7 +30,7 @@ const (
 	// stream was lost), so a checker can tell "no event" from "not seen".
 	Watch Type = "watch"
 	// Health is what Docker called a node (Node) from then on (Health:
-	// healthy, unhealthy, starting, paused, exited), from the engine's
+	// healthy, unhealthy, starting, paused, exited, not-recorded), from the engine's
 	// own health_status and lifecycle events, so a checker can hold
 	// Docker's verdict against what the node did.
 	Health Type = "health"
@@ -90,6 +90,9 @@ const (
 	Starting  = "starting"
 	Paused    = "paused"
 	Exited    = "exited"
+	// NotRecorded: Docker's status is no longer recorded (the engine's
+	// event stream ended), so no checker may take the last one as holding.
+	NotRecorded = "not-recorded"
 )
 
 // HealthCheck is a node's Docker health check as the engine holds it

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"sync"
 	"time"
 
@@ -45,6 +46,7 @@ func startHealth(ctx context.Context, ev lab.Eventer, l *lab.Lab, rec client.App
 		defer r.wg.Done()
 		if err := <-done; err != nil && ctx.Err() == nil {
 			fmt.Fprintf(log, "warning: Docker's events of %s ended (%v): health changes from now on are not recorded, and honest-health may say unknown\n", l.Project(), err)
+			sink.lost(err)
 		}
 	}()
 	var first []history.Entry
@@ -113,6 +115,15 @@ type healthSink struct {
 	known map[string]bool
 }
 
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // change records c, or keeps it until begin.
 func (s *healthSink) change(c lab.HealthChange) {
 	s.mu.Lock()
@@ -127,6 +138,16 @@ func (s *healthSink) change(c lab.HealthChange) {
 func (s *healthSink) record(c lab.HealthChange) {
 	if s.known[c.Service] {
 		s.add(history.Entry{Type: history.Health, Node: c.Service, Health: c.Status, Time: c.At})
+	}
+}
+
+// lost records that Docker's status of every followed service is no
+// longer known: the last one recorded must not stand for what came after.
+func (s *healthSink) lost(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range sortedKeys(s.known) {
+		s.add(history.Entry{Type: history.Health, Node: n, Health: history.NotRecorded, Error: err.Error()})
 	}
 }
 

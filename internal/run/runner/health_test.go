@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 	"time"
 
@@ -65,6 +66,19 @@ func TestHealthSinkOrder(t *testing.T) {
 	}
 	assert.Equal(t, []string{"healthy", "unhealthy", "healthy"}, statuses)
 	assert.Equal(t, at, got[1].Time, "a change keeps the engine's time")
+}
+
+// TestHealthSinkLost: when the engine's events end, every followed service
+// gets a not-recorded status, so its last healthy status does not stand for
+// the rest of the run.
+func TestHealthSinkLost(t *testing.T) {
+	var got []history.Entry
+	s := &healthSink{add: func(e history.Entry) { got = append(got, e) }}
+	s.begin([]history.Entry{{Type: history.Health, Node: "b", Health: history.Healthy}, {Type: history.Health, Node: "a", Health: history.Healthy}})
+	s.lost(errors.New("unexpected EOF"))
+	require.Len(t, got, 4)
+	assert.Equal(t, history.Entry{Type: history.Health, Node: "a", Health: history.NotRecorded, Error: "unexpected EOF"}, got[2])
+	assert.Equal(t, "b", got[3].Node)
 }
 
 // The statuses the lab reads from the engine are those the history and
