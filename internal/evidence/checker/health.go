@@ -129,6 +129,9 @@ func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound)
 		if !known {
 			continue
 		}
+		if judged == 0 {
+			sub.Evidence = append(sub.Evidence, st.at.Index) // Docker's status the judging starts from
+		}
 		judged++
 		if okOp(o) || st.status != history.Healthy {
 			if okOp(o) {
@@ -157,9 +160,6 @@ func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound)
 		sub.Verdict = Unknown
 		sub.Observed = fmt.Sprintf("%d probe(s), but no Docker health status of %s recorded before any: it has no health check, or its status was not recorded", len(probes), node)
 		return sub
-	}
-	if first, ok := statusAt(tl, probes[0].Invoke.Time); ok {
-		sub.Evidence = append(sub.Evidence, first.at.Index)
 	}
 	sub.Took = worst.took
 	if worst.took > lag.Limit {
