@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -37,12 +38,18 @@ type Deps struct {
 	// AllowUnknown lets a step pass when its checker says unknown
 	// (--allow-unknown); by default only valid passes.
 	AllowUnknown bool
+	// Answers, when set, probes the function of every master whose
+	// Docker health the run records (one master-answers operation each)
+	// and returns them: after each scenario honest-health holds Docker's
+	// health of those masters against their probes.
+	Answers func(ctx context.Context) []string
 }
 
 // world is the state of one scenario.
 type world struct {
 	Deps
 	scenario     string
+	from         int64  // the history's next index when the scenario began
 	step         string // the step running now, for verdicts
 	mu           sync.Mutex
 	faultAt      time.Time // when the last fault took effect
@@ -119,7 +126,7 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 		// The row's name, not godog's: the reports name outline rows so.
 		name := rows.name(s)
 		d.History.SetScenario(name)
-		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: name}), nil
+		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: name, from: d.History.Next()}), nil
 	})
 	sc.StepContext().Before(func(ctx context.Context, st *godog.Step) (context.Context, error) {
 		if w := worldFrom(ctx); w != nil {
@@ -130,21 +137,24 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 		return ctx, nil
 	})
 	sc.After(func(ctx context.Context, s *godog.Scenario, scErr error) (context.Context, error) {
+		// Judged before the heal, while the scenario's faults still hold.
+		var judged error
 		if w := worldFrom(ctx); w != nil {
 			stopLeftoverHAStream(w)
+			judged = w.judgeHonestHealth(ctx)
 		}
 		if len(d.Ledger.Pending()) > 0 {
 			if err := d.Ledger.UndoAll(ctx, undoer{lab: d.Lab, chaos: d.Chaos}); err != nil {
-				return ctx, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err)
+				return ctx, errors.Join(judged, fmt.Errorf("heal faults after scenario %q: %w", s.Name, err))
 			}
 		}
 		if w := worldFrom(ctx); w != nil && w.faulted() {
 			if err := resetMinions(ctx, w); err != nil {
-				return ctx, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err)
+				return ctx, errors.Join(judged, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err))
 			}
 		}
 		d.History.SetScenario("")
-		return ctx, nil
+		return ctx, judged
 	})
 }
 

@@ -65,7 +65,7 @@ func TestSpecValidate(t *testing.T) {
 }
 
 func TestProcessPattern(t *testing.T) {
-	re := regexp.MustCompile(processPattern("salt-master"))
+	re := regexp.MustCompile(ProcessPattern("salt-master"))
 	for cmd, want := range map[string]bool{
 		"salt-master -l info":                           true,
 		"/usr/bin/python3 /usr/bin/salt-master MWorker": true,
@@ -76,7 +76,7 @@ func TestProcessPattern(t *testing.T) {
 	} {
 		assert.Equal(t, want, re.MatchString(cmd), cmd)
 	}
-	assert.True(t, regexp.MustCompile(processPattern("nginx")).MatchString("nginx: master process nginx"))
+	assert.True(t, regexp.MustCompile(ProcessPattern("nginx")).MatchString("nginx: master process nginx"))
 }
 
 func TestScripts(t *testing.T) {

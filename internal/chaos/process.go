@@ -41,19 +41,19 @@ func (e *Engine) sh(ctx context.Context, ref, script string) (string, error) {
 	return e.run(ctx, ref, "bash", "-ec", script)
 }
 
-// processPattern matches the daemon's command line whether it runs as
-// "salt-master ...", "/usr/bin/python3 /usr/bin/salt-master MWorker" or
-// "nginx: master process": the
-// program name as a whole word after a slash or at the start, so salt-api
-// and salt-minion never match salt-master.
-func processPattern(name string) string {
+// ProcessPattern is pgrep -f's pattern for a daemon's command line,
+// whether it runs as "salt-master ...", "/usr/bin/python3
+// /usr/bin/salt-master MWorker" or "nginx: master process": the program
+// name as a whole word after a slash or at the start, so salt-api and
+// salt-minion never match salt-master.
+func ProcessPattern(name string) string {
 	return `(^|/)` + regexp.QuoteMeta(name) + `([: ]|$)`
 }
 
 // pids finds the processes of program name in container ref. pgrep runs
 // without a shell, so it never matches its own command line.
 func (e *Engine) pids(ctx context.Context, ref, name string) ([]string, error) {
-	r, err := lab.ExecIn(ctx, e.docker, ref, []string{"pgrep", "-f", "--", processPattern(name)})
+	r, err := lab.ExecIn(ctx, e.docker, ref, []string{"pgrep", "-f", "--", ProcessPattern(name)})
 	if err != nil {
 		return nil, err
 	}

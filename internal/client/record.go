@@ -1,6 +1,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -32,11 +33,14 @@ type Op struct {
 	Node   string // where it runs: a service, or the host
 	Target string // the minion (or option) it asks about
 	Via    string // the load balancer a host call goes through
+	// Process is who acts, when not the node itself (a probe the run
+	// makes on its own, so its bars get a lane of their own).
+	Process string
 }
 
 // Do records op around act.
 func (r Recorder) Do(ctx context.Context, op Op, act func(context.Context) Outcome) Outcome {
-	inv, err := r.History.Append(history.Entry{Type: history.Invoke, Process: op.Node, F: op.F, Node: op.Node, Target: op.Target, Via: op.Via})
+	inv, err := r.History.Append(history.Entry{Type: history.Invoke, Process: cmp.Or(op.Process, op.Node), F: op.F, Node: op.Node, Target: op.Target, Via: op.Via})
 	r.warn(err)
 	o := act(ctx)
 	o.Inv = inv.Index

@@ -21,7 +21,9 @@ type State struct {
 	Paused     bool
 	Restarting bool
 	// Health is "healthy", "unhealthy", "starting", or "" without healthcheck.
-	Health   string
+	Health string
+	// Check is the container's health check as created (nil: none).
+	Check    *container.HealthConfig
 	ExitCode int
 	// IPs maps compose network keys (e.g. "default") to the container's
 	// IPv4 address; networks not of the project appear under their Docker
@@ -128,6 +130,9 @@ func (l *Lab) State(ctx context.Context, service string) (State, error) {
 		if st.Health != nil && st.Health.Status != container.NoHealthcheck {
 			out.Health = st.Health.Status
 		}
+	}
+	if info.Config != nil && info.Config.Healthcheck != nil && len(info.Config.Healthcheck.Test) > 0 && info.Config.Healthcheck.Test[0] != "NONE" {
+		out.Check = info.Config.Healthcheck
 	}
 	out.IPs = map[string]string{}
 	if info.NetworkSettings != nil {

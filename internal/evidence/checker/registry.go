@@ -26,6 +26,7 @@ const (
 	NameParity       = "config-parity"
 	NameEventReached = "event-reached"
 	NameRejectedKey  = "rejected-key"
+	NameHonestHealth = "honest-health"
 )
 
 // Check is one request to judge: which checker, for which scenario and
@@ -55,7 +56,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest, NameRejectedKey}
+		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth}
 	sort.Strings(out)
 	return out
 }
@@ -132,6 +133,8 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, EventReached)
 	case NameRejectedKey:
 		return run(c, h, RejectedKey)
+	case NameHonestHealth:
+		return run(c, h, HonestHealth)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

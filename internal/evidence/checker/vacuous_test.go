@@ -34,6 +34,7 @@ func vacuousParams() map[string]any {
 		NameParity:       ParityParams{Masters: masters, Options: []string{"external_auth"}, Roots: []string{"file_roots"}},
 		NameEventReached: ReachedParams{F: "salt salt-minion-1 event.send", Tag: "saltlab/probe", Masters: masters},
 		NameRejectedKey:  RejectedKeyParams{F: ping, Fun: "test.ping", Minion: "salt-minion-1", Master: "salt-master-1", Masters: masters},
+		NameHonestHealth: HonestHealthParams{F: AnswersOp, Lag: Bound{Limit: s(10), Explain: "test lag"}},
 	}
 }
 

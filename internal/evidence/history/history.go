@@ -29,6 +29,11 @@ const (
 	// the subscription was proven by a probe event it delivered; End: the
 	// stream was lost), so a checker can tell "no event" from "not seen".
 	Watch Type = "watch"
+	// Health is what Docker called a node (Node) from then on (Health:
+	// healthy, unhealthy, starting, paused, exited, not-recorded), from the engine's
+	// own health_status and lifecycle events, so a checker can hold
+	// Docker's verdict against what the node did.
+	Health Type = "health"
 )
 
 // Phases of fault and watch entries.
@@ -69,6 +74,35 @@ type Entry struct {
 	// proc-kill), e.g. salt-master: freezing it silences the master's bus,
 	// freezing salt-api does not.
 	Program string `json:"program,omitempty"`
+
+	// Health entries: Docker's status of Node (see Health). The first
+	// entry of each node also carries its health check as created
+	// (Value: HealthCheck), so a verdict can name the check that did or
+	// did not notice.
+	Health string `json:"health,omitempty"`
+}
+
+// Docker's health statuses (and lifecycle states that end one), as
+// Health entries record them.
+const (
+	Healthy   = "healthy"
+	Unhealthy = "unhealthy"
+	Starting  = "starting"
+	Paused    = "paused"
+	Exited    = "exited"
+	// NotRecorded: Docker's status is no longer recorded (the engine's
+	// event stream ended), so no checker may take the last one as holding.
+	NotRecorded = "not-recorded"
+)
+
+// HealthCheck is a node's Docker health check as the engine holds it
+// (the Value of the first Health entry of a node).
+type HealthCheck struct {
+	Test        []string      `json:"test"`
+	Interval    time.Duration `json:"interval_ns,omitempty"`
+	Timeout     time.Duration `json:"timeout_ns,omitempty"`
+	StartPeriod time.Duration `json:"start_period_ns,omitempty"`
+	Retries     int           `json:"retries,omitempty"`
 }
 
 // IsCompletion says whether e completes an operation.

@@ -26,12 +26,14 @@ const streamsReadyTimeout = 60 * time.Second
 type evidence struct {
 	rec      *history.Recorder
 	watch    *eventlog.Watcher
+	health   *healthRecord
 	verdicts *checker.Judgements
 }
 
 // startEvidence opens the run's history, records the ledger's faults into
-// it, and starts streaming every master's bus.
-func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) (*evidence, error) {
+// it, starts streaming every master's bus, and records what Docker calls
+// each service and whether each master answers (startHealth).
+func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) (*evidence, error) {
 	rec, err := history.Create(filepath.Join(runDir, history.FileName))
 	if err != nil {
 		return nil, err
@@ -39,6 +41,7 @@ func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ledger *fault
 	record, banner := steps.RecordFaults(rec), faultBanners(p)
 	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
 	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, log)
+	e.health = startHealth(ctx, ev, l, rec, masters, log)
 	isMaster := map[string]bool{}
 	for _, m := range masters {
 		isMaster[m] = true
@@ -80,6 +83,7 @@ func faultBanners(p *progress.Printer) fault.Observer {
 // open for the teardown's heals (close).
 func (e *evidence) finish(runDir string) error {
 	e.watch.Stop()
+	e.health.stop()
 	return checker.Write(runDir, history.FileName, e.verdicts.All())
 }
 
@@ -87,8 +91,18 @@ func (e *evidence) finish(runDir string) error {
 // streams, should finish not have run).
 func (e *evidence) close(ledger *fault.Ledger) error {
 	e.watch.Stop()
+	e.health.stop()
 	ledger.SetObserver(nil)
 	return e.rec.Close()
+}
+
+// answers is the steps' Deps.Answers: a probe round of every master
+// whose Docker health is recorded, or nil when there is none to judge.
+func (e *evidence) answers() func(context.Context) []string {
+	if len(e.health.probed) == 0 {
+		return nil
+	}
+	return e.health.Round
 }
 
 // labExec runs the event watcher's commands in the lab's containers: the

@@ -153,7 +153,7 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 
 	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
-		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown}
+		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers()}
 	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	status, err := runScenarios(ctx, cfg, sel, s.runDir, deps, started)

@@ -61,7 +61,7 @@ func (s *session) release(ctx context.Context, cfg *Config, td *teardownBudget) 
 // then it closes the history. Inside withLab and around withChaos: the
 // heals are recorded before the history closes.
 func withEvidence(ctx context.Context, s *session, adapter labAdapter, fn func(*evidence) error) (err error) {
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.ledger, steps.Buses(adapter), s.log, progress.New(s.log, s.started))
+	ev, err := startEvidence(ctx, s.runDir, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log, progress.New(s.log, s.started))
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"net"
 	"strings"
 
+	"github.com/saltlab/saltlab/compose/lib"
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -33,7 +35,8 @@ func containerRow(ctx context.Context, t Target, service string) ContainerRow {
 }
 
 func masterRow(ctx context.Context, t Target, service string) MasterRow {
-	row := MasterRow{Service: service}
+	row := MasterRow{Service: service, AnswerBound: lib.AnswerBound}
+	row.Answers, row.AnswersDetail = answers(ctx, t, service)
 	var errs []string
 	out, err := run(ctx, t, service, client.SaltKey("-F").Line())
 	if err == nil {
@@ -57,6 +60,23 @@ func masterRow(ctx context.Context, t Target, service string) MasterRow {
 	}
 	row.Error = strings.Join(errs, "; ")
 	return row
+}
+
+// answers runs the master's function probe, the one its health check
+// (built-in topologies) and the run's honest-health evidence use, inline.
+func answers(ctx context.Context, t Target, service string) (answer, detail string) {
+	ctx, cancel := context.WithTimeout(ctx, CallTimeout)
+	defer cancel()
+	r, err := t.Exec(ctx, service, client.Bounded(CallTimeout, lib.AnswersArgv()...))
+	o := client.AnswersOutcome(client.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err)
+	switch o.Type {
+	case history.OK:
+		line, _ := o.Value.(string)
+		return AnswersYes, line
+	case history.Fail:
+		return AnswersNo, o.Err
+	}
+	return AnswersUnknown, o.Err
 }
 
 func minionRow(ctx context.Context, t Target, service string, masterIPs map[string]string) MinionRow {

@@ -20,9 +20,9 @@ func (r Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", c.Service, c.Container, state, dash(c.Health), dash(ips(c.IPs)), c.Error)
 	}
-	fmt.Fprintln(tw, "\nMASTER\tMASTER.PUB FINGERPRINT\tACCEPTED KEYS\tERROR")
+	fmt.Fprintln(tw, "\nMASTER\tANSWERS\tMASTER.PUB FINGERPRINT\tACCEPTED KEYS\tERROR")
 	for _, m := range r.Masters {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Service, dash(m.Fingerprint), dash(strings.Join(m.Accepted, ",")), m.Error)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.Service, answered(m), dash(m.Fingerprint), dash(strings.Join(m.Accepted, ",")), m.Error)
 	}
 	agree := "no"
 	if r.KeysAgree {
@@ -38,6 +38,20 @@ func (r Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(tw, "%s: %s (%s)\n", c.Name, c.Status, c.Detail)
 	}
 	return tw.Flush()
+}
+
+// answered is a master's ANSWERS cell: yes or no within the bound, with
+// why when it did not (Docker's HEALTH above says only what its check
+// thinks).
+func answered(m MasterRow) string {
+	switch m.Answers {
+	case AnswersYes:
+		return fmt.Sprintf("yes, within %s", m.AnswerBound)
+	case AnswersNo:
+		why := strings.TrimPrefix(m.AnswersDetail, fmt.Sprintf("does not answer within %s: ", m.AnswerBound))
+		return fmt.Sprintf("NO within %s (%s)", m.AnswerBound, why)
+	}
+	return fmt.Sprintf("unknown (%s)", m.AnswersDetail)
 }
 
 func ips(m map[string]string) string {

@@ -79,12 +79,20 @@ type ContainerRow struct {
 	Error     string            `json:"error,omitempty"`
 }
 
-// MasterRow is one master's key material.
+// MasterRow is one master: whether it answers, and its key material.
 type MasterRow struct {
-	Service     string   `json:"service"`
-	Fingerprint string   `json:"master_pub_fingerprint,omitempty"`
-	Accepted    []string `json:"accepted_keys"`
-	Error       string   `json:"error,omitempty"`
+	Service string `json:"service"`
+	// Answers is whether the master answered its function probe
+	// (compose/lib/master-answers) within AnswerBound: AnswersYes,
+	// AnswersNo, or AnswersUnknown when the probe could not run (a
+	// stopped or paused container). Docker's health says what the
+	// master's own health check thinks; this says what it does.
+	Answers       string        `json:"answers"`
+	AnswersDetail string        `json:"answers_detail"`
+	AnswerBound   time.Duration `json:"answer_bound_ns"`
+	Fingerprint   string        `json:"master_pub_fingerprint,omitempty"`
+	Accepted      []string      `json:"accepted_keys"`
+	Error         string        `json:"error,omitempty"`
 }
 
 // MinionRow says which masters a minion daemon holds a publish connection to.
@@ -93,6 +101,13 @@ type MinionRow struct {
 	ConnectedTo []string `json:"connected_to"`
 	Error       string   `json:"error,omitempty"`
 }
+
+// Answers values.
+const (
+	AnswersYes     = "yes"
+	AnswersNo      = "no"
+	AnswersUnknown = "unknown"
+)
 
 // Collect builds the report; probes of different services run concurrently.
 // Which services are masters and minions comes from the lab's declared

@@ -7,10 +7,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/compose/lib"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
@@ -21,6 +23,7 @@ type fakeLab struct {
 	states  map[string]lab.State
 	fingers map[string]string // master -> master.pub fingerprint
 	ss      map[string]string // minion -> ss output
+	frozen  map[string]bool   // master -> does not answer its function probe
 }
 
 func (f fakeLab) Services() []string {
@@ -42,6 +45,12 @@ func (f fakeLab) Exec(_ context.Context, s string, argv []string) (lab.ExecResul
 	// Every probe runs under the client's timeout wrapper.
 	if len(argv) < 4 || argv[0] != "timeout" {
 		return lab.ExecResult{ExitCode: 127, Stderr: "unbounded command"}, nil
+	}
+	if len(argv) > 6 && argv[4] == "bash" && argv[5] == "-c" && argv[6] == lib.MasterAnswers {
+		if f.frozen[s] {
+			return lab.ExecResult{Stdout: "does not answer within 1s: ret port 4506 on 127.0.0.1 sent nothing, not its ZMTP greeting\n", ExitCode: 1}, nil
+		}
+		return lab.ExecResult{Stdout: "answers within 1s: ret port 4506 sent its ZMTP greeting\n"}, nil
 	}
 	switch line := strings.Join(argv[4:], " "); {
 	case line == "salt-key --out=json -F":
@@ -79,15 +88,33 @@ func TestCollect(t *testing.T) {
 		check   func(t *testing.T, r Report)
 	}{
 		{name: "healthy", agree: true, compare: 2, check: func(t *testing.T, r Report) {
+			assert.Equal(t, AnswersYes, r.Masters[0].Answers)
+			assert.Equal(t, "answers within 1s: ret port 4506 sent its ZMTP greeting", r.Masters[0].AnswersDetail)
+			assert.Equal(t, time.Second, r.Masters[0].AnswerBound)
 			require.Len(t, r.Minions, 2)
 			assert.Equal(t, []string{"salt-master-1", "salt-master-2"}, r.Minions[0].ConnectedTo)
 			assert.Equal(t, []string{"192.0.2.9", "salt-master-2"}, r.Minions[1].ConnectedTo, "unknown peers are listed by address")
 			assert.Equal(t, []string{"salt-minion-1"}, r.Masters[0].Accepted)
 		}},
+		{name: "frozen master that Docker calls healthy", mutate: func(f *fakeLab) { f.frozen = map[string]bool{"salt-master-1": true} }, agree: true, compare: 2,
+			check: func(t *testing.T, r Report) {
+				assert.Equal(t, AnswersNo, r.Masters[0].Answers)
+				for _, c := range r.Containers {
+					if c.Service == "salt-master-1" {
+						assert.Equal(t, "healthy", c.Health, "Docker's health alone would not tell")
+					}
+				}
+				var buf bytes.Buffer
+				require.NoError(t, r.WriteText(&buf))
+				assert.Regexp(t, `salt-master-1 +NO within 1s \(ret port 4506 on 127\.0\.0\.1 sent nothing, not its ZMTP greeting\)`, buf.String())
+				assert.Regexp(t, `salt-master-2 +yes, within 1s`, buf.String())
+			}},
 		{name: "different key pairs", mutate: func(f *fakeLab) { f.fingers["salt-master-2"] = "ef:01" }, agree: false, compare: 2},
 		{name: "master down", mutate: func(f *fakeLab) {
 			f.states["salt-master-1"] = lab.State{Status: "exited", ExitCode: 137, Health: "unhealthy"}
 		}, agree: true, compare: 1, check: func(t *testing.T, r Report) {
+			assert.Equal(t, AnswersUnknown, r.Masters[0].Answers, "a stopped master's probe cannot run")
+			assert.Contains(t, r.Masters[0].AnswersDetail, "container is not running")
 			assert.Contains(t, r.Masters[0].Error, "fingerprint: container is not running")
 			assert.Contains(t, r.Masters[0].Error, "accepted keys: container is not running")
 			for _, c := range r.Containers {

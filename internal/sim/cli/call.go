@@ -16,15 +16,17 @@ import (
 )
 
 func callFlags() []flag {
-	return []flag{
-		{names: []string{"--local"}},
-		{names: []string{"--retcode-passthrough"}},
-		{names: []string{"--metadata"}},
-		{names: []string{"--id"}, value: true},
-		{names: []string{"--master", "-m"}, value: true},
-		{names: []string{"--file-root"}, value: true},
-		{names: []string{"--pillar-root"}, value: true},
-	}
+	return withUnmodelled("salt-call",
+		flag{names: []string{"--local"}},
+		flag{names: []string{"--retcode-passthrough"}},
+		flag{names: []string{"--metadata"}},
+		flag{names: []string{"--id"}, value: true},
+		// Real salt-call's --master has no short form: -m is
+		// --module-dirs, which the double does not model.
+		flag{names: []string{"--master"}, value: true},
+		flag{names: []string{"--file-root"}, value: true},
+		flag{names: []string{"--pillar-root"}, value: true},
+	)
 }
 
 // runCall is salt-call (salt/cli/call.py, salt/cli/caller.py, §4.4).
@@ -43,6 +45,10 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	}
 	if len(p.pos) == 0 {
 		return usageError(e, "salt-call", errors.New("Requires function, --grains or --doc"))
+	}
+	// Before any master is contacted: nothing the double could do with it.
+	if nm, ok := modules.NotModelled(p.pos[0]); ok {
+		return notModelled(e, "salt-call", nm)
 	}
 	log := consoleLogger(e, p, opts, "salt.cli.caller")
 	opts["caller"] = true

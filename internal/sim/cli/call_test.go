@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
 	"github.com/stretchr/testify/assert"
@@ -73,7 +74,8 @@ func TestSaltCall(t *testing.T) {
 			stdout: "{\n    \"local\": \"out\\nerr\"\n}\n"},
 		{name: "retcode passthrough", args: []string{"--out=json", "--retcode-passthrough", "cmd.run", "exit 3"}, code: 3},
 		{name: "unknown function", args: []string{"test.nope"}, code: 255, stderr: "'test.nope' is not available.\n"},
-		{name: "state functions are out of scope", args: []string{"--out=json", "state.apply"}, code: 1, stdout: "not available in the Salt double"},
+		{name: "state functions are not modelled", args: []string{"--out=json", "state.apply"}, code: notmodelled.Exit,
+			stderr: "salt-call: the Salt double does not model the execution function state.apply; run with --salt real\n"},
 		{name: "pending key, single master → exit 2", masterOpts: map[string]any{"auto_accept": false}, args: []string{"test.ping"}, code: 2,
 			stdout: "Minion failed to authenticate with the master, has the minion key been accepted?\n"},
 		{name: "pending key, list → next master, then exit 1", masterOpts: map[string]any{"auto_accept": false}, mods: failover,

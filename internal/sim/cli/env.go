@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
@@ -98,7 +99,11 @@ func consoleLogger(e *Env, p parsed, opts config.Opts, name string) *saltlog.Log
 
 func outOptions(p parsed) (outputter.Options, error) {
 	ind, err := p.int("--out-indent", 4)
-	return outputter.Options{Out: p.str("--out", ""), Indent: ind}, err
+	out := p.str("--out", "")
+	if nm, ok := notmodelled.Outputter(out); ok {
+		return outputter.Options{}, nm
+	}
+	return outputter.Options{Out: out, Indent: ind}, err
 }
 
 func printDoc(e *Env, v any, o outputter.Options) {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 )
 
 // exUsage is EX_USAGE, what Salt's OptionParser.error exits with.
@@ -16,6 +18,19 @@ const exUsage = 64
 type flag struct {
 	names []string
 	value bool // takes an argument
+	// unmodelled is set for an option of real Salt the double does not
+	// model: parse answers with it instead of "no such option".
+	unmodelled *notmodelled.Error
+}
+
+// withUnmodelled puts prog's options that the double does not model
+// (notmodelled.Options) before its own flags, which win a shared name.
+func withUnmodelled(prog string, own ...flag) []flag {
+	var out []flag
+	for _, o := range notmodelled.Options(prog) {
+		out = append(out, flag{names: o.Names, value: o.Value, unmodelled: o.Error()})
+	}
+	return append(out, own...)
 }
 
 // parsed is the result of parsing: options by key, then positionals.
@@ -91,6 +106,9 @@ func parse(args []string, flags []flag) (parsed, error) {
 				// bundled short booleans such as -Ay
 				for _, c := range a[1:] {
 					bf, ok := byName["-"+string(c)]
+					if ok && bf.unmodelled != nil {
+						return p, bf.unmodelled
+					}
 					if !ok || bf.value {
 						return p, fmt.Errorf("no such option: -%c", c)
 					}
@@ -102,6 +120,9 @@ func parse(args []string, flags []flag) (parsed, error) {
 		f, ok := byName[name]
 		if !ok {
 			return p, fmt.Errorf("no such option: %s", name)
+		}
+		if f.unmodelled != nil {
+			return p, f.unmodelled
 		}
 		key := f.names[0]
 		if !f.value {
@@ -120,8 +141,20 @@ func parse(args []string, flags []flag) (parsed, error) {
 	return p, nil
 }
 
-// usageError prints optparse's error format and returns EX_USAGE.
+// usageError prints optparse's error format and returns EX_USAGE; a Salt
+// feature the double does not model is no usage error: it gets its one
+// line and notmodelled.Exit (notModelled).
 func usageError(e *Env, prog string, err error) int {
+	if nm, ok := notmodelled.As(err); ok {
+		return notModelled(e, prog, nm)
+	}
 	fmt.Fprintf(e.Stderr, "Usage: %s [options]\n\n%s: error: %v\n", prog, prog, err)
 	return exUsage
+}
+
+// notModelled is every CLI's answer to a Salt feature the double does not
+// model: one line on stderr naming it and the flavour that has it.
+func notModelled(e *Env, prog string, nm *notmodelled.Error) int {
+	fmt.Fprintf(e.Stderr, "%s: %v\n", prog, nm)
+	return notmodelled.Exit
 }

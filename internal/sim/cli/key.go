@@ -20,28 +20,28 @@ import (
 )
 
 func keyFlags() []flag {
-	return []flag{
-		{names: []string{"--list", "-l"}, value: true},
-		{names: []string{"--list-all", "-L"}},
-		{names: []string{"--accept", "-a"}, value: true},
-		{names: []string{"--accept-all", "-A"}},
-		{names: []string{"--reject", "-r"}, value: true},
-		{names: []string{"--reject-all", "-R"}},
-		{names: []string{"--delete", "-d"}, value: true},
-		{names: []string{"--delete-all", "-D"}},
-		{names: []string{"--finger", "-f"}, value: true},
-		{names: []string{"--finger-all", "-F"}},
-		{names: []string{"--yes", "-y"}},
-		{names: []string{"--include-rejected"}},
-		{names: []string{"--include-denied"}},
-		{names: []string{"--include-accepted"}},
-		{names: []string{"--include-all"}},
-		{names: []string{"--quiet", "-q"}},
-		{names: []string{"--gen-keys"}, value: true},
-		{names: []string{"--gen-keys-dir"}, value: true},
-		{names: []string{"--gen-signature"}},
-		{names: []string{"--auto-create"}},
-	}
+	return withUnmodelled("salt-key",
+		flag{names: []string{"--list", "-l"}, value: true},
+		flag{names: []string{"--list-all", "-L"}},
+		flag{names: []string{"--accept", "-a"}, value: true},
+		flag{names: []string{"--accept-all", "-A"}},
+		flag{names: []string{"--reject", "-r"}, value: true},
+		flag{names: []string{"--reject-all", "-R"}},
+		flag{names: []string{"--delete", "-d"}, value: true},
+		flag{names: []string{"--delete-all", "-D"}},
+		flag{names: []string{"--finger", "-f"}, value: true},
+		flag{names: []string{"--finger-all", "-F"}},
+		flag{names: []string{"--yes", "-y"}},
+		flag{names: []string{"--include-rejected"}},
+		flag{names: []string{"--include-denied"}},
+		flag{names: []string{"--include-accepted"}},
+		flag{names: []string{"--include-all"}},
+		flag{names: []string{"--quiet", "-q"}},
+		flag{names: []string{"--gen-keys"}, value: true},
+		flag{names: []string{"--gen-keys-dir"}, value: true},
+		flag{names: []string{"--gen-signature"}},
+		flag{names: []string{"--auto-create"}},
+	)
 }
 
 // keyLabel is salt/output/key.py's heading per key directory.

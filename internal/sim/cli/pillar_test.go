@@ -82,7 +82,7 @@ func TestSaltCallModules(t *testing.T) {
 		{name: "no pillar_roots content → empty pillar", args: []string{"pillar.items"}, stdout: `{"local": {}}`},
 		{name: "jinja is reported as a render error", pillar: map[string]string{"top.sls": "base:\n  '*':\n    - j\n", "j.sls": "role: {{ grains['id'] }}\n"},
 			args:   []string{"pillar.items"},
-			stdout: `{"local": {"_errors": ["Rendering SLS 'j' failed, render error: Jinja templates are not supported by the Salt double (saltlab sim); write pillar SLS files as plain YAML"]}}`},
+			stdout: `{"local": {"_errors": ["Rendering SLS 'j' failed, render error: the Salt double does not model Jinja templates in pillar SLS files; run with --salt real, or write pillar SLS files as plain YAML"]}}`},
 		{name: "missing sls is reported", pillar: map[string]string{"top.sls": "base:\n  '*':\n    - gone\n"}, args: []string{"pillar.items"},
 			stdout: `{"local": {"_errors": ["Specified SLS 'gone' in environment 'base' is not available on the salt master"]}}`},
 		{name: "cp.get_file_str", files: map[string]string{"a/b.txt": "hello\n"}, args: []string{"cp.get_file_str", "salt://a/b.txt"}, stdout: `{"local": "hello\n"}`},

@@ -9,14 +9,15 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/runners"
 )
 
 func runFlags() []flag {
-	return []flag{
-		{names: []string{"--timeout", "-t"}, value: true},
-	}
+	return withUnmodelled("salt-run",
+		flag{names: []string{"--timeout", "-t"}, value: true},
+	)
 }
 
 // runRun is salt-run with the manage runner (salt/runners/manage.py, §4.5),
@@ -74,6 +75,9 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 		printDoc(e, res, out)
 		return 0
 	default:
+		if nm, ok := notmodelled.Runner(fun); ok {
+			return notModelled(e, "salt-run", nm)
+		}
 		// UNCONFIRMED: Salt's exact text for an unknown runner.
 		fmt.Fprintf(e.Stderr, "'%s' is not available.\n", fun)
 		return 1

@@ -15,16 +15,16 @@ import (
 )
 
 func saltFlags() []flag {
-	return []flag{
-		{names: []string{"--timeout", "-t"}, value: true},
-		{names: []string{"--static", "-s"}},
-		{names: []string{"--hide-timeout"}},
-		{names: []string{"--async"}},
-		{names: []string{"--list", "-L"}},
-		{names: []string{"--verbose", "-v"}},
-		{names: []string{"--show-jid"}},
-		{names: []string{"--gather-job-timeout"}, value: true},
-	}
+	return withUnmodelled("salt",
+		flag{names: []string{"--timeout", "-t"}, value: true},
+		flag{names: []string{"--static", "-s"}},
+		flag{names: []string{"--hide-timeout"}},
+		flag{names: []string{"--async"}},
+		flag{names: []string{"--list", "-L"}},
+		flag{names: []string{"--verbose", "-v"}},
+		flag{names: []string{"--show-jid"}},
+		flag{names: []string{"--gather-job-timeout"}, value: true},
+	)
 }
 
 // Texts printed by the salt CLI (salt/client/__init__.py, salt/cli/salt.py).

@@ -3,6 +3,7 @@ package master
 import (
 	"fmt"
 
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/target"
 	"github.com/saltlab/saltlab/internal/sim/wire"
@@ -84,6 +85,9 @@ func (m *Master) handleLocal(c *wire.Conn) {
 
 // expected is CkMinions for glob and list targets: accepted keys only.
 func (m *Master) expected(tgt any, tgtType string) ([]string, error) {
+	if nm, ok := notmodelled.Target(tgtType); ok {
+		return nil, nm
+	}
 	if tgtType != "" && tgtType != "glob" && tgtType != "list" {
 		return nil, fmt.Errorf("target type %q is not supported by the Salt double", tgtType)
 	}

@@ -6,10 +6,10 @@ package modules
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/simver"
 )
 
@@ -67,17 +67,27 @@ func functions() map[string]fn {
 // Available reports whether fun exists in the double.
 func Available(fun string) bool {
 	_, ok := functions()[fun]
-	return ok || strings.HasPrefix(fun, "state.")
+	return ok
+}
+
+// NotModelled is the error for a function real Salt has and the double
+// does not (ok false: the double has it, or Salt lacks it too).
+func NotModelled(fun string) (*notmodelled.Error, bool) {
+	if Available(fun) {
+		return nil, false
+	}
+	return notmodelled.Function(fun)
 }
 
 // MissingFunString is Salt's LazyLoader.missing_fun_string.
 func MissingFunString(fun string) string { return fmt.Sprintf("'%s' is not available.", fun) }
 
-// Run executes fun. Unknown functions return Salt's missing-function string
-// with retcode 1; state.* is outside the double's scope.
+// Run executes fun. A function real Salt has and the double does not
+// (state.apply, pkg.install, test.arg ...) returns notmodelled's error,
+// one Salt lacks too its missing-function string, both with retcode 1.
 func Run(ctx context.Context, env Env, fun string, args []any) Result {
-	if strings.HasPrefix(fun, "state.") {
-		return Result{Return: fmt.Sprintf("'%s' is not available in the Salt double (saltlab sim %s): states are not implemented.", fun, simver.SimVersion), Retcode: 1}
+	if nm, ok := NotModelled(fun); ok {
+		return Result{Return: nm.Error(), Retcode: 1}
 	}
 	f, ok := functions()[fun]
 	if !ok {

@@ -32,6 +32,10 @@ func TestRun(t *testing.T) {
 		{fun: "cmd.run", args: []any{"echo a; echo b >&2; exit 2"}, want: "a\nb", retcode: 2},
 		{fun: "cmd.retcode", args: []any{"exit 5"}, want: 5, retcode: 5},
 		{fun: "no.such", want: "'no.such' is not available.", retcode: 1},
+		{fun: "test.nope", want: "'test.nope' is not available.", retcode: 1},
+		{fun: "state.apply", want: "the Salt double does not model the execution function state.apply; run with --salt real", retcode: 1},
+		{fun: "pkg.install", want: "the Salt double does not model the execution function pkg.install; run with --salt real", retcode: 1},
+		{fun: "test.arg", want: "the Salt double does not model the execution function test.arg; run with --salt real", retcode: 1},
 		{fun: "test.cross_test", args: []any{"test.ping"}, want: true},
 		{fun: "test.cross_test", args: []any{"test.echo", []any{"hi"}}, want: "hi"},
 		{fun: "test.cross_test", args: []any{"cmd.retcode", []any{"exit 3"}}, want: 3, retcode: 3},
@@ -53,9 +57,11 @@ func TestRun(t *testing.T) {
 	item := Run(context.Background(), env, "grains.item", []any{"os", "nope"}).Return.(*jsonout.Map)
 	got, _ := jsonout.Render(item, -1)
 	assert.Equal(t, `{"os": "Debian", "nope": ""}`, got)
-	st := Run(context.Background(), env, "state.apply", nil)
-	assert.Equal(t, 1, st.Retcode)
-	assert.True(t, Available("state.highstate"))
+	assert.False(t, Available("state.highstate"))
+	_, notModelled := NotModelled("state.highstate")
+	assert.True(t, notModelled, "a function real Salt has")
+	_, notModelled = NotModelled("test.ping")
+	assert.False(t, notModelled, "a function the double has")
 	assert.False(t, Available("nope.nope"))
 	g := Grains("m1", nil)
 	for _, k := range []string{"id", "host", "fqdn", "os", "os_family", "osrelease", "ipv4", "saltversion"} {

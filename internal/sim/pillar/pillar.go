@@ -15,13 +15,11 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 )
 
 // Env is the only pillar environment the double compiles.
 const Env = "base"
-
-// ErrJinja is the render error for templated SLS files.
-var ErrJinja = errors.New("Jinja templates are not supported by the Salt double (saltlab sim); write pillar SLS files as plain YAML")
 
 // Compile builds the pillar for minion id from roots (pillar_roots[base]).
 // Render problems do not fail the compile: like Salt they end up in the
@@ -61,7 +59,7 @@ func (c *compiler) topMatches(id string) ([]string, error) {
 			return nil, fmt.Errorf("read top.sls: %w", err)
 		}
 		if isTemplated(b) {
-			return nil, fmt.Errorf("Rendering SLS 'top' failed, render error: %w", ErrJinja)
+			return nil, fmt.Errorf("Rendering SLS 'top' failed, render error: %w", notmodelled.Jinja())
 		}
 		doc, err := decodeYAML(b)
 		if err != nil {
@@ -119,7 +117,7 @@ func (c *compiler) render(sls string) {
 		return
 	}
 	if isTemplated(b) {
-		c.errs = append(c.errs, fmt.Sprintf("Rendering SLS '%s' failed, render error: %v", sls, ErrJinja))
+		c.errs = append(c.errs, fmt.Sprintf("Rendering SLS '%s' failed, render error: %v", sls, notmodelled.Jinja()))
 		return
 	}
 	doc, err := decodeYAML(b)

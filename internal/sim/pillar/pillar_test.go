@@ -32,7 +32,7 @@ func TestCompile(t *testing.T) {
 		{name: "non-mapping sls is an error", id: "m", files: map[string]string{"top.sls": "base:\n  '*':\n    - l\n", "l.sls": "- a\n"},
 			want: `{"_errors":["SLS 'l' does not render to a dictionary"]}`},
 		{name: "templated top file", id: "m", files: map[string]string{"top.sls": "{% if true %}base: {}{% endif %}\n"},
-			want: `{"_errors":["Rendering SLS 'top' failed, render error: Jinja templates are not supported by the Salt double (saltlab sim); write pillar SLS files as plain YAML"]}`},
+			want: `{"_errors":["Rendering SLS 'top' failed, render error: the Salt double does not model Jinja templates in pillar SLS files; run with --salt real, or write pillar SLS files as plain YAML"]}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

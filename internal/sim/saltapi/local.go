@@ -10,6 +10,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/eauth"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/runners"
 	"github.com/saltlab/saltlab/internal/sim/target"
@@ -28,6 +29,9 @@ func (s *Server) publishFor(ctx context.Context, c *localclient.Client, id ident
 	tgt := low["tgt"]
 	if tgt == nil {
 		return nil, errStatus(http.StatusBadRequest, "Missing target (tgt)")
+	}
+	if nm, ok := notmodelled.Target(tgtType); ok {
+		return nil, notModelled(nm)
 	}
 	fun := str(low["fun"])
 	var expected []string

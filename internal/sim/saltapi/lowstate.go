@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/saltlab/saltlab/internal/sim/eauth"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 )
 
 // identity is who a lowstate chunk runs as.
@@ -91,9 +92,15 @@ func (s *Server) run(ctx context.Context, low map[string]any) (any, error) {
 	case "wheel":
 		return s.wheel(id, low)
 	}
-	// INFER: the double implements local, local_async, runner and wheel.
-	return nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Client '%s' is not implemented by the Salt double", client))
+	if nm, ok := notmodelled.Client(client); ok {
+		return nil, notModelled(nm)
+	}
+	return nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Invalid client specified: '%s'", client))
 }
+
+// notModelled is salt-api's answer to a Salt feature the double does not
+// model: notmodelled.HTTPStatus (501) with its one message.
+func notModelled(nm *notmodelled.Error) error { return errStatus(notmodelled.HTTPStatus, nm.Error()) }
 
 // identify validates the chunk's token or eauth credentials (the master's
 // check_authentication): any failure is 401.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/eauth"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/runners"
 )
 
@@ -88,6 +89,9 @@ func (s *Server) runner(ctx context.Context, id identity, low map[string]any) (a
 		return jsonout.NewMap().Set("start", t.Start).Set("token", t.Token).Set("expire", t.Expire).
 			Set("name", t.Name).Set("eauth", t.Eauth), nil
 	}
-	// INFER: Salt's missing-runner text for the runners the double lacks.
+	if nm, ok := notmodelled.Runner(fun); ok {
+		return nil, notModelled(nm)
+	}
+	// INFER: Salt's missing-runner text for a runner Salt lacks too.
 	return fmt.Sprintf("'%s' is not available.", fun), nil
 }

@@ -3,11 +3,13 @@ package saltapi
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/eauth"
 	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
 
@@ -17,6 +19,9 @@ func (s *Server) wheel(id identity, low map[string]any) (any, error) {
 	fun := str(low["fun"])
 	if err := s.authorize(id, eauth.Request{Client: "wheel", Fun: fun}); err != nil {
 		return nil, err
+	}
+	if nm, ok := notmodelled.Wheel(fun); ok && !slices.Contains(wheelFunctions(), fun) {
+		return nil, notModelled(nm)
 	}
 	pos, kw := callArgs(low)
 	match, _ := param(pos, kw, "match", 0)
@@ -37,6 +42,11 @@ func (s *Server) wheel(id identity, low map[string]any) (any, error) {
 		Set("_stamp", events.Stamp(s.now())).Set("return", ret).Set("success", ok)
 	_ = s.lc.Fire(tag+"/ret", data)
 	return jsonout.NewMap().Set("tag", tag).Set("data", data), nil
+}
+
+// wheelFunctions are the wheel functions the double has.
+func wheelFunctions() []string {
+	return []string{"key.list_all", "key.finger", "key.accept", "key.reject", "key.delete", "key.gen_accept"}
 }
 
 // keyWheel runs salt/wheel/key.py functions on pki_dir, firing salt/key

@@ -1,0 +1,28 @@
+// Package lib holds the scripts compose/lib mounts into the lab's
+// containers (/opt/saltlab). The function probe of a master is also run
+// from Go, inline (bash -c), so it needs no mount: a lab of your own runs
+// it the same way.
+package lib
+
+import (
+	_ "embed"
+	"time"
+)
+
+// MasterAnswers is compose/lib/master-answers: exit 0 when the master in
+// the container answers within AnswerBound, 1 when it does not; one line
+// says which.
+//
+//go:embed master-answers
+var MasterAnswers string
+
+// AnswerBound is how long master-answers lets a master take to answer:
+// the script's own bound (readonly bound=1, where the reasoning is; a test
+// keeps the two equal).
+const AnswerBound = time.Second
+
+// AnswersArgv runs master-answers inline in a container with bash and
+// coreutils (every saltlab image), with args (e.g. --api 8000).
+func AnswersArgv(args ...string) []string {
+	return append([]string{"bash", "-c", MasterAnswers, "master-answers"}, args...)
+}
