@@ -90,6 +90,7 @@ func TestKnownBadSettingIsDiagnosed(t *testing.T) {
 // the names; the run now records each minion's /etc/hosts, and the rule
 // needs it to show no pin.
 func TestDockerPinnedNamesAreNotBlamed(t *testing.T) {
+	t.Parallel()
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "pinned")
