@@ -119,10 +119,9 @@ fuzz:
 	  $(GO) test -run '^$$' -fuzz "^$${f#*:}$$" -fuzztime $(FUZZTIME) -parallel 1 "$${f%%:*}"; \
 	done
 
-# Docker-backed packages run one at a time (-p 1): they share one engine.
 # The Docker pass runs only the packages with Docker tests (`unit` already
-# ran every package's other tests), one package at a time: the real-Salt
-# run must not share two cores with another lab. Inside internal/e2e the
+# ran every package's other tests), one package at a time (-p 1): they share
+# one engine, and the real-Salt run must not share two cores with another lab. Inside internal/e2e the
 # runs on the double go two at a time (they call t.Parallel; the real run
 # does not, so it runs first, alone).
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
