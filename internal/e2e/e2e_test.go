@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -156,9 +157,13 @@ var simFailover = sync.OnceValues(func() (string, error) {
 var simDir atomic.Value
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	startRealFailover()
 	code := m.Run()
-	if dir, ok := simDir.Load().(string); ok {
-		_ = os.RemoveAll(dir)
+	for _, d := range []*atomic.Value{&simDir, &realDir, &binDir} {
+		if dir, ok := d.Load().(string); ok {
+			_ = os.RemoveAll(dir)
+		}
 	}
 	os.Exit(code)
 }
