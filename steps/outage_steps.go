@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -35,7 +34,7 @@ func startServiceAgain(ctx context.Context, service string) error {
 	}
 	id := -1
 	for _, e := range w.Ledger.Pending() {
-		if e.Target == service && (e.Kind == fault.KindStop || e.Kind == chaos.KindKill) {
+		if e.Target == service && (e.Kind == chaos.KindStop || e.Kind == chaos.KindKill) {
 			id = e.ID
 		}
 	}
