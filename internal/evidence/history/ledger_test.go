@@ -67,3 +67,36 @@ func TestLedgerWindows(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, none, "a run without a ledger has no faults")
 }
+
+// FuzzLedgerWindows: reports read the ledger of any run folder they are
+// pointed at. No input panics, and there is one window per injected fault
+// id, in the order of its first inject line, whatever other lines say.
+func FuzzLedgerWindows(f *testing.F) {
+	f.Add([]byte(`{"event":"inject","at":"2026-01-01T00:00:01Z","id":1,"kind":"pause","target":"a"}` + "\n" +
+		`{"event":"undone","at":"2026-01-01T00:00:05Z","id":1,"kind":"pause","target":"a"}` + "\n"))
+	f.Add([]byte("garbage\n{}\n"))
+	f.Add([]byte(`{"event":"stale","id":2}` + "\n" + `{"event":"inject","id":2,"data":{"x":"y"}}` + "\n" + `{"event":"inj`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		path := filepath.Join(t.TempDir(), "faults.jsonl")
+		require.NoError(t, os.WriteFile(path, b, 0o644))
+		var injected []string
+		seen := map[int]bool{}
+		scanErr := ScanLedger(path, func(l LedgerLine) {
+			if l.Event == LedgerInject && !seen[l.ID] {
+				seen[l.ID] = true
+				injected = append(injected, strconv.Itoa(l.ID))
+			}
+		})
+		ws, err := LedgerWindows(path)
+		if scanErr != nil {
+			require.Error(t, err, "both read the file the same way")
+			return
+		}
+		require.NoError(t, err)
+		var ids []string
+		for _, w := range ws {
+			ids = append(ids, w.FaultID)
+		}
+		require.Equal(t, injected, ids, "one window per injected fault, in inject order")
+	})
+}
