@@ -313,7 +313,7 @@ func (c *fakeChaos) Inject(ctx context.Context, s chaos.Spec) (fault.Entry, erro
 
 func (c *fakeChaos) Undo(ctx context.Context, e fault.Entry) error {
 	switch e.Kind {
-	case fault.KindStop:
+	case chaos.KindStop:
 		return c.lab.Start(ctx, e.Target)
 	case chaos.KindKeyAction:
 		return nil

@@ -3,12 +3,8 @@ package steps
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/client/poll"
-	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -35,7 +31,7 @@ func startServiceAgain(ctx context.Context, service string) error {
 	}
 	id := -1
 	for _, e := range w.Ledger.Pending() {
-		if e.Target == service && (e.Kind == fault.KindStop || e.Kind == chaos.KindKill) {
+		if e.Target == service && (e.Kind == chaos.KindStop || e.Kind == chaos.KindKill) {
 			id = e.ID
 		}
 	}
@@ -71,25 +67,4 @@ func masterReachesEveryMinionAgain(ctx context.Context, master string) error {
 		return err
 	}
 	return w.judgeReached(ref, master, bounds, "reconnect: "+master+" reaches minion")
-}
-
-// watchAgainTimeout bounds waiting for the run's event watcher to attach to
-// a master that was started again: the watcher retries about every second
-// once the container runs (internal/client/eventlog), and the master's own start
-// is already covered by ProcessSlack in every bound.
-const watchAgainTimeout = 10 * time.Second
-
-// awaitWatched waits, up to watchAgainTimeout from the reference, until
-// the run's event watcher is attached to master (its last watch entry is a
-// start): a restarted master's stream can only be watched once it runs.
-// Without it a minion answering the freshly started master may return
-// before the watcher sees the return event, and the checker could only say
-// "unknown". The reach bound is still measured from ref; a watcher that
-// does not come back is left to the checker to report.
-func awaitWatched(ctx context.Context, w *world, master string, ref history.Entry) {
-	watched := func(context.Context, time.Duration) bool { return w.streamLive(master) }
-	until := ref.Time.Add(watchAgainTimeout)
-	if ok, _ := poll.Run(ctx, poll.Until(until), watched); !ok {
-		w.logf("the event stream of %s is not watched at %s; judging without waiting longer", master, until.Format("15:04:05"))
-	}
 }

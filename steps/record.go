@@ -62,7 +62,7 @@ func RecordFaults(rec *history.Recorder) fault.Observer {
 			return // a failed undo leaves the window open
 		}
 		_, _ = rec.Append(history.Entry{Type: history.Fault, Time: at, Scenario: e.Scenario,
-			FaultID: strconv.Itoa(e.ID), Kind: string(e.Kind), Target: e.Target, Phase: phase, Program: chaos.ProcessOf(e)})
+			FaultID: strconv.Itoa(e.ID), Kind: e.Kind, Target: e.Target, Phase: phase, Program: chaos.ProcessOf(e)})
 	}
 }
 

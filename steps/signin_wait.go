@@ -138,22 +138,3 @@ func watchedThroughout(h []history.Entry, from int64) map[string]bool {
 	}
 	return up
 }
-
-// resetWatchTimeout bounds waiting, before a reset restarts the minions,
-// for every running bus's event stream to be recorded again (a master
-// healed a moment ago comes back, then its watcher reattaches: about a
-// second's retry after salt-run state.event starts, watchAgainTimeout,
-// plus real salt-master's own start on two cores).
-const resetWatchTimeout = 30 * time.Second
-
-// awaitStreams waits until the event stream of every bus is recorded, so
-// that the sign-ins after the reset can be seen; a bus that stays
-// unrecorded is said and left out of the sign-in wait.
-func awaitStreams(ctx context.Context, w *world) {
-	for _, b := range Buses(w.Lab) {
-		live := func(context.Context, time.Duration) bool { return w.streamLive(b) }
-		if ok, _ := poll.Run(ctx, poll.Within(resetWatchTimeout), live); !ok {
-			w.logf("the event stream of %s is not recorded after %s; the reset does not wait for sign-ins there", b, resetWatchTimeout)
-		}
-	}
-}

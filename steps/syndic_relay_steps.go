@@ -74,9 +74,9 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	}
 	// The master's own bus must be recorded again too (its stream ended
 	// with the restart), or its job and returns go unseen.
-	if ok, err := poll.Run(ctx, poll.Until(deadline.Add(eventLag)), func(context.Context, time.Duration) bool { return w.streamLive(master) }); err != nil {
+	if dead, err := awaitLive(ctx, w, []string{master}, deadline.Add(eventLag)); err != nil {
 		return err
-	} else if !ok {
+	} else if len(dead) > 0 {
 		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
 	}
 	from := w.History.Next()
@@ -132,19 +132,4 @@ func (w *world) syndicSubscribed(ctx context.Context, syndic string) client.Outc
 		}
 		return client.Failed(nil, "no established connection to a remote port %d", publishPort)
 	})
-}
-
-// streamLive says whether the last watch entry of master's bus in the
-// history is a start: its stream is being recorded now.
-func (w *world) streamLive(master string) bool {
-	h, err := history.Read(w.History.Path())
-	if err != nil {
-		return false
-	}
-	for i := len(h) - 1; i >= 0; i-- {
-		if h[i].Type == history.Watch && h[i].Master == master {
-			return h[i].Phase == history.Start
-		}
-	}
-	return false
 }

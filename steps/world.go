@@ -111,7 +111,7 @@ func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
 		return u.chaos.Undo(ctx, e)
 	}
 	switch e.Kind {
-	case fault.KindStop:
+	case history.FaultStop:
 		return u.lab.Start(ctx, e.Target)
 	default:
 		return fmt.Errorf("undo fault: unknown kind %q", e.Kind)

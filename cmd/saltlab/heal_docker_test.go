@@ -17,8 +17,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/chaos/chaostest"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
@@ -50,14 +48,8 @@ func TestMain(m *testing.M) {
 func TestHealAfterSIGKILL(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	f := chaostest.New(t, ctx, cli)
-	reports := t.TempDir()
-	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))
+	f, reports, common := chaosRun(t, ctx)
 	ledger := filepath.Join(runstate.Dir(reports, f.RunID), runstate.LedgerFile)
-	common := []string{"--run", f.RunID, "--reports", reports, "--root", "../.."}
 	drill := [][]string{
 		append([]string{"chaos", "latency", "server", "--delay", "300ms", "--ports", "8000"}, common...),
 		append([]string{"chaos", "port-block", "server", "--ports", "4505"}, common...),
@@ -145,13 +137,7 @@ func TestHealAfterSIGKILL(t *testing.T) {
 func TestDockerTimedFaultRemovesItsHelper(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	f := chaostest.New(t, ctx, cli)
-	reports := t.TempDir()
-	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))
-	common := []string{"--run", f.RunID, "--reports", reports, "--root", "../.."}
+	f, _, common := chaosRun(t, ctx)
 	run := func(args ...string) string {
 		var out bytes.Buffer
 		require.Equal(t, exitOK, Main(append(args, common...), &out, &out), out.String())

@@ -15,9 +15,6 @@ import (
 	"github.com/saltlab/saltlab/compose/lib"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/status"
 )
 
@@ -45,22 +42,9 @@ func TestFrozenMasterTurnsUnhealthy(t *testing.T) {
 func frozenMasterTurnsUnhealthy(t *testing.T, flavour string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
-	reports := t.TempDir()
-	id := labels.NewRunID(time.Now())
+	l := newUpLab(t, ctx, "failover", flavour)
+	id, reports, st, cli := l.id, l.reports, l.st, l.cli
 	var out bytes.Buffer
-	t.Cleanup(func() {
-		var down bytes.Buffer
-		if code := Main([]string{"down", "--run", id}, &down, &down); code != 0 {
-			t.Errorf("down --run %s: exit %d: %s", id, code, down.String())
-		}
-	})
-	require.Equal(t, 0, Main([]string{"up", "--topology", "failover", "--salt", flavour, "--reports", reports, "--run-id", id, "--root", "../.."}, &out, &out), out.String())
-
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	st, err := runstate.Load(runstate.Dir(reports, id))
-	require.NoError(t, err)
 	health := func(service string) string {
 		info, err := cli.ContainerInspect(ctx, lab.ContainerNameOf(st.Project, service))
 		require.NoError(t, err)

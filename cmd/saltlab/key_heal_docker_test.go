@@ -17,8 +17,6 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -31,22 +29,9 @@ import (
 func TestHealPutsARejectedKeyBack(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	reports := t.TempDir()
-	id := labels.NewRunID(time.Now())
+	l := newUpLab(t, ctx, "failover", "sim")
+	id, reports, st, cli := l.id, l.reports, l.st, l.cli
 	var out bytes.Buffer
-	t.Cleanup(func() {
-		var down bytes.Buffer
-		if code := Main([]string{"down", "--run", id}, &down, &down); code != 0 {
-			t.Errorf("down --run %s: exit %d: %s", id, code, down.String())
-		}
-	})
-	require.Equal(t, 0, Main([]string{"up", "--topology", "failover", "--salt", "sim", "--reports", reports, "--run-id", id, "--root", "../.."}, &out, &out), out.String())
-
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	st, err := runstate.Load(runstate.Dir(reports, id))
-	require.NoError(t, err)
 	master := lab.ContainerNameOf(st.Project, "salt-master-1")
 	keys := func() saltout.KeyList {
 		r, err := lab.ExecIn(ctx, cli, master, []string{"salt-key", "-L", "--out=json"})

@@ -12,31 +12,33 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
-// Fault kinds. The ones that silence a master are defined in package fault,
-// where the checker reads them too.
+// Fault kinds, the chaos room's names for the history's recorded
+// vocabulary (history.FaultKind), where the strings saved runs hold are
+// defined once.
 const (
-	KindStop                  = fault.KindStop
-	KindKill                  = fault.KindKill
-	KindPause                 = fault.KindPause
-	KindRestart    fault.Kind = "restart"
-	KindProcKill              = fault.KindProcKill
-	KindProcStop              = fault.KindProcStop
-	KindIsolate    fault.Kind = "isolate"
-	KindPartition  fault.Kind = "partition"
-	KindPortBlock  fault.Kind = "port-block"
-	KindLatency    fault.Kind = "latency"
-	KindLoss       fault.Kind = "loss"
-	KindBandwidth  fault.Kind = "bandwidth"
-	KindDNS        fault.Kind = "dns"
-	KindDiskFull   fault.Kind = "disk-full"
-	KindKeyReplace fault.Kind = "key-replace"
+	KindStop       = history.FaultStop
+	KindKill       = history.FaultKill
+	KindPause      = history.FaultPause
+	KindRestart    = history.FaultRestart
+	KindProcKill   = history.FaultProcKill
+	KindProcStop   = history.FaultProcStop
+	KindIsolate    = history.FaultIsolate
+	KindPartition  = history.FaultPartition
+	KindPortBlock  = history.FaultPortBlock
+	KindLatency    = history.FaultLatency
+	KindLoss       = history.FaultLoss
+	KindBandwidth  = history.FaultBandwidth
+	KindDNS        = history.FaultDNS
+	KindDiskFull   = history.FaultDiskFull
+	KindKeyReplace = history.FaultKeyReplace
 	// KindKeyAction is a salt-key accept, reject or delete of one minion's
 	// key on one master. Scenario steps inject it; `saltlab chaos` does
 	// not offer it, so it is not in the Catalog.
-	KindKeyAction fault.Kind = "key-action"
+	KindKeyAction = history.FaultKeyAction
 )
 
 // Spec is one fault to inject.

@@ -13,56 +13,27 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // UndoTimeout bounds undoing all faults of one ledger.
 const UndoTimeout = 60 * time.Second
 
-// Kind names a fault type.
-type Kind string
+// Kind names a fault type. The kinds are the history's recorded
+// vocabulary (history.FaultKind), so the checkers and reports, which read
+// recorded files only, name them without importing this room.
+type Kind = history.FaultKind
 
-// The kinds that keep a master from publishing on its event bus, here so
-// the checker, which judges recorded histories offline, can name them
-// without importing the Docker-bound chaos package (which re-exports them).
-const (
-	KindStop     Kind = "stop"      // a stopped container; undone by starting it again
-	KindKill     Kind = "kill"      // a killed container
-	KindPause    Kind = "pause"     // a paused (frozen) container
-	KindProcStop Kind = "proc-stop" // one program's processes stopped with SIGSTOP
-	// KindProcKill is one program's processes killed: a master's salt-master
-	// started again afterwards leaves its old event stream deaf.
-	KindProcKill Kind = "proc-kill"
-)
-
-// Entry is one recorded fault.
-type Entry struct {
-	ID       int       `json:"id"`
-	Kind     Kind      `json:"kind"`
-	Target   string    `json:"target"`
-	Scenario string    `json:"scenario,omitempty"`
-	At       time.Time `json:"at"`
-	// Data holds everything the undo needs that cannot be looked up again
-	// once the fault acted: container id, pid, chain name, helper name,
-	// addresses, original state.
-	Data map[string]string `json:"data,omitempty"`
-}
+// Entry is one recorded fault; its line format is the history's.
+type Entry = history.LedgerFault
 
 // event is one line of the ledger file.
-type event struct {
-	Event string `json:"event"` // "inject", "undone", "undo-failed" or "stale"
-	// At is when this line's event happened: the inject time on "inject"
-	// lines, the undo attempt's own time on the others, so the ledger says
-	// how long each fault lasted. It shadows Entry.At in the JSON.
-	At time.Time `json:"at"`
-	Entry
-	// InjectedAt repeats the fault's inject time on undo lines.
-	InjectedAt *time.Time `json:"injected_at,omitempty"`
-	Error      string     `json:"error,omitempty"`
-}
+type event = history.LedgerLine
 
 // undoEvent is the line recording an undo of e that happened now.
 func undoEvent(kind string, e Entry, err error) event {
-	ev := event{Event: kind, At: time.Now().UTC(), Entry: e, InjectedAt: &e.At}
+	ev := event{Event: kind, At: time.Now().UTC(), LedgerFault: e, InjectedAt: &e.At}
 	if err != nil {
 		ev.Error = err.Error()
 	}
@@ -113,7 +84,7 @@ func (l *Ledger) Add(e Entry) (Entry, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	e.ID, e.At = l.nextID, time.Now().UTC()
-	if err := l.append(event{Event: "inject", At: e.At, Entry: e}); err != nil {
+	if err := l.append(event{Event: history.LedgerInject, At: e.At, LedgerFault: e}); err != nil {
 		return Entry{}, fmt.Errorf("record fault %s %s: %w", e.Kind, e.Target, err)
 	}
 	l.nextID++
@@ -142,11 +113,11 @@ func (l *Ledger) UndoAll(ctx context.Context, u Undoer) error {
 		e := l.pending[i]
 		if err := u.Undo(ctx, e); err != nil {
 			errs = append(errs, fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err))
-			_ = l.append(undoEvent("undo-failed", e, err))
+			_ = l.append(undoEvent(history.LedgerUndoFailed, e, err))
 			left = append([]Entry{e}, left...)
 			continue
 		}
-		if err := l.append(undoEvent("undone", e, nil)); err != nil {
+		if err := l.append(undoEvent(history.LedgerUndone, e, nil)); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -167,11 +138,11 @@ func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
 			continue
 		}
 		if err := u.Undo(ctx, e); err != nil {
-			_ = l.append(undoEvent("undo-failed", e, err))
+			_ = l.append(undoEvent(history.LedgerUndoFailed, e, err))
 			return fmt.Errorf("undo fault %d (%s %s): %w", e.ID, e.Kind, e.Target, err)
 		}
 		l.pending = append(l.pending[:i:i], l.pending[i+1:]...)
-		return l.append(undoEvent("undone", e, nil))
+		return l.append(undoEvent(history.LedgerUndone, e, nil))
 	}
 	return nil
 }
@@ -179,15 +150,15 @@ func (l *Ledger) Undo(ctx context.Context, u Undoer, id int) error {
 // Abandon closes every pending fault without undoing it, when the lab it
 // acted on is gone (removed by `saltlab down`, or swept as a dead run's):
 // nothing is left to undo, so a "stale" line, with why, ends each one.
-// The faults are no longer pending for Open, and Windows shows them as
-// never undone, with why. It returns the faults it closed.
+// The faults are no longer pending for Open, and their windows stay
+// open (history.LedgerWindows). It returns the faults it closed.
 func (l *Ledger) Abandon(why string) ([]Entry, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	closed := l.pending
 	var errs []error
 	for _, e := range closed {
-		ev := undoEvent("stale", e, nil)
+		ev := undoEvent(history.LedgerStale, e, nil)
 		ev.Error = why
 		errs = append(errs, l.append(ev))
 	}
@@ -203,7 +174,7 @@ func (l *Ledger) append(ev event) error {
 		return err
 	}
 	if l.observe != nil {
-		l.observe(ev.Event, ev.Entry, ev.At)
+		l.observe(ev.Event, ev.LedgerFault, ev.At)
 	}
 	return nil
 }

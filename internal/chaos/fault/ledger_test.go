@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 type recordingUndoer struct {
@@ -33,9 +35,9 @@ func (r *recordingUndoer) Undo(ctx context.Context, e Entry) error {
 func TestLedgerRecordsBeforeAndUndoesNewestFirst(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "faults.jsonl")
 	l := NewLedger(path)
-	_, err := l.Record(KindStop, "a", "s1")
+	_, err := l.Record(history.FaultStop, "a", "s1")
 	require.NoError(t, err)
-	_, err = l.Record(KindStop, "b", "s1")
+	_, err = l.Record(history.FaultStop, "b", "s1")
 	require.NoError(t, err)
 
 	b, err := os.ReadFile(path)
@@ -56,9 +58,9 @@ func TestLedgerRecordsBeforeAndUndoesNewestFirst(t *testing.T) {
 
 func TestLedgerKeepsFailedUndoPending(t *testing.T) {
 	l := NewLedger("")
-	_, _ = l.Record(KindStop, "a", "")
-	_, _ = l.Record(KindStop, "b", "")
-	_, _ = l.Record(KindStop, "c", "")
+	_, _ = l.Record(history.FaultStop, "a", "")
+	_, _ = l.Record(history.FaultStop, "b", "")
+	_, _ = l.Record(history.FaultStop, "c", "")
 	u := &recordingUndoer{fail: map[string]bool{"b": true, "a": true}}
 	err := l.UndoAll(context.Background(), u)
 	require.Error(t, err)
@@ -84,9 +86,9 @@ const (
 func TestLedgerUndoLinesCarryTheirOwnTime(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "faults.jsonl")
 	l := NewLedger(path)
-	e, err := l.Record(KindStop, "a", "")
+	e, err := l.Record(history.FaultStop, "a", "")
 	require.NoError(t, err)
-	_, err = l.Record(KindStop, "b", "")
+	_, err = l.Record(history.FaultStop, "b", "")
 	require.NoError(t, err)
 	reopened, err := Open(path)
 	require.NoError(t, err)
@@ -123,7 +125,7 @@ func TestLedgerObserverHearsEveryLine(t *testing.T) {
 		assert.False(t, at.IsZero())
 		heard = append(heard, fmt.Sprintf("%s %d %s", event, e.ID, e.Target))
 	})
-	_, err := l.Record(KindStop, "salt-master-1", "sc")
+	_, err := l.Record(history.FaultStop, "salt-master-1", "sc")
 	require.NoError(t, err)
 	require.NoError(t, l.UndoAll(context.Background(), &recordingUndoer{}))
 	assert.Equal(t, []string{"inject 1 salt-master-1", "undone 1 salt-master-1"}, heard)
@@ -136,9 +138,9 @@ func TestLedgerObserverHearsEveryLine(t *testing.T) {
 func TestAbandonClosesStaleFaults(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "faults.jsonl")
 	l := NewLedger(path)
-	healed, err := l.Record(KindPause, "cache", "s1")
+	healed, err := l.Record(history.FaultPause, "cache", "s1")
 	require.NoError(t, err)
-	_, err = l.Record(KindStop, "web", "s1")
+	_, err = l.Record(history.FaultStop, "web", "s1")
 	require.NoError(t, err)
 	require.NoError(t, l.Undo(context.Background(), &recordingUndoer{}, healed.ID))
 
@@ -156,13 +158,18 @@ func TestAbandonClosesStaleFaults(t *testing.T) {
 	reopened, err := Open(path)
 	require.NoError(t, err)
 	assert.Empty(t, reopened.Pending(), "a stale fault is no longer pending")
-	w, err := Windows(path)
+	w, err := history.LedgerWindows(path)
 	require.NoError(t, err)
 	require.Len(t, w, 2)
-	assert.Empty(t, w[0].UndoError)
 	assert.False(t, w[0].End.IsZero(), "the healed fault keeps its end")
 	assert.True(t, w[1].End.IsZero(), "the stale fault was never undone")
-	assert.Equal(t, "never undone: the lab was removed", w[1].UndoError)
+	var why []string
+	require.NoError(t, history.ScanLedger(path, func(l history.LedgerLine) {
+		if l.Event == history.LedgerStale {
+			why = append(why, l.Target+": "+l.Error)
+		}
+	}))
+	assert.Equal(t, []string{"web: the lab was removed"}, why, "the stale line says why")
 
 	none, err := reopened.Abandon("again")
 	require.NoError(t, err)

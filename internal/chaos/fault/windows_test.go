@@ -3,12 +3,14 @@ package fault
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 type failOnce struct{ failed bool }
@@ -21,33 +23,31 @@ func (f *failOnce) Undo(context.Context, Entry) error {
 	return nil
 }
 
-func TestWindows(t *testing.T) {
+// TestLedgerWindowsReadWhatTheLedgerWrote: the reports read the windows
+// of a run without a history from the file this ledger writes, through
+// the history's reader of its line format.
+func TestLedgerWindowsReadWhatTheLedgerWrote(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "faults.jsonl")
 	l := NewLedger(path)
-	a, err := l.Record(KindStop, "salt-master-1", "s1")
+	a, err := l.Record(history.FaultStop, "salt-master-1", "s1")
 	require.NoError(t, err)
-	_, err = l.Record("pause", "salt-master-2", "s2")
+	_, err = l.Record(history.FaultPause, "salt-master-2", "s2")
+	require.NoError(t, err)
+	_, err = l.Record(history.FaultKill, "salt-master-3", "s3")
 	require.NoError(t, err)
 	u := &failOnce{}
 	assert.Error(t, l.UndoAll(context.Background(), u), "the newest undo fails once")
-	require.NoError(t, l.UndoAll(context.Background(), u))
-
-	ws, err := Windows(path)
+	_, err = l.Abandon("lab removed")
 	require.NoError(t, err)
-	require.Len(t, ws, 2)
-	assert.Equal(t, a.ID, ws[0].ID)
+
+	ws, err := history.LedgerWindows(path)
+	require.NoError(t, err)
+	require.Len(t, ws, 3)
+	assert.Equal(t, strconv.Itoa(a.ID), ws[0].FaultID)
+	assert.Equal(t, history.FaultStop, ws[0].Kind)
 	assert.Equal(t, "s1", ws[0].Scenario)
 	assert.Equal(t, a.At, ws[0].Start)
-	assert.False(t, ws[0].End.IsZero())
-	assert.False(t, ws[1].End.IsZero(), "undone on the second try")
-	assert.Empty(t, ws[1].UndoError, "a later success clears the failure")
-
-	none, err := Windows(filepath.Join(t.TempDir(), "missing"))
-	require.NoError(t, err)
-	assert.Empty(t, none)
-
-	bad := filepath.Join(t.TempDir(), "bad.jsonl")
-	require.NoError(t, os.WriteFile(bad, []byte("nope\n{}\n"), 0o644))
-	_, err = Windows(bad)
-	assert.ErrorContains(t, err, "line 1")
+	assert.False(t, ws[0].End.IsZero(), "undone")
+	assert.False(t, ws[1].End.IsZero(), "undone")
+	assert.True(t, ws[2].End.IsZero(), "its undo failed, then it was abandoned: never healed")
 }

@@ -36,7 +36,7 @@ func (b *hist) ev(at time.Duration, master, tag, data string) int64 {
 	return b.add(at, history.Entry{Type: history.Event, Master: master, Tag: tag, Data: json.RawMessage(data)})
 }
 
-func (b *hist) fault(at time.Duration, id, kind, target, phase string) int64 {
+func (b *hist) fault(at time.Duration, id string, kind history.FaultKind, target, phase string) int64 {
 	return b.add(at, history.Entry{Type: history.Fault, FaultID: id, Kind: kind, Target: target, Phase: phase})
 }
 

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/etchosts"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -56,7 +55,7 @@ func stuckExplains(c Check, stopped string) bool {
 func goneContainers(h []history.Entry) map[string]history.Entry {
 	gone := map[string]history.Entry{}
 	for _, e := range h {
-		if e.Type != history.Fault || e.Phase != history.Start || e.Kind != string(fault.KindStop) {
+		if e.Type != history.Fault || e.Phase != history.Start || e.Kind != history.FaultStop {
 			continue
 		}
 		if _, seen := gone[strings.ToLower(e.Target)]; !seen {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -93,14 +92,14 @@ func (w window) overlaps(a, b time.Time) bool {
 // salt-master (its supervisor restarts it, and the stream's end is
 // recorded) does not silence it.
 func (w window) silenced() string {
-	switch k := fault.Kind(w.Kind); {
-	case k == fault.KindStop:
+	switch k := w.Kind; {
+	case k == history.FaultStop:
 		return "stopped"
-	case k == fault.KindPause:
+	case k == history.FaultPause:
 		return "paused"
-	case k == fault.KindKill:
+	case k == history.FaultKill:
 		return "killed"
-	case k == fault.KindProcStop && w.Program == "salt-master":
+	case k == history.FaultProcStop && w.Program == "salt-master":
 		return "frozen (salt-master stopped with SIGSTOP)"
 	}
 	return ""

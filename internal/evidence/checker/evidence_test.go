@@ -5,7 +5,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -15,11 +14,10 @@ import (
 // process (the stream's own end says so) and faults on other nodes are.
 func TestWatchedExcludesSilencedTimes(t *testing.T) {
 	const m1 = "salt-master-1"
-	inForce := func(k fault.Kind, target, program string) func(b *hist) {
-		kind := string(k)
+	inForce := func(k history.FaultKind, target, program string) func(b *hist) {
 		return func(b *hist) {
-			b.add(s(10), history.Entry{Type: history.Fault, FaultID: "1", Kind: kind, Target: target, Program: program, Phase: history.Start})
-			b.add(s(20), history.Entry{Type: history.Fault, FaultID: "1", Kind: kind, Target: target, Program: program, Phase: history.End})
+			b.add(s(10), history.Entry{Type: history.Fault, FaultID: "1", Kind: k, Target: target, Program: program, Phase: history.Start})
+			b.add(s(20), history.Entry{Type: history.Fault, FaultID: "1", Kind: k, Target: target, Program: program, Phase: history.End})
 		}
 	}
 	tests := []struct {
@@ -30,18 +28,18 @@ func TestWatchedExcludesSilencedTimes(t *testing.T) {
 		reason string
 	}{
 		{"no fault", func(*hist) {}, 15, true, "the stream was proven live and never lost"},
-		{"paused", inForce(fault.KindPause, m1, ""), 15, false, "docker pause stalls the stream"},
-		{"paused, after the heal", inForce(fault.KindPause, m1, ""), 25, true, "the window closed"},
-		{"paused, before the fault", inForce(fault.KindPause, m1, ""), 5, true, "the window had not opened"},
-		{"stopped", inForce(fault.KindStop, m1, ""), 15, false, "a stopped master publishes nothing"},
-		{"killed", inForce(fault.KindKill, m1, ""), 15, false, "a killed master publishes nothing"},
-		{"one of several stopped", inForce(fault.KindStop, "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
-		{"salt-master frozen", inForce(fault.KindProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
-		{"salt-api frozen", inForce(fault.KindProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
-		{"salt-master killed", inForce(fault.KindProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
-		{"minions partitioned from it", inForce(fault.Kind("partition"), "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
-		{"another master paused", inForce(fault.KindPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
-		{"never healed", func(b *hist) { b.fault(s(10), "1", string(fault.KindPause), m1, history.Start) }, 100, false, "an open window lasts"},
+		{"paused", inForce(history.FaultPause, m1, ""), 15, false, "docker pause stalls the stream"},
+		{"paused, after the heal", inForce(history.FaultPause, m1, ""), 25, true, "the window closed"},
+		{"paused, before the fault", inForce(history.FaultPause, m1, ""), 5, true, "the window had not opened"},
+		{"stopped", inForce(history.FaultStop, m1, ""), 15, false, "a stopped master publishes nothing"},
+		{"killed", inForce(history.FaultKill, m1, ""), 15, false, "a killed master publishes nothing"},
+		{"one of several stopped", inForce(history.FaultStop, "salt-master-2,"+m1, ""), 15, false, "the target list names it"},
+		{"salt-master frozen", inForce(history.FaultProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
+		{"salt-api frozen", inForce(history.FaultProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
+		{"salt-master killed", inForce(history.FaultProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
+		{"minions partitioned from it", inForce(history.FaultPartition, "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
+		{"another master paused", inForce(history.FaultPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
+		{"never healed", func(b *hist) { b.fault(s(10), "1", history.FaultPause, m1, history.Start) }, 100, false, "an open window lasts"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,7 +6,7 @@ import "time"
 // entry until its end entry (zero End: never healed, or its heal failed).
 type FaultWindow struct {
 	FaultID  string
-	Kind     string // the ledger's kind: stop, pause, partition, ...
+	Kind     FaultKind // the ledger's kind: stop, pause, partition, ...
 	Target   string
 	Program  string // process faults: the program signalled
 	Scenario string // the start entry's

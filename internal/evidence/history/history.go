@@ -65,8 +65,8 @@ type Entry struct {
 	Data   json.RawMessage `json:"data,omitempty"`   // Salt's event data
 
 	// Faults (and operation targets).
-	FaultID string `json:"fault_id,omitempty"` // the ledger's id
-	Kind    string `json:"kind,omitempty"`     // stop, pause, partition, ...
+	FaultID string    `json:"fault_id,omitempty"` // the ledger's id
+	Kind    FaultKind `json:"kind,omitempty"`     // stop, pause, partition, ...
 	// Target is the fault's target, or the minion an operation asked about.
 	Target string `json:"target,omitempty"`
 	Phase  string `json:"phase,omitempty"` // Start or End (faults, watches)

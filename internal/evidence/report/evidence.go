@@ -7,9 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -51,7 +49,7 @@ func LoadEvidence(dir string) (Evidence, error) {
 	ev.HasLedger = relIn(dir, LedgerFile) != ""
 	if ev.HasHistory {
 		ev.Faults = history.FaultWindows(ev.History)
-	} else if ev.Faults, err = ledgerWindows(filepath.Join(dir, LedgerFile)); err != nil {
+	} else if ev.Faults, err = history.LedgerWindows(filepath.Join(dir, LedgerFile)); err != nil {
 		return ev, err
 	}
 	logs, err := os.ReadDir(filepath.Join(dir, LogsDir))
@@ -95,20 +93,6 @@ func (ev Evidence) HistoryFor(scenario string) []history.Entry {
 // FaultsFor returns the fault windows of one scenario.
 func (ev Evidence) FaultsFor(scenario string) []history.FaultWindow {
 	return filter(ev.Faults, func(w history.FaultWindow) bool { return w.Scenario == scenario })
-}
-
-// ledgerWindows reads the fault windows of a run that recorded no
-// history from its ledger, as the history would have carried them.
-func ledgerWindows(path string) ([]history.FaultWindow, error) {
-	ws, err := fault.Windows(path)
-	if err != nil {
-		return nil, err
-	}
-	var out []history.FaultWindow
-	for _, w := range ws {
-		out = append(out, history.FaultWindow{FaultID: strconv.Itoa(w.ID), Kind: string(w.Kind), Target: w.Target, Scenario: w.Scenario, Start: w.Start, End: w.End})
-	}
-	return out, nil
 }
 
 // filter returns the elements of xs that keep holds for, in order.

@@ -102,7 +102,7 @@ func entryLine(ev Evidence, idx int64) string {
 		what = e.Tag
 	}
 	if e.Kind != "" {
-		what = e.Phase + " " + e.Kind + " " + e.Target
+		what = e.Phase + " " + string(e.Kind) + " " + e.Target
 	}
 	return fmt.Sprintf("#%d %s %s %s %s%s%s", idx, e.Time.UTC().Format("15:04:05.000"), who, e.Type, what, viaText(e.Via), errText(e.Error))
 }

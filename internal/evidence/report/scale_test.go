@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -48,9 +47,9 @@ func bigHistory(sc string) ([]history.Entry, []history.FaultWindow) {
 	}
 	// The fault as the run records it in the history (steps.RecordFaults),
 	// which is where the reports take fault windows from.
-	i := add(history.Entry{Type: history.Fault, Time: stop, FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Phase: history.Start})
-	j := add(history.Entry{Type: history.Fault, Time: start, FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Phase: history.End})
-	return h, []history.FaultWindow{{FaultID: "1", Kind: string(fault.KindStop), Target: "salt-master-1", Scenario: sc, Start: stop, End: start, Evidence: []int64{i, j}}}
+	i := add(history.Entry{Type: history.Fault, Time: stop, FaultID: "1", Kind: history.FaultStop, Target: "salt-master-1", Phase: history.Start})
+	j := add(history.Entry{Type: history.Fault, Time: start, FaultID: "1", Kind: history.FaultStop, Target: "salt-master-1", Phase: history.End})
+	return h, []history.FaultWindow{{FaultID: "1", Kind: history.FaultStop, Target: "salt-master-1", Scenario: sc, Start: stop, End: start, Evidence: []int64{i, j}}}
 }
 
 func TestTimelineStaysLegibleAt50MinionsAnd10Minutes(t *testing.T) {

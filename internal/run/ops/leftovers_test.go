@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -133,12 +134,12 @@ func TestCloseStale(t *testing.T) {
 	}
 	l := fault.NewLedger(filepath.Join(runstate.Dir(reports, "run-stale"), runstate.LedgerFile))
 	for _, target := range []string{"salt-master-1", "salt-minion-2"} {
-		_, err := l.Record(fault.KindPause, target, "sc")
+		_, err := l.Record(history.FaultPause, target, "sc")
 		require.NoError(t, err)
 	}
 	cleanPath := filepath.Join(runstate.Dir(reports, "run-clean"), runstate.LedgerFile)
 	c := fault.NewLedger(cleanPath)
-	e, err := c.Record(fault.KindStop, "salt-master-1", "sc")
+	e, err := c.Record(history.FaultStop, "salt-master-1", "sc")
 	require.NoError(t, err)
 	require.NoError(t, c.Undo(context.Background(), okUndo{}, e.ID))
 	before, err := os.ReadFile(cleanPath)

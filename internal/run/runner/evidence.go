@@ -51,7 +51,7 @@ func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ev lab.Evente
 		banner(event, e2, at)
 		// A master's salt-master killed and started again leaves the
 		// old event stream deaf (eventlog Renew): watch it afresh.
-		if event == "undone" && e2.Kind == fault.KindProcKill && isMaster[e2.Target] {
+		if event == history.LedgerUndone && e2.Kind == history.FaultProcKill && isMaster[e2.Target] {
 			e.watch.Renew(e2.Target)
 		}
 	})
