@@ -3,11 +3,14 @@ package chaos
 import (
 	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client/poll"
 )
 
 // Ledger data keys.
@@ -79,8 +82,34 @@ func killSignal(s Spec) string {
 	return s.Signal
 }
 
+// pauseWithin bounds the attempts at `docker pause`: the cgroup v1
+// freezer gives up ("unable to freeze") when a busy container's tasks do
+// not all stop in runc's own short wait, and runc thaws it again, so the
+// container is as before and another attempt is safe. Seen on a 2-core
+// engine running three labs at once; one retry sufficed.
+const pauseWithin = 10 * time.Second
+
+// pauseRetryEvery spaces the attempts.
+const pauseRetryEvery = 250 * time.Millisecond
+
 func pauseContainer(ctx context.Context, d Docker, id string, _ Spec) error {
-	return d.ContainerPause(ctx, id)
+	var err error
+	done, perr := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(pauseWithin), Interval: pauseRetryEvery}, func(ctx context.Context, _ time.Duration) bool {
+		err = d.ContainerPause(ctx, id)
+		return err == nil || !freezerGaveUp(err)
+	})
+	switch {
+	case done:
+		return err
+	case perr != nil:
+		return perr
+	}
+	return fmt.Errorf("pause within %s: %w", pauseWithin, err)
+}
+
+// freezerGaveUp tells runc's transient freezer failure from the rest.
+func freezerGaveUp(err error) bool {
+	return strings.Contains(err.Error(), "unable to freeze")
 }
 
 func restartContainer(ctx context.Context, d Docker, id string, _ Spec) error {
