@@ -121,13 +121,16 @@ fuzz:
 
 # The Docker pass runs only the packages with Docker tests (`unit` already
 # ran every package's other tests), one package at a time (-p 1): they share
-# one engine. Inside internal/e2e the runs go two at a time (they call
-# t.Parallel): the real-Salt run starts first and goes beside the double's.
+# one engine. internal/e2e goes on its own: it runs two labs at a time by a
+# semaphore of its own (labsAtOnce), the real-Salt run first and beside the
+# double's, while tests that wait for a shared run hold no lab, so go
+# test's -parallel there only needs to let every test start.
 # -v prints each test's time, which docs/testing.md's CI figures come from.
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
 test: test-prereqs vet unit fuzz
 	$(GO) test -tags browser -count=1 ./internal/evidence/report
-	$(GO) test -tags docker -p 1 -parallel 2 -count=1 -v -timeout 45m $(DOCKER_PKGS)
+	$(GO) test -tags docker -p 1 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS))
+	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e
 
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
 # and 50 minions, and of the default suite (not @slow) per built-in

@@ -14,7 +14,7 @@ import (
 // backup master (its sessions do not), and minions configured as the
 // deployment's HA guide documents never sign in (salt-semantics §1.5).
 func TestAIInfraMatrixTopologyOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := topologyPasses(t, "ai-infra-matrix",
 		"Minions configured as the HA guide documents never sign in",
 		"The salt-api behind Nginx moves to the backup master, its sessions do not")

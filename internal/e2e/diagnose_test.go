@@ -23,7 +23,7 @@ import (
 // expectation for no setting the rules know only when something else
 // broke; it is TestDockerPinnedNamesAreNotBlamed's subject.
 func TestKnownBadSettingIsDiagnosed(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	tests := []struct {
 		topology string
 		failure  []string // in the JUnit failure
@@ -90,7 +90,7 @@ func TestKnownBadSettingIsDiagnosed(t *testing.T) {
 // the names; the run now records each minion's /etc/hosts, and the rule
 // needs it to show no pin.
 func TestDockerPinnedNamesAreNotBlamed(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "pinned")

@@ -147,7 +147,7 @@ var simFailover = sync.OnceValues(func() (string, error) {
 	defer cancel()
 	run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
 	run.Dir = repoRoot
-	if out, err := run.CombinedOutput(); err != nil {
+	if out, err := inLabSlot(run.CombinedOutput); err != nil {
 		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
 	return reports, nil
@@ -160,6 +160,7 @@ func TestMain(m *testing.M) {
 	flag.Parse()
 	startRealFailover()
 	code := m.Run()
+	awaitRealFailover()
 	for _, d := range []*atomic.Value{&simDir, &realDir, &binDir} {
 		if dir, ok := d.Load().(string); ok {
 			_ = os.RemoveAll(dir)
@@ -182,7 +183,7 @@ func simFailoverRun(t *testing.T) (bin, reports, id string) {
 }
 
 func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "wrong")
@@ -206,7 +207,7 @@ func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
 }
 
 func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	id := runID(t, "sigint")
 	// Interrupt right after the fault acted, in the middle of the scenario.
@@ -218,7 +219,7 @@ func TestCtrlCMidScenarioLeavesNothing(t *testing.T) {
 }
 
 func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	runDir, _ := runTopologyOnDouble(t, "failover-dns")
 	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
@@ -232,7 +233,7 @@ func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
 // of masters reaches every minion through both syndics, each minion exactly
 // once, and a cmd.run job executes once per minion (salt-semantics §6.3).
 func TestSyndicTopologyRunsJobsOnceOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := topologyPasses(t, "syndic", "A job from the master of masters runs once on every minion")
 	assert.Contains(t, out, "documents per id: map[salt-minion-1:1 salt-minion-2:1", "each minion answered once")
 }

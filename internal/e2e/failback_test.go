@@ -14,7 +14,7 @@ import (
 // minions' own configuration and expects the daemons back on master-1
 // within saltcfg.FailbackBound.
 func TestFailbackOnReturnsTheMinionsOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := runPasses(t, "failback", []string{"--topology", "failover", "--set", "minion.master_failback=true", "--tags", "@failback"},
 		"Master-1 stops and comes back; the minions return to it exactly when master_failback is on")
 	assert.Contains(t, out, "master_failback is true on every minion: expecting the daemons to return to salt-master-1")

@@ -46,7 +46,7 @@ func (w testLog) Write(p []byte) (int, error) {
 // and after master-1 stops the minions sign in to master-2 without a
 // "master key has changed" refusal.
 func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	ctx, cancel := context.WithTimeout(context.Background(), pkiLabTimeout)
 	defer cancel()
 	cli, err := dockerx.New(ctx)
@@ -134,7 +134,7 @@ func pollUntil(ctx context.Context, within time.Duration, cond func() bool) bool
 
 // The @failover-pki feature runs on its topology through `saltlab run`.
 func TestFailoverPKIFeatureRunsOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	defaultSuitePasses(t, "failover-pki", "Stopping master-1 moves the minions to master-2 with its own signed key",
 		"Stopping the first master moves the minions to a master whose key they accept")
 }

@@ -24,7 +24,7 @@ const ownKeyLab = "internal/e2e/testdata/ownkey-lab"
 // was expected, what was observed, the history entries, and the setting
 // (master.pem differs between the masters; the drifting option and file).
 func TestOwnKeyLabFailsWithTheCause(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "ownkey-lab")
@@ -93,7 +93,7 @@ func TestOwnKeyLabFailsWithTheCause(t *testing.T) {
 // deletion shows on both) and where each has its own (failover-pki: it
 // shows only where it ran, and the signed keys are accepted).
 func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	for _, tt := range []struct{ topology, keyAction, accepted, rejected string }{
 		{topology: "failover", keyAction: "salt-master-2: salt-minion-1 absent (shares salt-master-1's pki_dir: expected absent)",
 			accepted: "salt-master-2: salt-minion-1 accepted (shares salt-master-1's pki_dir: expected accepted)",

@@ -41,7 +41,7 @@ const (
 // lab, a runner SIGKILLed mid-up is swept by the next `up` while detached
 // labs survive, and each `down --run` removes only its own lab.
 func TestUpStatusLogsAndIsolation(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	idA, idB := runID(t, "upa"), runID(t, "upb")
@@ -245,7 +245,7 @@ func countContainers(t *testing.T, id string) int {
 }
 
 func TestHotScenarioPassesOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := defaultSuitePasses(t, "hot",
 		"Stopping master-1 leaves every minion reachable through master-2 without a restart",
 		`Master-1 killed (docker kill): master-2 reaches every minion without a restart (fault=kill "the first master")`,
@@ -279,7 +279,7 @@ func ciInputs(t *testing.T) ciDirs {
 // where saltlab recognises the cause, the setting that fixes it; nothing of
 // the run is left.
 func TestFailedUpSaysWhyAndLeavesNothing(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	tests := []struct {
 		name     string
 		topology string

@@ -39,8 +39,8 @@ const realRunTimeout = 30 * time.Minute
 func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
-	bin, simReports, sim := simFailoverRun(t)
 	r := realFailover()
+	bin, simReports, sim := simFailoverRun(t)
 	require.NoError(t, r.err, "real run:\n%s", tail(r.out, 60))
 	real, reports := r.id, r.reports
 	assertNothingLeft(t, real)
@@ -81,7 +81,7 @@ var realFailover = sync.OnceValue(func() realRun {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow")
 	cmd.Dir = repoRoot
-	out, err := cmd.CombinedOutput()
+	out, err := inLabSlot(cmd.CombinedOutput)
 	r.out = string(out)
 	if err != nil {
 		r.err = fmt.Errorf("saltlab run --salt real: %w", err)
@@ -134,7 +134,19 @@ func startRealFailover() {
 	if _, err := realSaltlab(); err != nil {
 		return // the test says why
 	}
+	realStarted.Store(true)
 	go realFailover()
+}
+
+// realStarted says startRealFailover started the real run.
+var realStarted atomic.Bool
+
+// awaitRealFailover waits for a started real run to end, whatever the
+// tests did: the binary must not exit with its lab still up.
+func awaitRealFailover() {
+	if realStarted.Load() {
+		realFailover()
+	}
 }
 
 // TestRealSaltRefusesAnUnknownOption: once the real image is resolved,

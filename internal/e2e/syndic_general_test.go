@@ -16,7 +16,7 @@ import (
 // syndics republish its jobs. The syndic nodes' buses are recorded, so the
 // relay evidence comes from them (salt-semantics §6.2, §6.3).
 func TestSyndicOnceGeneralOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := runPasses(t, "syndic-once", []string{"--topology", "syndic", "--tags", "not @slow"},
 		"One syndic stop, every minion is still reached exactly once, and both syndics relay again after the heal",
 		"One syndic pause, every minion is still reached exactly once, and both syndics relay again after the heal",

@@ -24,7 +24,7 @@ const userLab = "internal/e2e/testdata/user-lab"
 // unchanged; the steps find the masters and minions through the declared
 // roles, not names.
 func TestUserComposeRunsOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", "--tags", "not @slow",
 		"features", filepath.Join(userLab, "features")},
 		"Stopping the primary leaves every minion reachable through the backup")
@@ -38,7 +38,7 @@ func TestUserComposeRunsOnTheDouble(t *testing.T) {
 // x-saltlab block, or outside the compose policy, is refused before any
 // Docker work, with exit 2 and the fix.
 func TestUserComposeWithoutRolesExits2(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	for _, tt := range []struct{ file, want string }{
 		{file: "internal/lab/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
@@ -62,7 +62,7 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 // lab declares its minions by name (web-a, web-b) and is scaled with
 // --minions 3: the clones web-a-1..3 are its minions.
 func TestStatusOfAUserCompose(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	id := runID(t, "userstatus")
 	reports := t.TempDir()

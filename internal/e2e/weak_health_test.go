@@ -27,7 +27,7 @@ const weakHealthLab = "internal/e2e/testdata/weak-health-lab"
 // (killed, paused, partitioned) Docker reports, or the master still
 // answers.
 func TestWeakHealthCheckIsExposed(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()
 	id := runID(t, "weak-health")
