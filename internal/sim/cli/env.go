@@ -114,3 +114,16 @@ func printDoc(e *Env, v any, o outputter.Options) {
 	}
 	fmt.Fprintln(e.Stdout, s)
 }
+
+// release is the Salt line the double behaves as, from SALTSIM_RELEASE
+// (unset: simver.DefaultRelease).
+func (e *Env) release() (simver.Release, error) {
+	if e.Getenv == nil {
+		return simver.DefaultRelease, nil
+	}
+	r, err := simver.ParseRelease(e.Getenv(simver.EnvRelease))
+	if err != nil {
+		return 0, fmt.Errorf("read release: %w", err)
+	}
+	return r, nil
+}
