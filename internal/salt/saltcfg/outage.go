@@ -52,11 +52,12 @@ func (m Minion) ReconnectBound() (Bound, error) {
 		// once: no ZeroMQ reconnect back-off in the path.
 		return Bound{Limit: lim, Explain: explain + "; no ZeroMQ reconnect gap (eval_master opens new sockets)"}, nil
 	}
-	// A hot minion does not run eval_master on a lost master: its
-	// __master_disconnected handler only rearms the alive job to watch for
-	// the connection coming back (salt/minion.py Minion.handle_event, the
-	// master_type != "failover" branch), so it is the existing subscriber
-	// socket that reconnects, on ZeroMQ's schedule.
+	// A hot minion's __master_disconnected handler only rearms the alive
+	// job to watch for the connection coming back; eval_master runs in the
+	// failover branch alone (salt/minion.py Minion.handle_event, read in
+	// the stored copies of that file; INFER that 3006-3008 keep it). So it
+	// is the existing subscriber socket that reconnects, on ZeroMQ's
+	// schedule; the rest of the bound is kept as the conservative part.
 	gap := m.ReconnectGap()
 	return Bound{Limit: lim + gap.Limit, Explain: explain + " + " + gap.Explain}, nil
 }
