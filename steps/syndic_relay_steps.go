@@ -21,8 +21,7 @@ import (
 // and every syndic republished the job (both syndics active again,
 // salt-semantics §6.2, §6.3).
 //
-// The bound (saltcfg.SyndicRelayBound, the step's "hot-mode bound"
-// phrase kept for the feature files) is, for the slowest minion, the
+// The bound (saltcfg.SyndicRelayBound) is, for the slowest minion, the
 // longest ZeroMQ reconnect gap of that minion and every syndic node (from
 // their recon_default, recon_max and recon_randomize), one syndic
 // re-sign-in, and the minion's hot-mode bound: after the heal the syndics'

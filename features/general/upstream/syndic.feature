@@ -34,4 +34,4 @@ Feature: Salt's syndic scenario tests
     Given the lab is healthy
     When I stop "the master of masters"
     And all faults are healed
-    Then within the hot-mode bound "the master of masters" reaches every minion exactly once through every syndic
+    Then within the syndic relay bound "the master of masters" reaches every minion exactly once through every syndic
