@@ -72,7 +72,12 @@ func Main(ctx context.Context, name string, args []string, e *Env) int {
 // true when the program should exit with code right away.
 func preamble(e *Env, prog string, p parsed, kind config.Kind) (opts config.Opts, code int, done bool) {
 	if p.has("--version") {
-		fmt.Fprintln(e.Stdout, simver.Line(prog))
+		rel, err := e.release()
+		if err != nil {
+			fmt.Fprintln(e.Stderr, err)
+			return nil, 1, true
+		}
+		fmt.Fprintln(e.Stdout, rel.VersionLine(prog))
 		return nil, 0, true
 	}
 	if p.has("--versions-report") {

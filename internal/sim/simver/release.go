@@ -65,3 +65,14 @@ func (r Release) DropFileNamesMaster() bool { return r.Line() >= Release3007 }
 // at info; 3007's SMaster.rotate_secrets logs nothing at info (only the
 // "key" event with rotate_aes_key), so log checks hold on 3006 alone.
 func (r Release) LogsAESRotation() bool { return r.Line() < Release3007 }
+
+// VersionLine is `<prog> --version` of a double behaving as r: Line for
+// the default, and the release line named otherwise, so every report
+// that quotes the version says which line the double followed, e.g.
+// "salt-call 3006.9 (saltlab sim 0.1.0, release line 3007)".
+func (r Release) VersionLine(prog string) string {
+	if r.Line() == DefaultRelease {
+		return Line(prog)
+	}
+	return prog + " " + SaltVersion + " (saltlab sim " + SimVersion + ", release line " + r.String() + ")"
+}

@@ -57,3 +57,10 @@ func TestReleaseSwitches(t *testing.T) {
 		})
 	}
 }
+
+func TestVersionLineNamesTheReleaseLine(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, "salt-call 3006.9 (saltlab sim 0.1.0)", Release(0).VersionLine("salt-call"))
+	assert.Equal(t, Line("salt-call"), Release3006.VersionLine("salt-call"))
+	assert.Equal(t, "salt-call 3006.9 (saltlab sim 0.1.0, release line 3007)", Release3007.VersionLine("salt-call"))
+}
