@@ -29,7 +29,7 @@ func definitions() []def {
 		{`^every minion's marker file holds exactly one line$`, markerHasOneLine},
 		{`^"([^"]+)" runs "([^"]+)" on every minion and each returns (.+) exactly once$`, masterRunsOnEveryMinionOnce},
 		{`^"([^"]+)" has "([^"]+)" send an event, and it reaches "([^"]+)"$`, minionEventReaches},
-		{`^within the hot-mode bound "([^"]+)" reaches every minion exactly once through every syndic$`, masterReachesEveryMinionThroughEverySyndic},
+		{`^within the syndic relay bound "([^"]+)" reaches every minion exactly once through every syndic$`, masterReachesEveryMinionThroughEverySyndic},
 		{`^I pause "([^"]+)"$`, pauseService},
 		{`^I resume "([^"]+)"$`, resumeService},
 		{`^the name "([^"]+)" no longer resolves on "([^"]+)"$`, nameStopsResolving},

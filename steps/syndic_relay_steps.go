@@ -11,7 +11,6 @@ import (
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // masterReachesEveryMinionThroughEverySyndic polls, after the last fault
@@ -22,11 +21,14 @@ import (
 // and every syndic republished the job (both syndics active again,
 // salt-semantics §6.2, §6.3).
 //
-// The bound is each minion's hot-mode bound (HotBound): once the syndic
-// node runs again, the minion's connection to its master and the syndic's
-// subscription to the master of masters are ordinary reconnects, like a
-// hot minion's surviving connection. INFER, UNCONFIRMED on real Salt:
-// zeromq's reconnect backoff (recon_default/recon_max) is not in the bound.
+// The bound (saltcfg.SyndicRelayBound) is, for the slowest minion, the
+// longest ZeroMQ reconnect gap of that minion and every syndic node (from
+// their recon_default, recon_max and recon_randomize), one syndic
+// re-sign-in, and the minion's hot-mode bound: after the heal the syndics'
+// subscriptions to the master of masters, and a minion's connection to a
+// restarted syndic master, are existing sockets that reconnect on
+// ZeroMQ's schedule. INFER, UNCONFIRMED on real Salt for the sum; each
+// term is read from Salt's source (see saltcfg).
 func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
 	master, rerr := resolveOne(w.Lab, master)
@@ -45,16 +47,9 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	if err != nil {
 		return err
 	}
-	var limit time.Duration
-	var explain string
-	for _, m := range ms {
-		b, err := w.minionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.HotBound() })
-		if err != nil {
-			return err
-		}
-		if b.Limit > limit {
-			limit, explain = b.Limit, b.Explain
-		}
+	limit, explain, err := w.syndicRelayBound(ctx, ms, rs)
+	if err != nil {
+		return err
 	}
 	// A job published before a syndic has re-subscribed is lost to it
 	// (a publisher drops what no subscriber is connected for), so the poll

@@ -15,6 +15,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 // syndicFake is a unit-test double of the syndic topology: runs says how
@@ -147,4 +148,29 @@ func TestBusesAndRelays(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, tc.got) })
 	}
+}
+
+// The relay bound after a heal reads every syndic node's ZeroMQ settings and
+// every minion's configuration, and takes the slowest: here syndic-2 keeps
+// Salt's defaults (11 s gap) and minion-2 has the larger auth_timeout.
+func TestSyndicRelayBoundReadsEveryNode(t *testing.T) {
+	t.Parallel()
+	const minion = "master: [salt-syndic-1, salt-syndic-2]\nauth_timeout: %d\nrecon_default: 100\nrecon_max: 100\n"
+	lab := &syndicFake{marker: map[string]string{
+		"salt-minion-1": fmt.Sprintf(minion, 3),
+		"salt-minion-2": fmt.Sprintf(minion, 4),
+		"salt-syndic-1": "recon_default: 100\nrecon_max: 400\nauth_timeout: 2\n",
+		"salt-syndic-2": "auth_timeout: 5\n",
+	}}
+	w := &world{Deps: Deps{Lab: lab}}
+	limit, explain, err := w.syndicRelayBound(context.Background(), []string{"salt-minion-1", "salt-minion-2"}, []string{"salt-syndic-1", "salt-syndic-2"})
+	require.NoError(t, err)
+	require.Equal(t, 11*time.Second+5*time.Second+4*time.Second+saltcfg.ProcessSlack, limit)
+	require.Contains(t, explain, "ZeroMQ reconnect gap 11s")
+	require.Contains(t, explain, "of salt-syndic-2")
+	require.Contains(t, explain, "auth_timeout 4s")
+
+	lab.marker["salt-minion-1"] = "master: salt-syndic-1\n"
+	_, _, err = w.syndicRelayBound(context.Background(), []string{"salt-minion-1"}, []string{"salt-syndic-1"})
+	require.ErrorContains(t, err, "salt-minion-1: syndic relay bound")
 }

@@ -118,6 +118,33 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// A SALTSIM_RELEASE the double would refuse is a usage error of every
+// command that may build the double's image, before any Docker work; with
+// --salt real it is not looked at.
+func TestBadSimRelease(t *testing.T) {
+	t.Setenv("DOCKER_HOST", noDocker)
+	t.Setenv(runstate.StateDirVar, t.TempDir())
+	t.Setenv("SALTSIM_RELEASE", "3005")
+	reports := t.TempDir()
+	for _, args := range [][]string{
+		{"run", "--root", "../..", "--reports", reports, "--salt", "sim"},
+		{"up", "--root", "../..", "--reports", reports},
+		{"images", "--salt", "sim"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := Main(args, &out, &errOut)
+			assert.Equal(t, exitUsage, code, errOut.String())
+			assert.Contains(t, errOut.String(), `SALTSIM_RELEASE="3005": the Salt double follows the release lines 3006, 3007 and 3008`)
+			assert.NotContains(t, errOut.String(), "docker daemon not reachable")
+		})
+	}
+	var out, errOut bytes.Buffer
+	code := Main([]string{"run", "--root", "../..", "--reports", reports, "--salt", "real", "--run-id", "real-ignores-sim"}, &out, &errOut)
+	assert.Equal(t, exitFailed, code, errOut.String())
+	assert.Contains(t, errOut.String(), "docker daemon not reachable", "real Salt does not read SALTSIM_RELEASE")
+}
+
 // Without Docker, run and up fail (exit 1) after checking their input,
 // name the problem, promise no report and leave no run directory behind.
 func TestDockerUnreachable(t *testing.T) {

@@ -24,6 +24,9 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if err := checkSaltVersion(saltVersion); err != nil {
 		return err
 	}
+	if err := checkSimRelease(*flavor); err != nil {
+		return err
+	}
 	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, out)
 	if err != nil {
 		return err

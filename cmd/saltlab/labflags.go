@@ -45,6 +45,9 @@ func checkLabFlags(cfg *runner.Config, in *knobs.Inputs) error {
 	if err := checkSaltVersion(cfg.SaltVersion); err != nil {
 		return err
 	}
+	if err := checkSimRelease(cfg.Flavor); err != nil {
+		return err
+	}
 	dir, err := runstate.PrivateRoot(os.Getenv)
 	if err != nil {
 		return err

@@ -2,7 +2,9 @@ package main
 
 import (
 	"flag"
+	"os"
 
+	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -17,6 +19,18 @@ func saltVersionFlag(fs *flag.FlagSet, v *string) {
 // checkSaltVersion rejects a malformed version before anything is built.
 func checkSaltVersion(v string) error {
 	if _, err := saltdist.ParseSpec(v); err != nil {
+		return usage.Wrap(err)
+	}
+	return nil
+}
+
+// checkSimRelease rejects a SALTSIM_RELEASE the Salt double would refuse,
+// before anything is built, wherever the double may run (sim or auto).
+func checkSimRelease(flavor string) error {
+	if flavor == images.FlavorReal {
+		return nil
+	}
+	if err := images.CheckSimRelease(os.Getenv(images.EnvSimRelease)); err != nil {
 		return usage.Wrap(err)
 	}
 	return nil

@@ -28,9 +28,17 @@ func flavorLabels(flavor string) map[string]string {
 // also as SimRef for use by hand; the digest tag is returned, so a run keeps
 // the image it built even when another checkout builds a different
 // simulator on the same engine at the same time.
+//
+// With SALTSIM_RELEASE set on the host (EnvSimRelease) the image carries it,
+// so the double behaves as that Salt release line; another release is
+// another Dockerfile, so another tag.
 func (b *Builder) BuildSim(ctx context.Context) (ref string, err error) {
+	rel := b.getenv(EnvSimRelease)
+	if err := CheckSimRelease(rel); err != nil {
+		return "", fmt.Errorf("build simulator: %w", err)
+	}
 	return b.buildGoImage(ctx, goImage{what: "simulator", dockerfile: simDockerfile, pkg: b.simPackage, bin: "saltsim",
-		repo: simRepo, labels: flavorLabels("sim")})
+		repo: simRepo, labels: flavorLabels("sim"), extra: simReleaseLines(rel)})
 }
 
 // goImage is an image made of a Dockerfile FROM the base plus one Go
@@ -42,6 +50,8 @@ type goImage struct {
 	bin        string // binary's name in the build context
 	repo       string // image repository; the tag is a digest of the inputs
 	labels     map[string]string
+	// extra is appended to the Dockerfile (the simulator's release line).
+	extra []byte
 	// reuse skips the build when the digest tag exists already.
 	reuse bool
 }
@@ -56,6 +66,7 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 	if err != nil {
 		return "", fmt.Errorf("read %s Dockerfile: %w", g.what, err)
 	}
+	dockerfile = append(dockerfile, g.extra...)
 	tmp, err := os.MkdirTemp("", "saltlab-"+g.bin+"-")
 	if err != nil {
 		return "", fmt.Errorf("create build dir: %w", err)

@@ -20,7 +20,7 @@ Feature: Minions outlive an outage of every master and come back
   the return.
 
   Scenario: Every master stops, the minion daemons keep running and sign in again when the masters return
-    Mirrors: tests/pytests/scenarios/failover/multimaster/test_failover_master.py::test_minions_alive_with_no_master
+    Nearest upstream: tests/pytests/scenarios/failover/multimaster/test_failover_master.py::test_minions_alive_with_no_master @ c60b62c5936e
     Given the lab is healthy
     And every minion answers "salt-call test.ping"
     And I note the process of every minion daemon

@@ -33,7 +33,7 @@ Feature: With one syndic down, a job from the master of masters still reaches ev
     When "the master of masters" runs a job on every minion that appends a line to a marker file
     Then every minion's marker file holds exactly one line
     When all faults are healed
-    Then within the hot-mode bound "the master of masters" reaches every minion exactly once through every syndic
+    Then within the syndic relay bound "the master of masters" reaches every minion exactly once through every syndic
 
     Examples:
       | fault |

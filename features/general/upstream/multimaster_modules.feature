@@ -1,7 +1,7 @@
 @general @upstream @needs-2-masters @mode-hot
 Feature: Salt's multimaster test-module tests, from each master to every minion
   Mirrors tests/pytests/scenarios/multimaster/modules/test_test.py in
-  saltstack/salt: each function of the test execution module, run from each
+  saltstack/salt (docs/upstream-tests.md): each function of the test execution module, run from each
   of the two masters on each hot multi-master minion, returns its usual
   value (salt/modules/test.py). A hot minion answers both masters
   (salt-semantics §1.2); the exactly-once checker wants one return event
@@ -15,7 +15,7 @@ Feature: Salt's multimaster test-module tests, from each master to every minion
   minion option, on a timing value, or on the minion's cachedir).
 
   Scenario Outline: "<call>" from <master> returns <want> from every minion
-    Mirrors: tests/pytests/scenarios/multimaster/modules/test_test.py::<upstream>
+    Mirrors: tests/pytests/scenarios/multimaster/modules/test_test.py::<upstream> @ 9fea9916a6a0
     Given the lab is healthy
     Then "<master>" runs "<call>" on every minion and each returns <want> exactly once
 

@@ -27,7 +27,12 @@ const (
 	MasterTypeStr         = "str"
 	MasterTypeFailover    = "failover"
 	dnsProbeTimeout       = 2 * time.Second // salt.utils.network.dns_check connect probe
-	aliveLoopSlack        = 1 * time.Second // schedule loop granularity
+	// ZeroMQ reconnect settings of every Salt node's sockets
+	// (salt/config/__init__.py DEFAULT_MINION_OPTS: "recon_max": 10000,
+	// "recon_default": 1000, "recon_randomize": True, in milliseconds).
+	DefaultReconDefault = 1 * time.Second
+	DefaultReconMax     = 10 * time.Second
+	aliveLoopSlack      = 1 * time.Second // schedule loop granularity
 )
 
 // Minion is the subset of minion options that decides failover timing.
@@ -47,6 +52,11 @@ type Minion struct {
 	// interval of 0 means master_alive_interval.
 	MasterFailback         bool
 	MasterFailbackInterval time.Duration
+	// ReconDefault, ReconMax and ReconRandomize are ZeroMQ's reconnect
+	// settings of this node's sockets (see ReconnectGap).
+	ReconDefault   time.Duration
+	ReconMax       time.Duration
+	ReconRandomize bool
 	// ProcessSlack is not a Salt option: the allowance for process start-up
 	// that every bound includes (default ProcessSlack).
 	ProcessSlack time.Duration
@@ -65,6 +75,9 @@ type raw struct {
 	PublishPort         *int     `yaml:"publish_port"`
 	MasterFailback      *bool    `yaml:"master_failback"`
 	MasterFailbackIntvl *float64 `yaml:"master_failback_interval"`
+	ReconDefault        *float64 `yaml:"recon_default"` // milliseconds
+	ReconMax            *float64 `yaml:"recon_max"`     // milliseconds
+	ReconRandomize      *bool    `yaml:"recon_randomize"`
 }
 
 // Defaults returns Salt's minion defaults.
@@ -78,6 +91,9 @@ func Defaults() Minion {
 		AcceptanceWaitTime: DefaultAcceptanceWait,
 		RetryDNS:           DefaultRetryDNS,
 		PublishPort:        DefaultPublishPort,
+		ReconDefault:       DefaultReconDefault,
+		ReconMax:           DefaultReconMax,
+		ReconRandomize:     true,
 		ProcessSlack:       ProcessSlack,
 	}
 }
@@ -151,7 +167,18 @@ func (m *Minion) apply(r raw) error {
 		m.MasterFailback = *r.MasterFailback
 	}
 	setDur(&m.MasterFailbackInterval, r.MasterFailbackIntvl)
+	setMillis(&m.ReconDefault, r.ReconDefault)
+	setMillis(&m.ReconMax, r.ReconMax)
+	if r.ReconRandomize != nil {
+		m.ReconRandomize = *r.ReconRandomize
+	}
 	return nil
+}
+
+func setMillis(dst *time.Duration, ms *float64) {
+	if ms != nil {
+		*dst = time.Duration(*ms * float64(time.Millisecond))
+	}
 }
 
 func setDur(dst *time.Duration, secs *float64) {

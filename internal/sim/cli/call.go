@@ -73,9 +73,9 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 		return 1
 	}
 	var sess *signin.Session
+	auth := &signin.Authenticator{ID: id, Keys: keys, Opts: opts, Log: log, Sleep: signin.SleepCtx, RejectDelay: e.RejectDelay}
+	ev := &signin.Evaluator{Opts: opts, Auth: auth, Resolver: e.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: probe(e)}
 	if opts.Str("file_client") != "local" {
-		auth := &signin.Authenticator{ID: id, Keys: keys, Opts: opts, Log: log, Sleep: signin.SleepCtx, RejectDelay: e.RejectDelay}
-		ev := &signin.Evaluator{Opts: opts, Auth: auth, Resolver: e.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: probe(e)}
 		// SMinion runs eval_master(failed=True): with a list this is the
 		// list path in every master_type.
 		sess, err = ev.Eval(ctx, true, false)
@@ -93,11 +93,8 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}}
 	if sess != nil {
 		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5), Grains: env.Grains}
-		// salt-call's event.send goes straight to the master it signed in to.
-		env.FireMaster = func(ctx context.Context, tag string, data any) {
-			if err := sess.FireEvent(ctx, id, tag, data, opts.Seconds("auth_timeout", 5)); err != nil {
-				log.Warnf("Unable to send event %s to the master: %v", tag, err)
-			}
+		env.FireMaster = func(ctx context.Context, tag string, data any) bool {
+			return fireEveryMaster(ctx, callEvent{sess: sess, auth: auth, uris: ev.URIs, id: id, log: log, timeout: opts.Seconds("auth_timeout", 5)}, tag, data)
 		}
 	}
 	fargs := yamlifyArgs(p.pos[1:])

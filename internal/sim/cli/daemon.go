@@ -48,11 +48,17 @@ func runMaster(ctx context.Context, e *Env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	rel, err := e.release()
+	if err != nil {
+		log.Errorf("%v", err)
+		return 1
+	}
 	m, err := master.New(opts, log)
 	if err != nil {
 		log.Errorf("%v", err)
 		return 1
 	}
+	m.Release = rel
 	if err := m.Run(ctx); err != nil {
 		log.Errorf("%v", err)
 		return 1

@@ -72,7 +72,12 @@ func Main(ctx context.Context, name string, args []string, e *Env) int {
 // true when the program should exit with code right away.
 func preamble(e *Env, prog string, p parsed, kind config.Kind) (opts config.Opts, code int, done bool) {
 	if p.has("--version") {
-		fmt.Fprintln(e.Stdout, simver.Line(prog))
+		rel, err := e.release()
+		if err != nil {
+			fmt.Fprintln(e.Stderr, err)
+			return nil, 1, true
+		}
+		fmt.Fprintln(e.Stdout, rel.VersionLine(prog))
 		return nil, 0, true
 	}
 	if p.has("--versions-report") {
@@ -113,4 +118,17 @@ func printDoc(e *Env, v any, o outputter.Options) {
 		return
 	}
 	fmt.Fprintln(e.Stdout, s)
+}
+
+// release is the Salt line the double behaves as, from SALTSIM_RELEASE
+// (unset: simver.DefaultRelease).
+func (e *Env) release() (simver.Release, error) {
+	if e.Getenv == nil {
+		return simver.DefaultRelease, nil
+	}
+	r, err := simver.ParseRelease(e.Getenv(simver.EnvRelease))
+	if err != nil {
+		return 0, fmt.Errorf("read release: %w", err)
+	}
+	return r, nil
 }

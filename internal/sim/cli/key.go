@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/pki"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 )
 
 func keyFlags() []flag {
@@ -76,7 +77,12 @@ func runKey(_ context.Context, e *Env, args []string) int {
 	if err != nil {
 		return usageError(e, "salt-key", err)
 	}
-	k := &keyCmd{e: e, p: p, opts: opts, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin)}
+	rel, err := e.release()
+	if err != nil {
+		fmt.Fprintln(e.Stderr, err)
+		return 1
+	}
+	k := &keyCmd{e: e, p: p, opts: opts, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin), release: rel}
 	lc := localclient.New(opts, 0)
 	k.fire = func(act, id string) {
 		// salt.key.Key fires salt/key on the master event bus; with the
@@ -112,6 +118,8 @@ type keyCmd struct {
 	dirs pki.KeyDirs
 	in   *bufio.Reader
 	fire func(act, id string)
+	// release decides what the drop file holds (simver.Release.DropFileNamesMaster).
+	release simver.Release
 }
 
 // selection maps key directory → ids, rendered by the key outputter.
@@ -283,16 +291,31 @@ func (k *keyCmd) delete(glob string) {
 
 // dropFile asks the running master to rotate its AES key, as Key.delete_key
 // and Key.reject do with rotate_aes_key (default True): every minion of this master
-// re-authenticates on its next publication (§4.1).
+// re-authenticates on its next publication (§4.1). From 3007 the file holds
+// the master's id (salt/key.py: salt.crypt.dropfile(cachedir, user,
+// opts["id"]); salt/crypt.py dropfile writes master_id, mode 0400).
 func (k *keyCmd) dropFile() {
 	if !k.opts.Bool("rotate_aes_key") {
 		return
 	}
+	var body []byte
+	if k.release.DropFileNamesMaster() {
+		id, err := config.MasterID(k.opts, k.e.Hostname)
+		if err != nil {
+			fmt.Fprintf(k.e.Stderr, "[ERROR   ] Failed to request an AES key rotation: %v\n", err)
+			return
+		}
+		body = []byte(id)
+	}
 	path := filepath.Join(k.opts.Str("cachedir"), master.DropFile)
+	if _, err := os.Stat(path); err == nil && k.release.DropFileNamesMaster() {
+		// 3007's dropfile keeps a pending request, whoever it names.
+		return
+	}
 	err := os.MkdirAll(filepath.Dir(path), 0o755)
 	if err == nil {
 		_ = os.Remove(path) // a leftover read-only drop file
-		err = os.WriteFile(path, nil, 0o400)
+		err = os.WriteFile(path, body, 0o400)
 	}
 	if err != nil {
 		fmt.Fprintf(k.e.Stderr, "[ERROR   ] Failed to request an AES key rotation: %v\n", err)

@@ -36,3 +36,19 @@ func MinionID(opts Opts, hostname func() (string, error)) (string, error) {
 	}
 	return name, nil
 }
+
+// MasterID is the master's opts["id"] as salt-master and salt-key derive it
+// from the same master configuration: the `id` option, else the host name
+// with "_master" appended (INFER: the suffix is not read from Salt's source;
+// what the double relies on is only that both programs derive the same id
+// from the same configuration, which holds whatever the rule).
+func MasterID(opts Opts, hostname func() (string, error)) (string, error) {
+	if id := opts.Str("id"); id != "" {
+		return id, nil
+	}
+	name, err := hostname()
+	if err != nil {
+		return "", fmt.Errorf("get hostname: %w", err)
+	}
+	return name + "_master", nil
+}

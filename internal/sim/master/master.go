@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 	"github.com/saltlab/saltlab/internal/sim/wire"
 )
 
@@ -26,6 +27,12 @@ const SocketName = "workers.ipc"
 
 // Master is one running salt-master.
 type Master struct {
+	// Release is the Salt line the master behaves as (zero: the default);
+	// set it before Run.
+	Release simver.Release
+	// id is opts["id"] as salt-key derives it too (config.MasterID); 3007's
+	// AES rotation drop file names it.
+	id   string
 	opts config.Opts
 	log  *saltlog.Logger
 	keys *pki.KeyPair
@@ -71,7 +78,11 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Master{opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
+	id, err := config.MasterID(opts, os.Hostname)
+	if err != nil {
+		return nil, fmt.Errorf("derive master id: %w", err)
+	}
+	m := &Master{id: id, opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
 	m.pub = newPublisher(m.currentAES, log)
 	m.bus = events.NewBus()

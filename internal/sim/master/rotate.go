@@ -24,7 +24,8 @@ func (m *Master) currentAES() []byte {
 // maintenance is the part of salt/master.py Maintenance the double needs:
 // every loop_interval (60 s) it looks for the drop file and rotates the AES
 // key. Minions notice on their next publication or return (it no longer
-// decrypts) and re-authenticate (§4.1, §10 honourable mentions).
+// decrypts) and re-authenticate (§4.1, §10 honourable mentions). From 3007
+// the drop file must name this master (see dropFileWantsRotation).
 func (m *Master) maintenance(ctx context.Context) {
 	iv := m.opts.Seconds("loop_interval", 60)
 	if iv <= 0 {
@@ -39,7 +40,7 @@ func (m *Master) maintenance(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		if _, err := os.Stat(dfn); errors.Is(err, fs.ErrNotExist) {
+		if !m.dropFileWantsRotation(dfn) {
 			continue
 		}
 		if err := os.Remove(dfn); err != nil {
@@ -57,9 +58,32 @@ func (m *Master) rotateAES() error {
 	if err != nil {
 		return err
 	}
-	m.log.Infof("Rotating master AES key")
+	if m.Release.LogsAESRotation() {
+		m.log.Infof("Rotating master AES key")
+	}
 	m.aesMu.Lock()
 	m.aes = key
 	m.aesMu.Unlock()
 	return nil
+}
+
+// dropFileWantsRotation is handle_key_rotate's test of the drop file. 3006
+// rotates on any drop file (and removes it). From 3007 the file holds the id
+// of the master whose salt-key wrote it, and a master rotates only on its
+// own id; a file naming another master stays where it is
+// (salt/master.py Maintenance.handle_key_rotate: to_rotate =
+// read_dropfile(cachedir) == opts["id"]; os.remove only if to_rotate).
+func (m *Master) dropFileWantsRotation(dfn string) bool {
+	b, err := os.ReadFile(dfn)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if !m.Release.DropFileNamesMaster() {
+		return true
+	}
+	if err != nil {
+		m.log.Errorf("read %s: %v", dfn, err)
+		return false
+	}
+	return string(b) == m.id
 }

@@ -44,12 +44,16 @@ func (mn *Minion) fireStart(ctx context.Context) {
 }
 
 // FireMaster sends an event to every connected master (event.send,
-// §1.13); disconnected Minion objects log and drop it.
-func (m *Manager) FireMaster(ctx context.Context, tag string, data any) {
+// §1.13); disconnected Minion objects log and drop it. It returns true as
+// Salt's daemon path does: event.fire_master hands the event to the minion's
+// own bus (MinionEvent.fire_event(..., "fire_master")), whose result is
+// true whatever the masters do.
+func (m *Manager) FireMaster(ctx context.Context, tag string, data any) bool {
 	m.mu.Lock()
 	ms := append([]*Minion(nil), m.minions...)
 	m.mu.Unlock()
 	for _, mn := range ms {
 		mn.fireMaster(ctx, tag, data)
 	}
+	return true
 }

@@ -34,6 +34,5 @@ func eventSend(ctx context.Context, env Env, args []any) Result {
 		// INFER: without a minion daemon there is no master connection to forward to.
 		return Result{Return: false}
 	}
-	env.FireMaster(ctx, tag, data)
-	return Result{Return: true}
+	return Result{Return: env.FireMaster(ctx, tag, data)}
 }

@@ -19,9 +19,10 @@ type Env struct {
 	Grains *jsonout.Map
 	// FindJob reports a running job by jid for saltutil.find_job; nil means none.
 	FindJob func(jid string) *jsonout.Map
-	// FireMaster sends an event to every connected master (event.send);
-	// nil when no master connection exists (salt-call --local).
-	FireMaster func(ctx context.Context, tag string, data any)
+	// FireMaster sends an event to every connected master (event.send) and
+	// reports what event.send returns; nil when no master connection exists
+	// (salt-call --local).
+	FireMaster func(ctx context.Context, tag string, data any) bool
 	// Master serves pillar and files; nil means no master is reachable.
 	Master MasterChannel
 }

@@ -24,11 +24,22 @@ type Evaluator struct {
 	Sleep    func(ctx context.Context, d time.Duration) error
 	// Probe is dns_check's connect-test timeout (2 s in Salt).
 	Probe time.Duration
+	// URIs are the list entries the last list-path pre-pass resolved, in
+	// order: Salt's opts["master_uri_list"], to which salt-call's event.send
+	// sends (§1.13).
+	URIs []MasterURI
 	// Loop, when set, is the minion process's shared io_loop: resolve_dns
 	// sleeps with time.sleep inside a coroutine, so while retry_dns waits
 	// nothing else in the process runs (§1.7, §10.7). Held for the whole
 	// retry loop; other Minion objects wait for it between steps.
 	Loop sync.Locker
+}
+
+// MasterURI is one resolved entry of the master list (tcp://IP:Port in Salt).
+type MasterURI struct {
+	Host string
+	IP   string
+	Port int
 }
 
 // Eval connects to a master and returns the session. failed is true after a
@@ -128,9 +139,11 @@ func (e *Evaluator) evalList(ctx context.Context) (*Session, error) {
 	failover := o.Str("master_type") == "failover"
 	// Pre-pass: which entries resolve at all (master_uri_list).
 	resolved := 0
+	e.URIs = nil
 	for _, m := range local {
-		if _, _, err := e.resolveEntry(ctx, m, !failover); err == nil {
+		if host, ip, err := e.resolveEntry(ctx, m, !failover); err == nil {
 			resolved++
+			e.URIs = append(e.URIs, MasterURI{Host: host, IP: ip, Port: o.Int("master_port", 4506)})
 		} else if failover && errors.Is(err, ErrUnresolvable) {
 			continue
 		} else if err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/minion"
 	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 	"github.com/saltlab/saltlab/internal/sim/syndic"
 	"github.com/saltlab/saltlab/internal/sim/wire"
 	"github.com/stretchr/testify/require"
@@ -198,13 +199,20 @@ type Master struct {
 // Stop stops the master (idempotent); connections are closed as on exit.
 func (m *Master) Stop() { m.stop() }
 
-// StartMaster runs a master until Stop or test cleanup.
+// StartMaster runs a master of the default release line until Stop or test cleanup.
 func StartMaster(t testing.TB, opts config.Opts) *Master {
+	t.Helper()
+	return StartMasterAs(t, opts, simver.DefaultRelease)
+}
+
+// StartMasterAs runs a master that behaves as Salt release line rel.
+func StartMasterAs(t testing.TB, opts config.Opts, rel simver.Release) *Master {
 	t.Helper()
 	buf := &Buffer{}
 	log := saltlog.New("salt.master", buf, saltlog.Debug)
 	m, err := master.New(opts, log)
 	require.NoError(t, err)
+	m.Release = rel
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- m.Run(ctx) }()
