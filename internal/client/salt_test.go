@@ -112,7 +112,7 @@ func TestClientRecordsEachOperation(t *testing.T) {
 				return o
 			},
 			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply"}, f: checker.StateApplyOp, target: "m1",
-			typ: history.Fail, value: `{"master":"s1","errors":["Rendering SLS 'base:app' failed: x; line 4"]}`, errHas: "1 error(s)"},
+			typ: history.Fail, value: `{"master":"s1","errors":["Rendering SLS 'base:app' failed: x; line 4"],"where":["app.sls or app/init.sls, line 4"]}`, errHas: "1 error(s)"},
 		{name: "highstate prints no JSON", out: Output{ExitCode: 1, Stderr: "No master could be reached"},
 			run: func(ctx context.Context, c Client) Outcome {
 				_, o := c.StateApply(ctx, "m1", "s1", false, time.Minute)

@@ -37,6 +37,13 @@ func (c Client) StateApply(ctx context.Context, minion, master string, test bool
 // stateValue is what the history keeps of a run.
 func stateValue(master string, test bool, r saltout.StateRun) checker.StateApplyValue {
 	v := checker.StateApplyValue{Master: master, Test: test, Errors: r.Errors}
+	for _, e := range r.Errors {
+		where := ""
+		if re, ok := saltout.ParseRenderError(e); ok {
+			where = re.Where()
+		}
+		v.Where = append(v.Where, where)
+	}
 	for _, s := range r.States {
 		v.States = append(v.States, checker.StateRecord{Key: s.Key, ID: s.ID, SLS: s.SLS, Result: s.Result, Comment: s.Comment, Changes: s.Changes})
 	}

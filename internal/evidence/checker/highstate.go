@@ -37,6 +37,23 @@ type StateApplyValue struct {
 	Test   bool          `json:"test,omitempty"`
 	States []StateRecord `json:"states,omitempty"`
 	Errors []string      `json:"errors,omitempty"`
+	// Where says, for each error Salt gave as a render error, which file
+	// and line under the states or pillar directory ("app.sls or
+	// app/init.sls, line 4"; "" for other errors).
+	Where []string `json:"where,omitempty"`
+}
+
+// errorsText names each error with its file and line where known.
+func (v StateApplyValue) errorsText() string {
+	var out []string
+	for i, e := range v.Errors {
+		first, _, _ := strings.Cut(e, "\n")
+		if i < len(v.Where) && v.Where[i] != "" {
+			first = "render error in " + v.Where[i] + ": " + first
+		}
+		out = append(out, first)
+	}
+	return strings.Join(out, "; ")
 }
 
 // HighstateParams are the parameters of the highstate checkers: the
@@ -99,7 +116,7 @@ func converged(minion string, runs []applied, quiet bool) Subject {
 	case !last.parsed:
 		s.Verdict, s.Observed = Unknown, "no state return: "+outcome(last.op)
 	case len(last.v.Errors) > 0:
-		s.Verdict, s.Observed = Invalid, fmt.Sprintf("served by %s, Salt ran no state: %s", last.v.Master, strings.Join(last.v.Errors, "; "))
+		s.Verdict, s.Observed = Invalid, fmt.Sprintf("served by %s, Salt ran no state: %s", last.v.Master, last.v.errorsText())
 	default:
 		var bad []string
 		for _, st := range last.v.States {
