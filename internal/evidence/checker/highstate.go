@@ -64,17 +64,22 @@ type HighstateParams struct {
 	Minions []string `json:"minions"`
 	// Quiet: the run must also change nothing (the second highstate).
 	Quiet bool `json:"quiet,omitempty"`
+	// Test judges the test=True runs instead (the CI diff): result null
+	// (would change) passes, false fails.
+	Test bool `json:"test,omitempty"`
 }
 
-// stateApplies are the applies (test=False) per minion in s, in order.
-func stateApplies(h []history.Entry, s span) map[string][]applied {
+// stateApplies are the applies per minion in s, in order: the test=True
+// ones when test, else the others. A run whose value cannot be read
+// (a timeout) counts on either side, unparsed.
+func stateApplies(h []history.Entry, s span, test bool) map[string][]applied {
 	out := map[string][]applied{}
 	for _, o := range ops(h, s, StateApplyOp) {
 		a := applied{op: o}
-		if o.Completion != nil && json.Unmarshal(o.Completion.Value, &a.v) == nil && !a.v.Test {
+		if o.Completion != nil && json.Unmarshal(o.Completion.Value, &a.v) == nil {
 			a.parsed = len(a.v.States) > 0 || len(a.v.Errors) > 0
 		}
-		if !a.v.Test {
+		if !a.parsed || a.v.Test == test {
 			out[o.Invoke.Target] = append(out[o.Invoke.Target], a)
 		}
 	}
@@ -96,7 +101,10 @@ func Converged(h []history.Entry, p HighstateParams) Result {
 	if p.Quiet {
 		want = "every minion's highstate to change nothing (idempotent)"
 	}
-	by := stateApplies(h, span{from: p.From, to: p.To})
+	if p.Test {
+		want = "every minion's state.apply test=True to render and fail no state"
+	}
+	by := stateApplies(h, span{from: p.From, to: p.To}, p.Test)
 	var subs []Subject
 	for _, m := range p.Minions {
 		subs = append(subs, converged(m, by[m], p.Quiet))

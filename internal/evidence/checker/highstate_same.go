@@ -34,8 +34,8 @@ type SameHighstateParams struct {
 // served the same states. The changes may differ (the second run changes
 // less), the set of state keys and their results may not.
 func SameHighstate(h []history.Entry, p SameHighstateParams) Result {
-	before := stateApplies(h, span{from: p.Before.From, to: p.Before.To})
-	after := stateApplies(h, span{from: p.After.From, to: p.After.To})
+	before := stateApplies(h, span{from: p.Before.From, to: p.Before.To}, false)
+	after := stateApplies(h, span{from: p.After.From, to: p.After.To}, false)
 	var subs []Subject
 	for _, m := range p.Minions {
 		s := Subject{Name: m}

@@ -62,12 +62,17 @@ func TestConverged(t *testing.T) {
 	}
 }
 
-func TestConvergedIgnoresTestRuns(t *testing.T) {
+func TestConvergedTellsTestRunsApart(t *testing.T) {
 	b := &hist{}
 	b.apply(1, history.OK, StateApplyValue{Master: "m1", States: []StateRecord{st("a", new(true), `{}`)}})
 	b.apply(2, history.OK, StateApplyValue{Master: "m1", Test: true, States: []StateRecord{st("a", nil, `{"x":1}`)}})
 	r := judge(t, NameConverged, HighstateParams{Minions: []string{m1}, Quiet: true}, b.h)
-	assert.Equal(t, Valid, r.Verdict, r.Observed)
+	assert.Equal(t, Valid, r.Verdict, "the test run's changes are no second highstate: %s", r.Observed)
+	r = judge(t, NameConverged, HighstateParams{Minions: []string{m1}, Test: true}, b.h)
+	assert.Equal(t, Valid, r.Verdict, "would change is no failure: %s", r.Observed)
+	b.apply(3, history.Fail, StateApplyValue{Master: "m1", Test: true, States: []StateRecord{st("a", new(false), `{}`)}})
+	r = judge(t, NameConverged, HighstateParams{Minions: []string{m1}, Test: true}, b.h)
+	assert.Equal(t, Invalid, r.Verdict, r.Observed)
 }
 
 func TestSameHighstate(t *testing.T) {
