@@ -27,6 +27,8 @@ func TestBadInput(t *testing.T) {
 	t.Setenv(runstate.StateDirVar, t.TempDir())
 	reports := t.TempDir()
 	require.NoError(t, runstate.Save(runstate.Dir(reports, "taken-run"), runstate.State{RunID: "taken-run"}))
+	emptyStates, noTop := t.TempDir(), t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(noTop, "app.sls"), []byte("x: {}\n"), 0o644))
 	lab := func(cmd string, args ...string) []string {
 		return append([]string{cmd, "--root", "../..", "--reports", reports}, args...)
 	}
@@ -59,6 +61,8 @@ func TestBadInput(t *testing.T) {
 		{"set prefix", lab("up", "--set", "syndic.x=1"), []string{`unknown prefix "syndic": the key must start with "minion." or "master."`}},
 		{"set form", lab("run", "--set", "minion.timeout"), []string{"want KEY=VALUE, e.g. minion.master_alive_interval=5"}},
 		{"states dir", lab("up", "--states", "/nonexistent/states"), []string{"validate --states: directory /nonexistent/states"}},
+		{"states dir empty", lab("run", "--states", emptyStates), []string{"validate --states: " + emptyStates + " is empty: put your SLS files there with a top.sls", "examples/states/top.sls"}},
+		{"states without a top file", lab("run", "--states", noTop), []string{"validate --states: " + noTop + " has no top.sls, so a highstate applies nothing", "add a top.sls mapping minions to your SLS files"}},
 		{"minion config dir", lab("up", "--minion-config", "/nonexistent/m"), []string{"validate --minion-config: directory /nonexistent/m"}},
 		{"up arguments", lab("up", "extra"), []string{`up: unexpected arguments ["extra"] (see ` + "`saltlab up -h`)"}},
 		{"flavour", lab("up", "--salt", "other"), []string{`validate --salt: unknown Salt flavour "other": want auto, real or sim`}},
