@@ -70,6 +70,7 @@ func definitions() []def {
 		{`^every minion's highstate served by "([^"]+)" gives the same state results as before$`, highstateSameAsBefore},
 		{`^the CI diff of every minion's highstate served by "([^"]+)" is recorded$`, ciDiffRecorded},
 		{`^every master renders the same pillar for every minion$`, everyMasterSamePillar},
+		{`^"([^"]+)" signs in to "([^"]+)" and its key waits pending$`, keyWaitsPending},
 	}
 }
 

@@ -70,3 +70,11 @@ func examples(root string) (states, pillar string) {
 	}
 	return s, p
 }
+
+// KeysByHand reports a run whose --set turns the masters' auto_accept off
+// (Salt's default, written out): its minions' keys wait pending until
+// someone accepts them, which bring-up and the @manual-keys scenarios do.
+func (v Parsed) KeysByHand() bool {
+	b, ok := v.overrides[Master]["auto_accept"].(bool)
+	return ok && !b
+}
