@@ -15,7 +15,7 @@ const (
 	// key to a master that does not auto-accept. Salt answers "pending"
 	// to its first sign-in and salt-call then waits acceptance_wait_time
 	// (10 s by default) before trying again, for as long as the key
-	// stays pending (salt/crypt.py AsyncAuth.sign_in, _authenticate), so
+	// stays pending (salt/crypt.py AsyncAuth._authenticate), so
 	// the call is cut short once it has delivered the key.
 	pendingSignInTimeout = 15 * time.Second
 	// pendingListBound bounds waiting for the master to list the key as

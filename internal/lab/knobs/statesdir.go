@@ -78,3 +78,7 @@ func (v Parsed) KeysByHand() bool {
 	b, ok := v.overrides[Master]["auto_accept"].(bool)
 	return ok && !b
 }
+
+// MasterDropIns reports a run given master drop-ins of the user's
+// (--master-config), which may turn auto_accept off.
+func (v Parsed) MasterDropIns() bool { return v.config[Master] != "" }

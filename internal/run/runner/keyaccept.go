@@ -17,8 +17,9 @@ const (
 	// keyAcceptInterval is how often bring-up looks for pending keys. A
 	// daemon whose key is pending signs in again every
 	// acceptance_wait_time (10 s by default, salt/crypt.py
-	// AsyncAuth.authenticate), so a second adds little to the bring-up.
-	keyAcceptInterval = time.Second
+	// AsyncAuth._authenticate), so looking every 3 s delays it by at most
+	// one retry while keeping salt-key's CPU off the bring-up.
+	keyAcceptInterval = 3 * time.Second
 	// keyListTimeout bounds one salt-key call; a master still starting
 	// answers later, at the next look.
 	keyListTimeout = 15 * time.Second
@@ -88,6 +89,15 @@ func (k keyAccepter) once(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// mayHoldKeys says whether the masters may keep keys pending: the
+// built-in topologies auto-accept (their master.d), so only a run that
+// turns it off, brings its own master drop-ins or its own compose file
+// needs the accepter, whose salt-key calls cost real Salt a second of CPU
+// each on the two cores the bring-up shares.
+func (c *Config) mayHoldKeys() bool {
+	return c.Knobs.KeysByHand() || c.Knobs.MasterDropIns() || c.Compose != ""
 }
 
 // acceptKeysDuring runs up while a keyAccepter accepts the declared keys,

@@ -145,3 +145,26 @@ func TestManualKeysScenariosNeedAutoAcceptOff(t *testing.T) {
 		assert.Equal(t, tc.want, names, "%v", tc.sets)
 	}
 }
+
+func TestOnlyRunsThatMayHoldKeysAcceptThem(t *testing.T) {
+	conf := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		in   knobs.Inputs
+		file string
+		want bool
+	}{
+		{name: "a built-in topology, which auto-accepts", want: false},
+		{name: "auto_accept turned on", in: knobs.Inputs{Sets: []string{"master.auto_accept=true"}}, want: false},
+		{name: "auto_accept turned off", in: knobs.Inputs{Sets: []string{"master.auto_accept=false"}}, want: true},
+		{name: "master drop-ins of the user's", in: knobs.Inputs{MasterConfig: conf}, want: true},
+		{name: "the user's compose file", file: "lab.yaml", want: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := tc.in.Parse()
+			require.NoError(t, err)
+			cfg := Config{Knobs: p, Compose: tc.file}
+			assert.Equal(t, tc.want, cfg.mayHoldKeys())
+		})
+	}
+}
