@@ -69,7 +69,7 @@ func TestBadInput(t *testing.T) {
 		{"tags mixed syntax", lab("run", "--tags", "@hot && (~@wip)"), []string{"validate --tags: parse tag expression", "use one, e.g. 'not @wip' or '~@wip'"}},
 		{"tags malformed", lab("run", "--tags", "@a,,@b"), []string{"validate --tags", "empty tag between separators"}},
 		{"tags bare word", lab("run", "--tags", "wip"), []string{`"wip" is not a tag: tags start with @`}},
-		{"tags select nothing", lab("run", "--topology", "hot", "--tags", "@nothing"), []string{`"(@hot or (@general and not @needs-syndic and not @mode-failover)) and (@nothing)" selects none of the`, "fix --tags or --topology"}},
+		{"tags select nothing", lab("run", "--topology", "hot", "--tags", "@nothing"), []string{`"(@hot or (@general and not @needs-syndic and not @mode-failover)) and (@nothing) and (not @manual-keys)" selects none of the`, "fix --tags or --topology"}},
 		{"feature path", lab("run", "/nonexistent/x.feature"), []string{"validate feature path", "name .feature files or directories"}},
 		{"status run traversal", []string{"status", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
 		{"logs run traversal", []string{"logs", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
