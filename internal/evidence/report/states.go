@@ -59,7 +59,10 @@ func stateCases(h []history.Entry) (states, diff []StateCase) {
 
 func casesOf(minion string, v checker.StateApplyValue, changedOnly bool) []StateCase {
 	var out []StateCase
-	for _, e := range v.Errors {
+	for i, e := range v.Errors {
+		if i < len(v.Where) && v.Where[i] != "" {
+			e = "render error in " + v.Where[i] + ": " + e
+		}
 		out = append(out, StateCase{Minion: minion, Master: v.Master, ID: "render error", Key: firstLine(e), Result: "false", Comment: e})
 	}
 	for _, s := range v.States {

@@ -54,6 +54,20 @@ func TestStateCasesFromTheHistory(t *testing.T) {
 	assert.Equal(t, "null", diff[0].Result)
 }
 
+func TestARenderErrorIsACaseNamingFileAndLine(t *testing.T) {
+	raw, err := json.Marshal(checker.StateApplyValue{Master: "salt-master-1", Errors: []string{"Rendering SLS 'base:app' failed: x; line 4\n---\nctx"},
+		Where: []string{"app.sls or app/init.sls, line 4"}})
+	require.NoError(t, err)
+	h := []history.Entry{
+		{Index: 0, Type: history.Invoke, F: checker.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0},
+		{Index: 1, Type: history.Fail, Pair: 0, F: checker.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0, Value: raw},
+	}
+	states, _ := stateCases(h)
+	require.Len(t, states, 1)
+	assert.True(t, states[0].Failed())
+	assert.Equal(t, "render error in app.sls or app/init.sls, line 4: Rendering SLS 'base:app' failed: x; line 4", states[0].Key)
+}
+
 func TestEachStateIsAJUnitCase(t *testing.T) {
 	ev := Evidence{History: gateHistory(t), HasHistory: true}
 	sum := Summary{Run: fixtureRun(), Scenarios: []ScenarioResult{{Feature: "The CI gate", Name: scGate, Status: StatusFailed, Time: "3"}}}
