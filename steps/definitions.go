@@ -65,6 +65,12 @@ func definitions() []def {
 		{`^I note the key fingerprints of every master$`, noteMasterKeys},
 		{`^every master presents a master key the minions accept$`, everyMasterKeyAccepted},
 		{`^every master holds the same states, pillar and access control$`, everyMasterSameConfig},
+		{`^every minion's highstate served by "([^"]+)" converges with no failed state$`, highstateConverges},
+		{`^a second highstate served by "([^"]+)" changes nothing$`, secondHighstateQuiet},
+		{`^every minion's highstate served by "([^"]+)" gives the same state results as before$`, highstateSameAsBefore},
+		{`^the CI diff of every minion's highstate served by "([^"]+)" is recorded$`, ciDiffRecorded},
+		{`^every master renders the same pillar for every minion$`, everyMasterSamePillar},
+		{`^"([^"]+)" signs in to "([^"]+)" and its key waits pending$`, keyWaitsPending},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"strings"
@@ -59,6 +60,8 @@ type fakeLab struct {
 	etcHosts string
 	// declared replaces the failover roles (role phrase tests).
 	declared *roles.Roles
+	// highstate answers salt-call state.apply (fakeHighstate).
+	highstate *fakeHighstate
 }
 
 // fire publishes an event on master's bus, as the run's event watcher
@@ -243,6 +246,13 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		}
 		f.job(f.serving(), service, "test.ping", true) // salt-call returns to its master
 		return Output{Stdout: "{\n    \"local\": true\n}\n"}, nil
+	case strings.Contains(cmd, "salt-call --out=json --master ") && f.highstate != nil:
+		// --master M: served by M, or no master at all when M is down.
+		if master := argv[slices.Index(argv, "--master")+1]; !f.running[master] {
+			return Output{ExitCode: 1, Stderr: "No master could be reached"}, nil
+		} else if out, ok := f.highstate.answer(service, master, argv); ok {
+			return out, nil
+		}
 	case strings.Contains(cmd, " salt --out=json"):
 		minion := argv[len(argv)-2]
 		if f.cut[minion+"|"+service] {

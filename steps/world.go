@@ -54,15 +54,16 @@ type world struct {
 	mu           sync.Mutex
 	faultAt      time.Time // when the last fault took effect
 	faultDesc    string
-	marker       string            // file the marker job appends to (syndic steps)
-	markerAt     int64             // history index where the marker job began
-	markerMaster string            // and the master it was published on
-	daemons      map[string]string // minion -> daemon identity, see noteMinionDaemons
-	apiToken     string            // session token of the last salt-api login
-	apiPath      string            // and the load balancer path it was issued under
-	haStream     *haStream         // the HA client's running stream, if any
-	settled      int64             // history index up to which settle has waited for return events
-	lastKeyAct   *keyAct           // the scenario's last salt-key action (key steps)
+	marker       string                   // file the marker job appends to (syndic steps)
+	markerAt     int64                    // history index where the marker job began
+	markerMaster string                   // and the master it was published on
+	daemons      map[string]string        // minion -> daemon identity, see noteMinionDaemons
+	apiToken     string                   // session token of the last salt-api login
+	apiPath      string                   // and the load balancer path it was issued under
+	haStream     *haStream                // the HA client's running stream, if any
+	settled      int64                    // history index up to which settle has waited for return events
+	lastKeyAct   *keyAct                  // the scenario's last salt-key action (key steps)
+	baseline     *checker.HighstateParams // the scenario's first highstate (CI gate steps)
 }
 
 type worldKey struct{}

@@ -27,6 +27,8 @@ func TestBadInput(t *testing.T) {
 	t.Setenv(runstate.StateDirVar, t.TempDir())
 	reports := t.TempDir()
 	require.NoError(t, runstate.Save(runstate.Dir(reports, "taken-run"), runstate.State{RunID: "taken-run"}))
+	emptyStates, noTop := t.TempDir(), t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(noTop, "app.sls"), []byte("x: {}\n"), 0o644))
 	lab := func(cmd string, args ...string) []string {
 		return append([]string{cmd, "--root", "../..", "--reports", reports}, args...)
 	}
@@ -59,13 +61,15 @@ func TestBadInput(t *testing.T) {
 		{"set prefix", lab("up", "--set", "syndic.x=1"), []string{`unknown prefix "syndic": the key must start with "minion." or "master."`}},
 		{"set form", lab("run", "--set", "minion.timeout"), []string{"want KEY=VALUE, e.g. minion.master_alive_interval=5"}},
 		{"states dir", lab("up", "--states", "/nonexistent/states"), []string{"validate --states: directory /nonexistent/states"}},
+		{"states dir empty", lab("run", "--states", emptyStates), []string{"validate --states: " + emptyStates + " is empty: put your SLS files there with a top.sls", "examples/states/top.sls"}},
+		{"states without a top file", lab("run", "--states", noTop), []string{"validate --states: " + noTop + " has no top.sls, so a highstate applies nothing", "add a top.sls mapping minions to your SLS files"}},
 		{"minion config dir", lab("up", "--minion-config", "/nonexistent/m"), []string{"validate --minion-config: directory /nonexistent/m"}},
 		{"up arguments", lab("up", "extra"), []string{`up: unexpected arguments ["extra"] (see ` + "`saltlab up -h`)"}},
 		{"flavour", lab("up", "--salt", "other"), []string{`validate --salt: unknown Salt flavour "other": want auto, real or sim`}},
 		{"tags mixed syntax", lab("run", "--tags", "@hot && (~@wip)"), []string{"validate --tags: parse tag expression", "use one, e.g. 'not @wip' or '~@wip'"}},
 		{"tags malformed", lab("run", "--tags", "@a,,@b"), []string{"validate --tags", "empty tag between separators"}},
 		{"tags bare word", lab("run", "--tags", "wip"), []string{`"wip" is not a tag: tags start with @`}},
-		{"tags select nothing", lab("run", "--topology", "hot", "--tags", "@nothing"), []string{`"(@hot or (@general and not @needs-syndic and not @mode-failover)) and (@nothing)" selects none of the`, "fix --tags or --topology"}},
+		{"tags select nothing", lab("run", "--topology", "hot", "--tags", "@nothing"), []string{`"(@hot or (@general and not @needs-syndic and not @mode-failover)) and (@nothing) and (not @manual-keys)" selects none of the`, "fix --tags or --topology"}},
 		{"feature path", lab("run", "/nonexistent/x.feature"), []string{"validate feature path", "name .feature files or directories"}},
 		{"status run traversal", []string{"status", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},
 		{"logs run traversal", []string{"logs", "--run", "../../etc"}, []string{`invalid run id "../../etc"`}},

@@ -32,9 +32,25 @@ func SaltCall(fun string, args ...string) Cmd {
 // minion's master list for this call (salt/utils/parsers.py
 // SaltCallOptionParser; a failover minion's string becomes a one-entry
 // list, salt/minion.py eval_master).
-func SaltCallVia(master, fun string) Cmd {
-	return Cmd{Tool: "salt-call", Fun: fun, Flags: []string{"--master", master}}
+func SaltCallVia(master, fun string, args ...string) Cmd {
+	return Cmd{Tool: "salt-call", Fun: fun, Args: args, Flags: []string{"--master", master}}
 }
+
+// StateApply is `salt-call --master M state.apply [test=True]`: the
+// minion's highstate (state.apply without an SLS, salt/modules/state.py
+// apply_), its states and pillar rendered by master. test=True reports
+// what would change without changing it (result None, the CI diff).
+func StateApply(master string, test bool) Cmd {
+	if test {
+		return SaltCallVia(master, "state.apply", "test=True")
+	}
+	return SaltCallVia(master, "state.apply")
+}
+
+// PillarItems is `salt-call --master M pillar.items`: the pillar master
+// renders for the minion now (salt/modules/pillar.py items asks the
+// master afresh, not the minion's cached copy).
+func PillarItems(master string) Cmd { return SaltCallVia(master, "pillar.items") }
 
 // SaltCallLocal is `salt-call --local fun args...`: the minion's own view,
 // without a master.

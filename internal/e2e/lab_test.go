@@ -288,11 +288,8 @@ func TestFailedUpSaysWhyAndLeavesNothing(t *testing.T) {
 	}{
 		{"a master that cannot start", "hot", "master.interface=256.1.1.1",
 			[]string{`service "salt-master-1" exited before becoming healthy`, "256.1.1.1"}},
-		// Salt's default: every minion's key stays pending, so no minion
-		// ever connects.
-		{"masters that do not auto-accept", "failover", "master.auto_accept=false",
-			[]string{`service "salt-minion-1" did not become healthy`, "The Salt Master has cached the public key for this node",
-				"key is pending", "--set master.auto_accept=true"}},
+		// Masters that do not auto-accept come up now: bring-up accepts
+		// the declared keys (TestUpWithoutAutoAcceptAcceptsDeclaredKeys).
 	}
 	bin := saltlabBinary(t)
 	for _, tc := range tests {

@@ -27,6 +27,9 @@ const (
 	NameEventReached = "event-reached"
 	NameRejectedKey  = "rejected-key"
 	NameHonestHealth = "honest-health"
+	NameConverged    = "highstate-converged"
+	NameSameState    = "highstate-same"
+	NamePillarSame   = "pillar-same"
 )
 
 // Check is one request to judge: which checker, for which scenario and
@@ -56,7 +59,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth}
+		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameConverged, NameSameState, NamePillarSame}
 	sort.Strings(out)
 	return out
 }
@@ -135,6 +138,12 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, RejectedKey)
 	case NameHonestHealth:
 		return run(c, h, HonestHealth)
+	case NameConverged:
+		return run(c, h, Converged)
+	case NameSameState:
+		return run(c, h, SameHighstate)
+	case NamePillarSame:
+		return run(c, h, PillarSame)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

@@ -35,6 +35,9 @@ func vacuousParams() map[string]any {
 		NameEventReached: ReachedParams{F: "salt salt-minion-1 event.send", Tag: "saltlab/probe", Masters: masters},
 		NameRejectedKey:  RejectedKeyParams{F: ping, Fun: "test.ping", Minion: "salt-minion-1", Master: "salt-master-1", Masters: masters},
 		NameHonestHealth: HonestHealthParams{F: AnswersOp, Lag: Bound{Limit: s(10), Explain: "test lag"}},
+		NameConverged:    HighstateParams{Minions: []string{"salt-minion-1"}},
+		NameSameState:    SameHighstateParams{Minions: []string{"salt-minion-1"}},
+		NamePillarSame:   PillarSameParams{Minions: []string{"salt-minion-1"}, Masters: masters},
 	}
 }
 

@@ -43,7 +43,13 @@ Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}<
 {{end}}</table>{{else}}<p>No checker verdict for this scenario (no verdicts.json, or none about it).</p>{{end}}
 {{if .Measurements}}<h3>Measurements</h3><table><tr><th>measurement</th><th>subject</th><th>observed</th><th>bound</th><th>met</th><th>how the bound was derived</th></tr>
 {{range .Measurements}}<tr><td>{{.Name}}</td><td>{{.Subject}}</td><td>{{.ObservedText}}</td><td>{{dur .Bound}}</td><td class="{{if .Met}}passed">yes{{else}}failed">NO{{end}}</td><td>{{.BoundExplain}}{{if .Detail}}<br>{{.Detail}}{{end}}</td></tr>
-{{end}}</table>{{end}}
+{{end}}</table>{{end}}{{if .CIDiff}}<h3>CI diff: what <code>state.apply test=True</code> would change</h3><table class="cidiff"><tr><th>minion</th><th>state id</th><th>state</th><th>comment</th><th>changes</th></tr>
+{{range .CIDiff}}<tr><td>{{.Minion}}</td><td>{{.ID}}</td><td><code>{{.Key}}</code></td><td><pre>{{.Comment}}</pre></td><td><pre>{{printf "%s" .Changes}}</pre></td></tr>
+{{end}}</table>
+{{end}}{{if .States}}<h3>States (last highstate of each minion)</h3><table class="states"><tr><th>minion</th><th>state id</th><th>result</th><th>served by</th><th>comment</th></tr>
+{{range .States}}<tr><td>{{.Minion}}</td><td>{{.ID}}</td><td class="{{if .Failed}}failed{{else}}passed{{end}}">{{.Result}}</td><td>{{.Master}}</td><td><pre>{{.Comment}}</pre>{{if .Failed}}<pre>changes: {{printf "%s" .Changes}}</pre>{{end}}</td></tr>
+{{end}}</table>
+{{end}}
 </section>
 {{end}}
 </body></html>

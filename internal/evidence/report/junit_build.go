@@ -50,6 +50,13 @@ func BuildJUnit(sum Summary, ev Evidence, where string) Suites {
 		}
 		su.Tests++
 		su.Cases = append(su.Cases, c)
+		for _, st := range stateJUnit(sc) {
+			su.Tests++
+			if st.Failure != nil {
+				su.Failures++
+			}
+			su.Cases = append(su.Cases, st)
+		}
 		d := seconds(sc.Time)
 		su.Time = addTime(su.Time, d)
 		total += d

@@ -44,6 +44,11 @@ type ScenarioResult struct {
 	// Verdicts are the checkers' judgements (verdicts.json), derived anew
 	// on every render.
 	Verdicts []Verdict `json:"verdicts,omitempty"`
+	// States are the states of each minion's last highstate, and CIDiff
+	// the changes of its last state.apply test=True (the CI gate), both
+	// read from the history on every render.
+	States []StateCase `json:"states,omitempty"`
+	CIDiff []StateCase `json:"ci_diff,omitempty"`
 }
 
 // WallTime reads time_s, which summary.json keeps as a decimal string of
@@ -99,6 +104,7 @@ func (s *Summary) finish(ev Evidence) {
 	for i := range s.Scenarios {
 		sc := &s.Scenarios[i]
 		sc.Verdicts = ev.VerdictsFor(sc.Name)
+		sc.States, sc.CIDiff = stateCases(ev.HistoryFor(sc.Name))
 		if sc.Measurements == nil {
 			sc.Measurements = []Measurement{}
 		}

@@ -22,6 +22,9 @@ type Inputs struct {
 	Pillar       string   // replaces /srv/pillar
 	MasterConfig string   // extra master.d drop-ins, read after the topology's
 	MinionConfig string   // extra minion.d drop-ins, read after the topology's
+	// Root is the saltlab checkout: without --states and --pillar the
+	// run mounts its example states and pillar (ExamplesDir).
+	Root string
 }
 
 // Settings are the resolved knobs of one run. They are saved in run.json so
@@ -64,6 +67,9 @@ func (in Inputs) Parse() (Parsed, error) {
 	} else {
 		v.overrides, v.sets = o, sets
 	}
+	if in.States == "" && in.Pillar == "" {
+		in.States, in.Pillar = examples(in.Root)
+	}
 	dirs := []struct {
 		flag, path string
 		into       func(string)
@@ -87,6 +93,12 @@ func (in Inputs) Parse() (Parsed, error) {
 		if err := policy.OSRules().HostPath(abs); err != nil {
 			errs = append(errs, fmt.Errorf("validate %s: %w: a lab container would see the host's own files; name a directory of your own (%s)", d.flag, err, policy.Doc))
 			continue
+		}
+		if d.flag == "--states" {
+			if err := checkStatesDir(abs, in.MasterConfig); err != nil {
+				errs = append(errs, fmt.Errorf("validate --states: %w", err))
+				continue
+			}
 		}
 		d.into(abs)
 	}

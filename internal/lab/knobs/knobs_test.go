@@ -79,6 +79,7 @@ func TestParse(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "top.sls"), []byte("base: {'*': [app]}\n"), 0o644))
 	tests := []struct {
 		name    string
 		in      knobs.Inputs
@@ -134,6 +135,7 @@ func mountOn(s types.ServiceConfig, target string) types.ServiceVolumeConfig {
 
 func TestResolveAndApply(t *testing.T) {
 	states, pillar, userMinion := t.TempDir(), t.TempDir(), t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(states, "top.sls"), []byte("base: {'*': [app]}\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(userMinion, "site.conf"), []byte("log_level: debug\n"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(userMinion, "secret.conf"), []byte("password: s3cret\n"), 0o600))
 	configDir := filepath.Join(t.TempDir(), "config")

@@ -215,7 +215,15 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 		return err
 	}
 	s.lab = l
-	if err := l.Up(ctx); err != nil {
+	// A master without auto_accept holds each daemon's key pending, and
+	// the minions' health (a connection to the publish port) cannot pass
+	// until someone accepts it: bring-up does, for the declared ids only.
+	up := l.Up
+	if cfg.mayHoldKeys() {
+		acc := newKeyAccepter(labAdapter{l: l, roles: s.roles}, s.roles, s.log)
+		up = func(ctx context.Context) error { return acceptKeysDuring(ctx, acc, keyAcceptBound, l.Up) }
+	}
+	if err := up(ctx); err != nil {
 		return fmt.Errorf("bring lab up: %w", explainUpFailure(err))
 	}
 	return nil

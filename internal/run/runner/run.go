@@ -64,6 +64,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
+	if sel, err = onKeys(sel, cfg.Knobs.KeysByHand()); err != nil {
+		return res, err
+	}
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard
@@ -81,6 +84,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), len(rows))
 	if _, what := topoRoles.Unmet(); len(what) > 0 {
 		phase(log, started, "general scenarios that need %s do not apply to this topology", strings.Join(what, "; "))
+	}
+	if !cfg.Knobs.KeysByHand() {
+		phase(log, started, "scenarios tagged %s need masters that do not auto-accept keys and run only with --set master.auto_accept=false", ManualKeysTag)
 	}
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc

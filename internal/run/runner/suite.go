@@ -100,6 +100,23 @@ func onFlavor(sel tagexpr.Expr, flavor string) (tagexpr.Expr, error) {
 	return tagexpr.And(sel, not), nil
 }
 
+// ManualKeysTag marks a scenario that needs a key waiting pending, which
+// only masters without auto_accept hold: it runs when the run sets
+// master.auto_accept=false, and is left out (and said so) otherwise.
+const ManualKeysTag = "@manual-keys"
+
+// onKeys narrows sel to what the masters' key handling allows.
+func onKeys(sel tagexpr.Expr, byHand bool) (tagexpr.Expr, error) {
+	if byHand {
+		return sel, nil
+	}
+	not, err := tagexpr.Parse("not " + ManualKeysTag)
+	if err != nil {
+		return tagexpr.Expr{}, fmt.Errorf("build the scenario selection: %w", err)
+	}
+	return tagexpr.And(sel, not), nil
+}
+
 // leftOut names the scenarios all selects that rows does not.
 func leftOut(all, rows []report.Row) []string {
 	kept := map[report.Row]bool{}

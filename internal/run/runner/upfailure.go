@@ -18,15 +18,17 @@ var errKeyPending = errors.New("a Salt daemon's key is pending: its master does 
 
 // explainUpFailure adds the cause and the fix to a bring-up failure whose
 // evidence (the failing container's last log lines, which lab.Up puts in
-// its error) shows a cause an operator can act on. A lab whose masters do
-// not auto-accept never comes up: the minions' health check (an
-// established connection to the publish port) cannot pass while their key
-// is pending, and the lab does not accept keys on the user's behalf.
+// its error) shows a cause an operator can act on. Bring-up accepts the
+// keys of the minions and syndics the topology declares (keyAccepter), so
+// a key still pending belongs to a daemon it does not declare, or to one
+// whose master's salt-key failed: the minions' health check (an
+// established connection to the publish port) cannot pass while it is.
 func explainUpFailure(err error) error {
 	if err == nil || !strings.Contains(err.Error(), pendingKeyLog) {
 		return err
 	}
 	return fmt.Errorf("%w\n%w (auto_accept is False, Salt's default, and no autosign_file lists it). "+
-		"The lab needs every minion accepted when it starts: set `auto_accept: True` in a master drop-in "+
-		"(--master-config DIR) or pass --set master.auto_accept=true, or list the minion ids in an autosign_file", err, errKeyPending)
+		"Bring-up accepts with salt-key -a the keys of the minions and syndics x-saltlab declares, so this daemon is not "+
+		"declared or salt-key failed on its master (see the lines above): declare it in x-saltlab, "+
+		"pass --set master.auto_accept=true (or set it in a --master-config drop-in), or list its id in an autosign_file", err, errKeyPending)
 }

@@ -204,3 +204,52 @@ func seedReal(f *testing.F, names ...string) {
 		}
 	}
 }
+
+// An accepted state return is states or errors, never both nor neither,
+// its states are in run order, and each state's key ends with its module
+// and function: what the highstate checkers take a run to mean.
+func FuzzParseStateRun(f *testing.F) {
+	for _, caps := range stateCaptures(f) {
+		for _, out := range caps {
+			if c, err := ParseCall(out); err == nil {
+				f.Add(string(c.Local))
+			}
+		}
+	}
+	for _, s := range []string{`[]`, `["x"]`, `{}`, `{"a_|-b_|-c_|-d": {"result": true}}`, `{"a_|-b": {}}`, `null`, `{"a_|-b_|-c_|-d": {"comment": 3}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseStateRun(json.RawMessage(s))
+		if err != nil {
+			return
+		}
+		require.True(t, len(r.Errors) == 0 || len(r.States) == 0, "states and errors at once: %+v", r)
+		for i, st := range r.States {
+			require.True(t, strings.HasPrefix(st.Key, st.Module+keySep) && strings.HasSuffix(st.Key, keySep+st.Function), "key %q: module %q, function %q", st.Key, st.Module, st.Function)
+			if i > 0 {
+				require.LessOrEqual(t, r.States[i-1].RunNum, st.RunNum)
+			}
+			if st.Failed() {
+				require.Contains(t, r.Failed(), st)
+			}
+		}
+	})
+}
+
+// A render error found in any text names an SLS and where to look for it.
+func FuzzParseRenderError(f *testing.F) {
+	for _, s := range []string{"Rendering SLS 'base:a.b' failed: x; line 3", "Rendering SLS 'p' failed. Please see master log for details.", "Rendering SLS 'a' failed, render error:\nline 4", "", "line 5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, ok := ParseRenderError(s)
+		if !ok {
+			require.Equal(t, RenderError{}, e)
+			return
+		}
+		require.GreaterOrEqual(t, e.Line, 0)
+		require.Len(t, e.Files(), 2)
+		require.True(t, strings.HasSuffix(e.Files()[0], ".sls"))
+	})
+}

@@ -1,0 +1,13 @@
+package knobs
+
+// KeysByHand reports a run whose --set turns the masters' auto_accept off
+// (Salt's default, written out): its minions' keys wait pending until
+// someone accepts them, which bring-up and the @manual-keys scenarios do.
+func (v Parsed) KeysByHand() bool {
+	b, ok := v.overrides[Master]["auto_accept"].(bool)
+	return ok && !b
+}
+
+// MasterDropIns reports a run given master drop-ins of the user's
+// (--master-config), which may turn auto_accept off.
+func (v Parsed) MasterDropIns() bool { return v.config[Master] != "" }

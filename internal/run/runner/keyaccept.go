@@ -1,0 +1,116 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
+)
+
+const (
+	// keyAcceptInterval is how often bring-up looks for pending keys. A
+	// daemon whose key is pending signs in again every
+	// acceptance_wait_time (10 s by default, salt/crypt.py
+	// AsyncAuth._authenticate), so looking every 3 s delays it by at most
+	// one retry while keeping salt-key's CPU off the bring-up.
+	keyAcceptInterval = 3 * time.Second
+	// keyListTimeout bounds one salt-key call; a master still starting
+	// answers later, at the next look.
+	keyListTimeout = 15 * time.Second
+	// keyAcceptBound ends the accepter of a bring-up that outlives it;
+	// it normally stops when the bring-up returns, long before.
+	keyAcceptBound = 30 * time.Minute
+)
+
+// keyAccepter accepts the declared daemons' pending keys while a lab comes
+// up, as an operator would with `salt-key -a ID` on a master that does not
+// auto-accept (Salt's default, auto_accept False). It asks every master in
+// the declared order, so where masters share one pki directory the first
+// master's accept is what the others then list as accepted, and where each
+// has its own, every master accepts. Only declared ids are accepted: a key
+// the topology does not name stays pending, as on a careful operator's
+// master.
+type keyAccepter struct {
+	ex      client.Execer
+	masters []string
+	ids     []string
+	log     io.Writer
+}
+
+// newKeyAccepter reads who signs in where from the roles: minions and
+// syndics sign in to the masters, the master of masters and the syndic
+// nodes (each runs a salt-master of its own).
+func newKeyAccepter(ex client.Execer, r roles.Roles, log io.Writer) keyAccepter {
+	masters := slices.Clone(r.Masters)
+	for _, m := range append([]string{r.MasterOfMasters}, r.Syndics...) {
+		if m != "" && !slices.Contains(masters, m) {
+			masters = append(masters, m)
+		}
+	}
+	ids := append(slices.Clone(r.Minions), r.Syndics...)
+	return keyAccepter{ex: ex, masters: masters, ids: ids, log: log}
+}
+
+// run looks for pending keys until ctx ends (the bring-up is over) or
+// until deadline.
+func (k keyAccepter) run(ctx context.Context, deadline time.Time) {
+	_, _ = poll.Run(ctx, poll.Bounds{Deadline: deadline, Interval: keyAcceptInterval}, func(ctx context.Context, _ time.Duration) bool {
+		k.once(ctx)
+		return false
+	})
+}
+
+// once accepts, on each master in turn, the declared keys it lists as
+// pending. A master that does not answer yet is asked again next time.
+func (k keyAccepter) once(ctx context.Context) {
+	c := client.Client{Ex: k.ex}
+	for _, m := range k.masters {
+		out, bad := c.Exec(ctx, m, client.SaltKey("-L"), keyListTimeout)
+		if bad != nil || out.ExitCode != 0 {
+			continue
+		}
+		keys, err := saltout.ParseKeyList(out.Stdout)
+		if err != nil {
+			continue
+		}
+		for _, id := range keys.Pending {
+			if !slices.Contains(k.ids, id) {
+				continue
+			}
+			out, bad := c.Exec(ctx, m, client.SaltKey("-a", id, "-y"), keyListTimeout)
+			if bad == nil && out.ExitCode == 0 {
+				fmt.Fprintf(k.log, "bring-up: accepted the pending key of %s on %s (salt-key -a: the master does not auto-accept)\n", id, m)
+			}
+		}
+	}
+}
+
+// mayHoldKeys says whether the masters may keep keys pending: the
+// built-in topologies auto-accept (their master.d), so only a run that
+// turns it off, brings its own master drop-ins or its own compose file
+// needs the accepter, whose salt-key calls cost real Salt a second of CPU
+// each on the two cores the bring-up shares.
+func (c *Config) mayHoldKeys() bool {
+	return c.Knobs.KeysByHand() || c.Knobs.MasterDropIns() || c.Compose != ""
+}
+
+// acceptKeysDuring runs up while a keyAccepter accepts the declared keys,
+// and stops it when up returns.
+func acceptKeysDuring(ctx context.Context, k keyAccepter, bound time.Duration, up func(context.Context) error) error {
+	actx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		k.run(actx, time.Now().Add(bound))
+	}()
+	err := up(ctx)
+	cancel()
+	<-done
+	return err
+}

@@ -1,0 +1,170 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+)
+
+// keyMasters fakes masters' salt-key: each pki directory (shared by
+// several masters, or one per master) holds pending and accepted ids.
+type keyMasters struct {
+	mu      sync.Mutex
+	pkiOf   map[string]string // master -> pki dir
+	pending map[string][]string
+	accept  map[string][]string
+	down    map[string]bool
+	ran     []string
+}
+
+func (k *keyMasters) Exec(_ context.Context, service string, argv []string) (client.Output, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.down[service] {
+		return client.Output{ExitCode: 1, Stderr: "salt-master is not running"}, nil
+	}
+	pki := k.pkiOf[service]
+	line := strings.Join(argv, " ")
+	k.ran = append(k.ran, service+": "+line[strings.Index(line, "salt-key"):])
+	if i := slices.Index(argv, "-a"); i >= 0 {
+		id := argv[i+1]
+		k.pending[pki] = slices.DeleteFunc(k.pending[pki], func(s string) bool { return s == id })
+		k.accept[pki] = append(k.accept[pki], id)
+		return client.Output{Stdout: "Key for minion " + id + " accepted."}, nil
+	}
+	js := func(ids []string) string {
+		if len(ids) == 0 {
+			return "[]"
+		}
+		return `["` + strings.Join(ids, `", "`) + `"]`
+	}
+	return client.Output{Stdout: `{"minions": ` + js(k.accept[pki]) + `, "minions_pre": ` + js(k.pending[pki]) + `, "minions_rejected": [], "minions_denied": []}`}, nil
+}
+
+func TestKeyAccepterAcceptsDeclaredKeysLikeAnOperator(t *testing.T) {
+	r := roles.Roles{Masters: []string{"m1", "m2"}, Minions: []string{"n1", "n2"}}
+	tests := []struct {
+		name     string
+		pkiOf    map[string]string
+		down     map[string]bool
+		pending  map[string][]string
+		wantRan  []string
+		accepted map[string][]string
+	}{
+		{name: "shared pki: the first master accepts, the second lists them accepted",
+			pkiOf: map[string]string{"m1": "p", "m2": "p"}, pending: map[string][]string{"p": {"n1", "n2", "stranger"}},
+			wantRan:  []string{"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m1: salt-key --out=json -a n2 -y", "m2: salt-key --out=json -L"},
+			accepted: map[string][]string{"p": {"n1", "n2"}}},
+		{name: "one pki per master: each accepts",
+			pkiOf: map[string]string{"m1": "p1", "m2": "p2"}, pending: map[string][]string{"p1": {"n1"}, "p2": {"n1", "n2"}},
+			wantRan:  []string{"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -L", "m2: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -a n2 -y"},
+			accepted: map[string][]string{"p1": {"n1"}, "p2": {"n1", "n2"}}},
+		{name: "a master not up yet is asked next time",
+			pkiOf: map[string]string{"m1": "p1", "m2": "p2"}, down: map[string]bool{"m1": true}, pending: map[string][]string{"p1": {"n1"}, "p2": {"n2"}},
+			wantRan:  []string{"m2: salt-key --out=json -L", "m2: salt-key --out=json -a n2 -y"},
+			accepted: map[string][]string{"p2": {"n2"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			k := &keyMasters{pkiOf: tc.pkiOf, down: tc.down, pending: tc.pending, accept: map[string][]string{}}
+			var log bytes.Buffer
+			newKeyAccepter(k, r, &log).once(context.Background())
+			assert.Equal(t, tc.wantRan, k.ran)
+			assert.Equal(t, tc.accepted, k.accept)
+			assert.NotContains(t, log.String(), "stranger", "an undeclared key stays pending")
+			for pki, ids := range tc.accepted {
+				for _, id := range ids {
+					assert.Contains(t, log.String(), "accepted the pending key of "+id, pki)
+				}
+			}
+		})
+	}
+}
+
+func TestAcceptKeysDuringStopsWithTheBringUp(t *testing.T) {
+	k := &keyMasters{pkiOf: map[string]string{"m1": "p"}, pending: map[string][]string{"p": {"n1"}}, accept: map[string][]string{}}
+	acc := newKeyAccepter(k, roles.Roles{Masters: []string{"m1"}, Minions: []string{"n1"}}, &bytes.Buffer{})
+	err := acceptKeysDuring(context.Background(), acc, time.Minute, func(ctx context.Context) error {
+		// Up returns once the minion is healthy, i.e. accepted.
+		ok, err := poll.Run(ctx, poll.Within(10*time.Second), func(context.Context, time.Duration) bool {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			return len(k.accept["p"]) == 1
+		})
+		if !ok {
+			return assert.AnError
+		}
+		return err
+	})
+	require.NoError(t, err)
+	k.mu.Lock()
+	n := len(k.ran)
+	k.mu.Unlock()
+	assert.Positive(t, n)
+}
+
+func TestManualKeysScenariosNeedAutoAcceptOff(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.feature"), []byte("@failover\nFeature: a\n  Scenario: any lab\n    Given the lab is healthy\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.feature"), []byte("@failover @manual-keys\nFeature: b\n  Scenario: a pending key\n    Given the lab is healthy\n"), 0o644))
+	cfg := Config{Topology: "failover", Features: []string{dir}}
+	for _, tc := range []struct {
+		sets []string
+		want []string
+	}{
+		{nil, []string{"any lab"}},
+		{[]string{"master.auto_accept=true"}, []string{"any lab"}},
+		{[]string{"master.auto_accept=false"}, []string{"any lab", "a pending key"}},
+	} {
+		p, err := knobs.Inputs{Sets: tc.sets}.Parse()
+		require.NoError(t, err)
+		sel, err := selection("failover", "", failoverRoles)
+		require.NoError(t, err)
+		sel, err = onKeys(sel, p.KeysByHand())
+		require.NoError(t, err)
+		rows, err := selectScenarios(cfg, sel)
+		require.NoError(t, err)
+		var names []string
+		for _, r := range rows {
+			names = append(names, r.Name)
+		}
+		assert.Equal(t, tc.want, names, "%v", tc.sets)
+	}
+}
+
+func TestOnlyRunsThatMayHoldKeysAcceptThem(t *testing.T) {
+	conf := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		in   knobs.Inputs
+		file string
+		want bool
+	}{
+		{name: "a built-in topology, which auto-accepts", want: false},
+		{name: "auto_accept turned on", in: knobs.Inputs{Sets: []string{"master.auto_accept=true"}}, want: false},
+		{name: "auto_accept turned off", in: knobs.Inputs{Sets: []string{"master.auto_accept=false"}}, want: true},
+		{name: "master drop-ins of the user's", in: knobs.Inputs{MasterConfig: conf}, want: true},
+		{name: "the user's compose file", file: "lab.yaml", want: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := tc.in.Parse()
+			require.NoError(t, err)
+			cfg := Config{Knobs: p, Compose: tc.file}
+			assert.Equal(t, tc.want, cfg.mayHoldKeys())
+		})
+	}
+}

@@ -1,0 +1,5 @@
+good:
+  file.managed:
+    - name: /tmp/good
+    - contents: fine
+  bad indent: [
