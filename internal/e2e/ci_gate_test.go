@@ -96,10 +96,13 @@ func stateCases(junit report.Suites) map[string]string {
 }
 
 // TestCIGateJobCommands runs docs/ci-gate.md's job on real Salt: the
-// examples pass with one JUnit case per state id of every minion; a
-// seeded non-idempotent state fails naming its id; a seeded render error
-// fails naming its file and line.
+// examples pass with one JUnit case per state id of every minion, and a
+// seeded render error fails naming its file and line. (A seeded
+// non-idempotent state is judged on real Salt's captured output in the
+// steps' tests; a third real lab here would cost CI minutes for no
+// other code path.)
 func TestCIGateJobCommands(t *testing.T) {
+	parallelLab(t)
 	requireIndex(t)
 	out, code, junit := runJob(t, userRepo(t, nil))
 	require.Equal(t, 0, code, "%s", tail(out, 80))
@@ -110,14 +113,6 @@ func TestCIGateJobCommands(t *testing.T) {
 			assert.Contains(t, cases, m+": "+id)
 		}
 	}
-
-	restless := "base:\n  '*':\n    - motd\n    - app\n    - restless\n"
-	out, code, _ = runJob(t, userRepo(t, map[string]string{
-		"salt/top.sls":      restless,
-		"salt/restless.sls": "restless:\n  cmd.run:\n    - name: date +%s%N > /tmp/restless\n",
-	}))
-	assert.Equal(t, 1, code)
-	assert.Contains(t, out, "state restless (cmd_|-restless_|-date +%s%N > /tmp/restless_|-run) changed again")
 
 	out, code, _ = runJob(t, userRepo(t, map[string]string{
 		"salt/top.sls":    "base:\n  '*':\n    - broken\n",
