@@ -140,16 +140,19 @@ var simFailover = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	simDir.Store(reports)
+	// The slot first, the build inside it: TestMain starts this before
+	// any test, so it is first in the queue, and the real comparison
+	// waits for it.
+	defer takeLabSlot()()
 	bin, err := buildSaltlab(reports)
 	if err != nil {
 		return reports, err
 	}
-	if out, err := inLabSlot(func() (*exec.Cmd, context.CancelFunc) {
-		ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-		run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
-		run.Dir = repoRoot
-		return run, cancel
-	}); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	defer cancel()
+	run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
+	run.Dir = repoRoot
+	if out, err := run.CombinedOutput(); err != nil {
 		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
 	return reports, nil

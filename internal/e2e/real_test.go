@@ -76,14 +76,14 @@ var realFailover = sync.OnceValue(func() realRun {
 		return r
 	}
 	realDir.Store(r.reports)
-	out, err := inLabSlot(func() (*exec.Cmd, context.CancelFunc) {
-		ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
-		// Not the @real-only scenarios (the CI gate): the double cannot
-		// run them, so they have nothing to be compared with.
-		cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
-		cmd.Dir = repoRoot
-		return cmd, cancel
-	})
+	defer takeLabSlot()()
+	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
+	defer cancel()
+	// Not the @real-only scenarios (the CI gate): the double cannot run
+	// them, so they have nothing to be compared with.
+	cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
+	cmd.Dir = repoRoot
+	out, err := cmd.CombinedOutput()
 	r.out = string(out)
 	if err != nil {
 		r.err = fmt.Errorf("saltlab run --salt real: %w", err)

@@ -2,11 +2,7 @@
 
 package e2e
 
-import (
-	"context"
-	"os/exec"
-	"testing"
-)
+import "testing"
 
 // labsAtOnce is how many labs the package runs at a time: two cores carry
 // two labs (the real-Salt run and one of the double's, or two of the
@@ -23,17 +19,11 @@ var labSlots = make(chan struct{}, labsAtOnce)
 func parallelLab(t *testing.T) {
 	t.Helper()
 	t.Parallel()
-	labSlots <- struct{}{}
-	t.Cleanup(func() { <-labSlots })
+	t.Cleanup(takeLabSlot())
 }
 
-// inLabSlot runs a command that brings up a lab, holding a slot; cmd
-// makes it once the slot is held, so that its timeout does not run out
-// in the queue. It returns the command's combined output.
-func inLabSlot(cmd func() (*exec.Cmd, context.CancelFunc)) ([]byte, error) {
+// takeLabSlot waits for a lab slot and returns its release.
+func takeLabSlot() (release func()) {
 	labSlots <- struct{}{}
-	defer func() { <-labSlots }()
-	c, cancel := cmd()
-	defer cancel()
-	return c.CombinedOutput()
+	return func() { <-labSlots }
 }
