@@ -30,6 +30,10 @@ type Failover struct {
 	// Upstream is the upstream block proxy_pass names ("" when it names a
 	// host directly).
 	Upstream string
+	// IdleTimeout (stream proxy_timeout; 0 for HTTP) is how long a TCP
+	// connection on which neither side sends anything lives: the longest a
+	// client stays attached to a server that went silent.
+	IdleTimeout time.Duration
 }
 
 // Explain says where each value came from, for a bound's explanation.

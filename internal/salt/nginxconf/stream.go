@@ -7,16 +7,20 @@ import (
 	"time"
 )
 
+// defaultStreamIdle is ngx_stream_proxy_module's proxy_timeout default.
+const defaultStreamIdle = 10 * time.Minute
+
 // StreamFailoverOf reads how the TCP balancer (nginx's stream module)
 // listening on port moves a connection off a dead upstream server: the
-// proxy_connect_timeout of its `server` block (else of the stream block,
-// else nginx's default 60s, ngx_stream_proxy_module), and max_fails and
+// proxy_connect_timeout and proxy_timeout of its `server` block (else of
+// the stream block, else nginx's defaults 60s and 10m,
+// ngx_stream_proxy_module), and max_fails and
 // fail_timeout of the first server of the upstream its proxy_pass names
 // (ngx_stream_upstream_module; defaults 1 and 10s). It fails when
 // proxy_next_upstream is off there: nginx then closes the client's
 // connection instead of trying the next server, and no detour is bounded.
 func StreamFailoverOf(ds []Directive, port int) (Failover, error) {
-	f := Failover{ConnectTimeout: defaultConnectTimeout, MaxFails: defaultMaxFails, FailTimeout: defaultFailTimeout}
+	f := Failover{ConnectTimeout: defaultConnectTimeout, MaxFails: defaultMaxFails, FailTimeout: defaultFailTimeout, IdleTimeout: defaultStreamIdle}
 	scope, ok := streamServer(ds, port)
 	if !ok {
 		return f, fmt.Errorf("read nginx stream failover: no stream server listens on port %d", port)
@@ -40,6 +44,13 @@ func StreamFailoverOf(ds []Directive, port int) (Failover, error) {
 			return f, err
 		}
 		f.ConnectTimeout = t
+	}
+	if d, ok := inServer("proxy_timeout"); ok {
+		t, err := parseTime(d)
+		if err != nil {
+			return f, err
+		}
+		f.IdleTimeout = t
 	}
 	if d, ok := inServer("proxy_next_upstream"); ok && len(d.Args) == 1 && d.Args[0] == "off" {
 		return f, fmt.Errorf("read nginx stream failover: port %d has proxy_next_upstream off, so a connect to a dead server fails instead of moving on: no detour to bound", port)

@@ -23,7 +23,7 @@ func TestStreamFailoverOfTheClusterBalancer(t *testing.T) {
 	for port, upstream := range map[int]string{4505: "salt_publish", 4506: "salt_request"} {
 		got, err := StreamFailoverOf(ds, port)
 		require.NoError(t, err)
-		assert.Equal(t, Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 10 * time.Second, Upstream: upstream}, got)
+		assert.Equal(t, Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 10 * time.Second, Upstream: upstream, IdleTimeout: time.Minute}, got)
 		assert.Equal(t, 2*time.Second, got.Detour(1))
 	}
 	api, err := FailoverOf(ds, "/")
@@ -39,14 +39,14 @@ func TestStreamFailoverOf(t *testing.T) {
 		wantErr    string
 	}{
 		{name: "defaults", port: 4506, conf: "stream { server { listen 4506; proxy_pass u; } }",
-			want: Failover{ConnectTimeout: 60 * time.Second, MaxFails: 1, FailTimeout: 10 * time.Second}},
+			want: Failover{ConnectTimeout: 60 * time.Second, MaxFails: 1, FailTimeout: 10 * time.Second, IdleTimeout: 10 * time.Minute}},
 		{name: "inherited from stream, the other server's value not", port: 4506,
-			conf: "stream { proxy_connect_timeout 7s; upstream u { server a:4506 max_fails=3 fail_timeout=30s; }\n" +
+			conf: "stream { proxy_connect_timeout 7s; proxy_timeout 90s; upstream u { server a:4506 max_fails=3 fail_timeout=30s; }\n" +
 				" server { listen 4505; proxy_pass p; proxy_connect_timeout 1s; }\n server { listen 0.0.0.0:4506 reuseport; proxy_pass u; } }",
-			want: Failover{ConnectTimeout: 7 * time.Second, MaxFails: 3, FailTimeout: 30 * time.Second, Upstream: "u"}},
+			want: Failover{ConnectTimeout: 7 * time.Second, MaxFails: 3, FailTimeout: 30 * time.Second, Upstream: "u", IdleTimeout: 90 * time.Second}},
 		{name: "the server's own value wins", port: 4505,
-			conf: "stream { proxy_connect_timeout 7s; server { listen [::]:4505; proxy_connect_timeout 500ms; proxy_pass p; } }",
-			want: Failover{ConnectTimeout: 500 * time.Millisecond, MaxFails: 1, FailTimeout: 10 * time.Second}},
+			conf: "stream { proxy_connect_timeout 7s; server { listen [::]:4505; proxy_connect_timeout 500ms; proxy_timeout 5s; proxy_pass p; } }",
+			want: Failover{ConnectTimeout: 500 * time.Millisecond, MaxFails: 1, FailTimeout: 10 * time.Second, IdleTimeout: 5 * time.Second}},
 		{name: "an http server on the port is not a stream server", port: 4506, conf: "http { server { listen 4506; proxy_pass http://u; } }",
 			wantErr: "no stream server listens on port 4506"},
 		{name: "no proxy_pass", port: 4506, conf: "stream { server { listen 4506; return x; } }", wantErr: "has no proxy_pass"},
