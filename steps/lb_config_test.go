@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/nginxconf"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -53,4 +54,39 @@ func TestClusterBound(t *testing.T) {
 	assert.NoError(t, err)
 	_, err = clusterBoundOf(fos, hot)
 	assert.ErrorContains(t, err, "want one master entry")
+}
+
+func TestParseProbe(t *testing.T) {
+	tests := []struct {
+		name, out string
+		want      checker.Probe
+		wantErr   string
+	}{
+		{"one detour", "172.29.0.12\n127.0.0.1 4506 -> 172.29.0.12:4506, 172.29.0.13:4506 200 0.004\n",
+			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.12:4506", "172.29.0.13:4506"}, Status: 200}, ""},
+		{"straight to a live peer", "172.29.0.12\n127.0.0.1 4505 -> 172.29.0.11:4505 200 0.001",
+			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4505"}, Status: 200}, ""},
+		{"no upstream", "172.29.0.12\n127.0.0.1 4505 -> - 502 2.001", checker.Probe{Dead: "172.29.0.12", Status: 502}, ""},
+		{"no log line", "172.29.0.12\n", checker.Probe{}, "want the dead peer's address and one log line"},
+		{"not nginx's format", "172.29.0.12\nhello world", checker.Probe{}, "is not"},
+		{"status not a number", "172.29.0.12\n127.0.0.1 4505 -> a:1 ok 0.1", checker.Probe{}, `status "ok"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseProbe(tt.out)
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			assert.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestAvoidanceBound(t *testing.T) {
+	b := avoidanceBound(nginxconf.Failover{ConnectTimeout: 2 * time.Second, MaxFails: 1, FailTimeout: 10 * time.Second})
+	assert.Equal(t, 2*time.Second+probeSlack, b.Limit)
+	assert.Contains(t, b.Explain, "max_fails 1 x nginx proxy_connect_timeout 2s")
+	assert.Equal(t, probeSlack+2*time.Second, avoidanceBound(nginxconf.Failover{ConnectTimeout: 2 * time.Second}).Limit, "max_fails 0 still pays one connect")
 }

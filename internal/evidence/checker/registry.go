@@ -56,7 +56,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth}
+		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameAvoidance}
 	sort.Strings(out)
 	return out
 }
@@ -135,6 +135,8 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, RejectedKey)
 	case NameHonestHealth:
 		return run(c, h, HonestHealth)
+	case NameAvoidance:
+		return run(c, h, Avoidance)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

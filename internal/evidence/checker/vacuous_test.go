@@ -35,6 +35,7 @@ func vacuousParams() map[string]any {
 		NameEventReached: ReachedParams{F: "salt salt-minion-1 event.send", Tag: "saltlab/probe", Masters: masters},
 		NameRejectedKey:  RejectedKeyParams{F: ping, Fun: "test.ping", Minion: "salt-minion-1", Master: "salt-master-1", Masters: masters},
 		NameHonestHealth: HonestHealthParams{F: AnswersOp, Lag: Bound{Limit: s(10), Explain: "test lag"}},
+		NameAvoidance:    AvoidanceParams{Since: 0, F: "balancer probe", MaxFails: 1, FailTimeout: s(10), Bounds: bounds(s(5), "salt-lb:4506")},
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/salt/saltopts"
