@@ -90,3 +90,26 @@ func TestAvoidanceBound(t *testing.T) {
 	assert.Contains(t, b.Explain, "max_fails 1 x nginx proxy_connect_timeout 2s")
 	assert.Equal(t, probeSlack+2*time.Second, avoidanceBound(nginxconf.Failover{ConnectTimeout: 2 * time.Second}).Limit, "max_fails 0 still pays one connect")
 }
+
+// The probe's output comes from the balancer's container: parseProbe
+// returns a probe or an error, never panics, and a probe it returns names
+// the dead peer and only non-empty upstream addresses.
+func FuzzParseProbe(f *testing.F) {
+	for _, seed := range []string{"172.29.0.12\n127.0.0.1 4506 -> 172.29.0.12:4506, 172.29.0.13:4506 200 0.004\n", "x\n -> - 502 1", "\n\n"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		p, err := parseProbe(out)
+		if err != nil {
+			return
+		}
+		if p.Dead == "" {
+			t.Fatalf("a probe without the dead peer: %+v", p)
+		}
+		for _, a := range p.Tried {
+			if a == "" || a == "-" {
+				t.Fatalf("an empty upstream: %+v", p)
+			}
+		}
+	})
+}

@@ -55,23 +55,14 @@ func hostOf(addr string) string {
 // the first probe that tried the dead server at most max_fails probes try
 // it; and a probe that does not try it completes within the bound.
 func Avoidance(h []history.Entry, p AvoidanceParams) Result {
-	since, missing := reference(h, p.Since)
+	since, subs, missing := perTarget(h, p.Since, p.F, p.Bounds, func(s Subject, mine []history.Op, since history.Entry) Subject {
+		for _, o := range mine {
+			s.Evidence = append(s.Evidence, opEvidence(o)...)
+		}
+		return avoidance(s, mine, since.Time, p)
+	})
 	if missing != nil {
 		return *missing
-	}
-	all := ops(h, span{from: p.Since + 1}, p.F)
-	var subs []Subject
-	for _, t := range sortedKeys(p.Bounds) {
-		b := p.Bounds[t]
-		s := Subject{Name: t, Bound: &b, Evidence: []int64{since.Index}}
-		var mine []history.Op
-		for _, o := range all {
-			if o.Invoke.Target == t {
-				mine = append(mine, o)
-				s.Evidence = append(s.Evidence, opEvidence(o)...)
-			}
-		}
-		subs = append(subs, avoidance(s, mine, since.Time, p))
 	}
 	return fold(fmt.Sprintf("the balancer to keep new connections away from the dead server after entry %d (%s): at most max_fails %d within fail_timeout %s, each served by a live server", p.Since, describe(since), p.MaxFails, p.FailTimeout), subs)
 }
