@@ -67,6 +67,13 @@ func TestParseProbe(t *testing.T) {
 		{"straight to a live peer", "172.29.0.12\n127.0.0.1 4505 -> 172.29.0.11:4505 200 0.001",
 			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4505"}, Status: 200}, ""},
 		{"no upstream", "172.29.0.12\n127.0.0.1 4505 -> - 502 2.001", checker.Probe{Dead: "172.29.0.12", Status: 502}, ""},
+		// Captured from the lab's nginx (1.22.1, Debian's stream module) with
+		// every peer unreachable: first each peer tried, then, all of them
+		// disabled, the upstream block's name ("no live upstreams").
+		{"every peer tried and failed", "172.29.0.12\n127.0.0.1 4506 -> 172.29.0.11:4506, 172.29.0.12:4506, 172.29.0.13:4506 502 0.000\n",
+			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4506", "172.29.0.12:4506", "172.29.0.13:4506"}, Status: 502}, ""},
+		{"no live upstreams", "172.29.0.12\n127.0.0.1 4506 -> salt_request 502 0.000\n",
+			checker.Probe{Dead: "172.29.0.12", Tried: []string{"salt_request"}, Status: 502}, ""},
 		{"no log line", "172.29.0.12\n", checker.Probe{}, "want the dead peer's address and one log line"},
 		{"not nginx's format", "172.29.0.12\nhello world", checker.Probe{}, "is not"},
 		{"status not a number", "172.29.0.12\n127.0.0.1 4505 -> a:1 ok 0.1", checker.Probe{}, `status "ok"`},
