@@ -20,6 +20,12 @@ Feature: The master cluster serves every minion exactly once whatever happens to
   (read from the balancer's own `nginx -T`) to the minion's own way back
   (saltcfg.ClusterBound: master_alive_interval, one failed sign-in,
   auth_timeout, process slack).
+  A paused peer is the hard case: its kernel still completes handshakes, so
+  nginx (open source, passive checks only) counts no failure and may hand
+  a minion's new connection to the same paused peer again, each time for
+  another proxy_timeout. The bound holds for one such round; a minion that
+  draws the paused peer twice fails the pause example, which is then the
+  lab's finding about this balancer, not noise.
 
   Evidence: the history records every peer's bus. The exactly-once checker
   wants, per minion, one return event on the publishing peer, one CLI
