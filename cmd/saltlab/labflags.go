@@ -28,8 +28,8 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 		in.Sets = append(in.Sets, v)
 		return nil
 	})
-	fs.StringVar(&in.States, "states", "", "directory mounted read-only as the masters' /srv/salt; it needs a top.sls (default, without --pillar too: the checkout's examples/states)")
-	fs.StringVar(&in.Pillar, "pillar", "", "directory mounted read-only as the masters' /srv/pillar (default, without --states too: the checkout's examples/pillar)")
+	fs.StringVar(&in.States, "states", "", "directory mounted read-only as the masters' /srv/salt; it needs a top.sls (default for the built-in topologies, without --pillar too: the checkout's examples/states)")
+	fs.StringVar(&in.Pillar, "pillar", "", "directory mounted read-only as the masters' /srv/pillar (default for the built-in topologies, without --states too: the checkout's examples/pillar)")
 	fs.StringVar(&in.MasterConfig, "master-config", "", "directory of master.d/*.conf drop-ins, read after the topology's own")
 	fs.StringVar(&in.MinionConfig, "minion-config", "", "directory of minion.d/*.conf drop-ins, read after the topology's own")
 	return in
@@ -56,7 +56,11 @@ func checkLabFlags(cfg *runner.Config, in *knobs.Inputs) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	in.Root = cfg.RepoRoot
+	// The example states are for the built-in topologies: a user's
+	// compose file mounts its own /srv/salt, which the examples would hide.
+	if cfg.Compose == "" {
+		in.Root = cfg.RepoRoot
+	}
 	k, err := in.Parse()
 	if err != nil {
 		return usage.Wrap(err)

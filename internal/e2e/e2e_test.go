@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -143,11 +144,12 @@ var simFailover = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return reports, err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
-	defer cancel()
-	run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
-	run.Dir = repoRoot
-	if out, err := inLabSlot(run.CombinedOutput); err != nil {
+	if out, err := inLabSlot(func() (*exec.Cmd, context.CancelFunc) {
+		ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+		run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
+		run.Dir = repoRoot
+		return run, cancel
+	}); err != nil {
 		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
 	return reports, nil
@@ -159,14 +161,46 @@ var simDir atomic.Value
 func TestMain(m *testing.M) {
 	flag.Parse()
 	startRealFailover()
+	startSimFailover()
 	code := m.Run()
 	awaitRealFailover()
+	if simStarted.Load() {
+		_, _ = simFailover()
+	}
 	for _, d := range []*atomic.Value{&simDir, &realDir, &binDir} {
 		if dir, ok := d.Load().(string); ok {
 			_ = os.RemoveAll(dir)
 		}
 	}
 	os.Exit(code)
+}
+
+// startSimFailover starts simFailover in the background when a test that
+// reads it is selected, so that it queues for a lab slot first: the real
+// comparison waits for it.
+func startSimFailover() {
+	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") {
+		simStarted.Store(true)
+		go simFailover() // the tests read its outcome
+	}
+}
+
+// simStarted says startSimFailover started the double's run, which
+// TestMain then waits for.
+var simStarted atomic.Bool
+
+// selected says whether go test's -run (and not -bench alone) selects the
+// named top-level test.
+func selected(test string) bool {
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		return false
+	}
+	f := flag.Lookup("test.run")
+	if f == nil || f.Value.String() == "" {
+		return true
+	}
+	re, err := regexp.Compile(f.Value.String())
+	return err == nil && re.MatchString(test)
 }
 
 // simFailoverID names the shared double run (a fixed id: one per binary).

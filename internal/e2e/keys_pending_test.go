@@ -14,7 +14,7 @@ import (
 // default (auto_accept False) come up, bring-up accepting every declared
 // minion's key with salt-key -a and saying so.
 func TestUpWithoutAutoAcceptAcceptsDeclaredKeys(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	bin := saltlabBinary(t)
 	id := runID(t, "noauto")
 	reports := t.TempDir()
@@ -34,7 +34,7 @@ func TestUpWithoutAutoAcceptAcceptsDeclaredKeys(t *testing.T) {
 // TestPendingKeyScenarioOnTheDouble runs the @manual-keys scenario on the
 // shared pki directory (failover) and on one per master (failover-pki).
 func TestPendingKeyScenarioOnTheDouble(t *testing.T) {
-	t.Parallel()
+	parallelLab(t)
 	for _, topology := range []string{"failover", "failover-pki"} {
 		t.Run(topology, func(t *testing.T) {
 			runPasses(t, "pending-"+topology, []string{"--topology", topology, "--set", "master.auto_accept=false", "--tags", "@manual-keys"},
@@ -45,6 +45,7 @@ func TestPendingKeyScenarioOnTheDouble(t *testing.T) {
 
 // TestPendingKeyScenarioOnRealSalt is the same on real Salt.
 func TestPendingKeyScenarioOnRealSalt(t *testing.T) {
+	parallelLab(t)
 	requireIndex(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()

@@ -4,12 +4,10 @@ package e2e
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -78,13 +76,14 @@ var realFailover = sync.OnceValue(func() realRun {
 		return r
 	}
 	realDir.Store(r.reports)
-	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
-	defer cancel()
-	// Not the @real-only scenarios (the CI gate): the double cannot run
-	// them, so they have nothing to be compared with.
-	cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
-	cmd.Dir = repoRoot
-	out, err := inLabSlot(cmd.CombinedOutput)
+	out, err := inLabSlot(func() (*exec.Cmd, context.CancelFunc) {
+		ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
+		// Not the @real-only scenarios (the CI gate): the double cannot
+		// run them, so they have nothing to be compared with.
+		cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
+		cmd.Dir = repoRoot
+		return cmd, cancel
+	})
 	r.out = string(out)
 	if err != nil {
 		r.err = fmt.Errorf("saltlab run --salt real: %w", err)
@@ -123,15 +122,7 @@ var realDir, binDir atomic.Value
 // comparison is selected and a package index is reachable, so that it
 // runs while the double's runs do.
 func startRealFailover() {
-	if f := flag.Lookup("test.run"); f != nil && f.Value.String() != "" {
-		if re, err := regexp.Compile(f.Value.String()); err != nil || !re.MatchString("TestRealSaltAgreesWithTheDouble") {
-			return
-		}
-	}
-	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		return
-	}
-	if indexReachable() != nil {
+	if !selected("TestRealSaltAgreesWithTheDouble") || indexReachable() != nil {
 		return
 	}
 	if _, err := realSaltlab(); err != nil {

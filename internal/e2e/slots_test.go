@@ -2,7 +2,11 @@
 
 package e2e
 
-import "testing"
+import (
+	"context"
+	"os/exec"
+	"testing"
+)
 
 // labsAtOnce is how many labs the package runs at a time: two cores carry
 // two labs (the real-Salt run and one of the double's, or two of the
@@ -23,10 +27,13 @@ func parallelLab(t *testing.T) {
 	t.Cleanup(func() { <-labSlots })
 }
 
-// inLabSlot runs a command that brings up a lab, holding a slot, and
-// returns its combined output.
-func inLabSlot(combinedOutput func() ([]byte, error)) ([]byte, error) {
+// inLabSlot runs a command that brings up a lab, holding a slot; cmd
+// makes it once the slot is held, so that its timeout does not run out
+// in the queue. It returns the command's combined output.
+func inLabSlot(cmd func() (*exec.Cmd, context.CancelFunc)) ([]byte, error) {
 	labSlots <- struct{}{}
 	defer func() { <-labSlots }()
-	return combinedOutput()
+	c, cancel := cmd()
+	defer cancel()
+	return c.CombinedOutput()
 }

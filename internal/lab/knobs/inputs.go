@@ -23,7 +23,8 @@ type Inputs struct {
 	MasterConfig string   // extra master.d drop-ins, read after the topology's
 	MinionConfig string   // extra minion.d drop-ins, read after the topology's
 	// Root is the saltlab checkout: without --states and --pillar the
-	// run mounts its example states and pillar (ExamplesDir).
+	// run mounts its example states and pillar (ExamplesDir). Empty for a
+	// user's compose file, which mounts its own.
 	Root string
 }
 

@@ -11,3 +11,7 @@ func (v Parsed) KeysByHand() bool {
 // MasterDropIns reports a run given master drop-ins of the user's
 // (--master-config), which may turn auto_accept off.
 func (v Parsed) MasterDropIns() bool { return v.config[Master] != "" }
+
+// Mounts are the states and pillar directories the run mounts on the
+// masters ("" for the topology's own).
+func (v Parsed) Mounts() (states, pillar string) { return v.states, v.pillar }
