@@ -112,7 +112,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
-	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  echo "fuzz $${f#*:} ($${f%%:*}) for $(FUZZTIME)"; \

@@ -120,8 +120,14 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
+	minionReach := func(m saltcfg.Minion) (saltcfg.Bound, error) { return m.ReachBound() }
+	if w.Lab.Roles().MasterBalancer != nil { // a master cluster: its minions know only the balancer
+		if minionReach, err = w.clusterBound(ctx); err != nil {
+			return err
+		}
+	}
 	reach := func(m saltcfg.Minion) (saltcfg.Bound, error) {
-		b, err := m.ReachBound()
+		b, err := minionReach(m)
 		return withDetour(fo, b), err
 	}
 	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: reach, try: func(ctx context.Context, m string, left time.Duration) bool {

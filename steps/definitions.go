@@ -22,6 +22,8 @@ func definitions() []def {
 		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
 		{`^I note the process of every minion daemon$`, noteMinionDaemons},
 		{`^within the hot-mode bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinionHot},
+		{`^within the cluster bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinionCluster},
+		{`^the master balancer keeps new connections away from "([^"]+)" within its own failover bound$`, balancerAvoidsPeer},
 		{`^for the whole restart window every minion daemon keeps running as the process noted before$`, minionDaemonsDidNotRestart},
 		{`^for the whole alive-check bound "([^"]+)" reaches no minion with "test\.ping"$`, masterReachesNoMinion},
 		{`^"([^"]+)" reaches every minion exactly once with "test\.ping"$`, masterReachesEveryMinionOnce},

@@ -24,11 +24,12 @@ type keyAct struct {
 	from                   int64
 }
 
-// recordPkiDir records which directory master's pki_dir is (its option,
-// then device:inode of that directory): masters showing the same identity
-// share one key directory. It returns the directory.
+// recordPkiDir records which directory holds master's minion keys (its
+// pki_dir, or cluster_pki_dir on a cluster peer: keyDirOption; then
+// device:inode of that directory): masters showing the same identity share
+// one key directory. It returns the directory.
 func (w *world) recordPkiDir(ctx context.Context, master string) (string, client.Outcome) {
-	raw, o := w.masterOption(ctx, master, "pki_dir", keyOpTimeout)
+	raw, o := w.masterOption(ctx, master, keyDirOption(w.masterOption(ctx, master, "cluster_id", keyOpTimeout)), keyOpTimeout)
 	if !o.OK() {
 		return "", o
 	}
@@ -46,6 +47,21 @@ func (w *world) recordPkiDir(ctx context.Context, master string) (string, client
 		}
 		return client.Succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
 	})
+}
+
+// keyDirOption is the master option naming the directory its minion keys
+// live in: cluster_pki_dir on a peer of a master cluster (a cluster_id set;
+// Salt 3007+ keeps every minion key there, salt/key.py, and checks tokens
+// against it, salt/channel/server.py ReqServerChannel.validate_token),
+// else pki_dir, also when cluster_id could not be read.
+func keyDirOption(clusterID json.RawMessage, o client.Outcome) string {
+	var id any
+	if o.OK() && json.Unmarshal(clusterID, &id) == nil {
+		if s, ok := id.(string); ok && s != "" {
+			return "cluster_pki_dir"
+		}
+	}
+	return "pki_dir"
 }
 
 // listEveryMaster records one key list of every master.

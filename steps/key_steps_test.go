@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/client"
 )
 
 func TestRootDirs(t *testing.T) {
@@ -19,4 +21,25 @@ func TestRootDirs(t *testing.T) {
 	require.NoError(t, err, "an unset option has no directories")
 	_, err = rootDirs(json.RawMessage(`"/srv/salt"`))
 	assert.Error(t, err)
+}
+
+func TestKeyDirOption(t *testing.T) {
+	ok := client.Succeeded(nil)
+	tests := []struct {
+		name string
+		raw  string
+		o    client.Outcome
+		want string
+	}{
+		{"a cluster peer", `"saltlab_cluster"`, ok, "cluster_pki_dir"},
+		{"no cluster_id", `null`, ok, "pki_dir"},
+		{"empty cluster_id (config.get's default)", `""`, ok, "pki_dir"},
+		{"unreadable", ``, client.Failed(nil, "exit 1"), "pki_dir"},
+		{"not a string", `{"a": 1}`, ok, "pki_dir"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, keyDirOption(json.RawMessage(tt.raw), tt.o))
+		})
+	}
 }

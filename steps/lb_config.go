@@ -34,33 +34,46 @@ func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover
 		path = api.BasePath
 	}
 	var fo nginxconf.Failover
-	o := w.op(ctx, lbConfigOp, api.Service, "", func(ctx context.Context) client.Outcome {
+	err := w.readNginx(ctx, api.Service, func(ds []nginxconf.Directive) (any, error) {
+		var err error
+		fo, err = nginxconf.FailoverOf(ds, path)
+		return fo, err
+	})
+	return fo, err
+}
+
+// readNginx records reading service's nginx configuration (`nginx -T`,
+// with the -c its running nginx was started with) and hands the parsed
+// directives to read, whose result goes into the history.
+func (w *world) readNginx(ctx context.Context, service string, read func([]nginxconf.Directive) (any, error)) error {
+	o := w.op(ctx, lbConfigOp, service, "", func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, lbReadTimeout)
 		defer cancel()
 		argv := []string{"nginx", "-T"}
-		if cmd, err := w.Lab.Exec(ctx, api.Service, procCmdlines); err == nil {
+		if cmd, err := w.Lab.Exec(ctx, service, procCmdlines); err == nil {
 			argv = append(argv, confFlag(cmd.Stdout)...)
 		}
-		out, err := w.Lab.Exec(ctx, api.Service, argv)
+		out, err := w.Lab.Exec(ctx, service, argv)
 		if err != nil {
-			return client.Failed(nil, "run %v in %s: %v", argv, api.Service, err)
+			return client.Failed(nil, "run %v in %s: %v", argv, service, err)
 		}
 		if out.ExitCode != 0 {
-			return client.Failed(nil, "%v in %s exited %d: %s", argv, api.Service, out.ExitCode, strings.TrimSpace(out.Stderr))
+			return client.Failed(nil, "%v in %s exited %d: %s", argv, service, out.ExitCode, strings.TrimSpace(out.Stderr))
 		}
 		ds, err := nginxconf.Parse(out.Stdout)
 		if err != nil {
 			return client.Failed(nil, "%v", err)
 		}
-		if fo, err = nginxconf.FailoverOf(ds, path); err != nil {
+		v, err := read(ds)
+		if err != nil {
 			return client.Failed(nil, "%v", err)
 		}
-		return client.Succeeded(fo)
+		return client.Succeeded(v)
 	})
 	if !o.OK() {
-		return fo, fmt.Errorf("read the load balancer's config: %s (not an nginx balancer? its failover bound cannot be read)", o.Err)
+		return fmt.Errorf("read the load balancer's config: %s (not an nginx balancer? its failover bound cannot be read)", o.Err)
 	}
-	return fo, nil
+	return nil
 }
 
 // procCmdlines prints every process's NUL-separated command line, one a

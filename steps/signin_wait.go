@@ -23,26 +23,47 @@ type signInWant struct {
 
 // planSignIns reads every minion's own configuration: a hot minion signs
 // in to every master it lists (one Minion object each, salt/minion.py
-// MinionManager), a failover minion to one (eval_master). Masters whose
-// bus the run does not record (buses) are left out: nothing would show them.
+// MinionManager), a failover minion to one (eval_master), and a minion of
+// a master cluster, which lists only the balancer, to whichever peer the
+// balancer hands it. Masters whose bus the run does not record (buses) are
+// left out: nothing would show them.
 func planSignIns(ctx context.Context, w *world, buses map[string]bool) (signInPlan, error) {
 	plan := signInPlan{}
+	var balancer string
+	if b := w.Lab.Roles().MasterBalancer; b != nil {
+		balancer = b.Service
+	}
 	for _, m := range minions(w.Lab) {
 		cfg, err := minionConfig(ctx, w.Lab, m)
 		if err != nil {
 			return nil, err
 		}
-		var ms []string
-		for _, master := range cfg.Masters {
-			if buses[master] {
-				ms = append(ms, master)
-			}
-		}
-		if len(ms) > 0 {
-			plan[m] = signInWant{masters: ms, anyOne: cfg.MasterType == saltcfg.MasterTypeFailover}
+		if want, ok := signInWantOf(cfg, buses, balancer, Masters(w.Lab)); ok {
+			plan[m] = want
 		}
 	}
 	return plan, nil
+}
+
+// signInWantOf is where one minion's start event must show: on every
+// recorded master it lists (hot), on any one of them (failover), or, when
+// it lists the master balancer, on any one recorded peer behind it (the
+// cluster forwards events between peers, so any recorded one will do).
+func signInWantOf(cfg saltcfg.Minion, buses map[string]bool, balancer string, peers []string) (signInWant, bool) {
+	listed, anyOne := cfg.Masters, cfg.MasterType == saltcfg.MasterTypeFailover
+	for _, e := range cfg.Masters {
+		if balancer != "" && saltcfg.MasterHost(e) == balancer {
+			listed, anyOne = peers, true
+			break
+		}
+	}
+	var ms []string
+	for _, master := range listed {
+		if buses[master] {
+			ms = append(ms, master)
+		}
+	}
+	return signInWant{masters: ms, anyOne: anyOne}, len(ms) > 0
 }
 
 // missing lists, from the start events recorded after entry from, the

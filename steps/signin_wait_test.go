@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
 func TestSignInPlanMissing(t *testing.T) {
@@ -57,4 +58,32 @@ func TestWatchedThroughout(t *testing.T) {
 	assert.False(t, got["y"], "a gap after the restart may have lost a start event")
 	assert.False(t, got["z"], "attached only after the restart")
 	assert.False(t, got["w"], "never recorded")
+}
+
+func TestSignInWantOf(t *testing.T) {
+	buses := map[string]bool{"m1": true, "m2": true, "m3": true}
+	peers := []string{"m1", "m2", "m3"}
+	tests := []struct {
+		name, conf, balancer string
+		want                 signInWant
+		ok                   bool
+	}{
+		{"hot", "master: [m1, m2]\n", "", signInWant{masters: []string{"m1", "m2"}}, true},
+		{"failover", "master: [m1, m2]\nmaster_type: failover\n", "", signInWant{masters: []string{"m1", "m2"}, anyOne: true}, true},
+		{"behind the master balancer: any peer", "master: lb\n", "lb", signInWant{masters: peers, anyOne: true}, true},
+		{"the balancer with a port", "master: lb:4506\n", "lb", signInWant{masters: peers, anyOne: true}, true},
+		{"an unrecorded master", "master: other\n", "lb", signInWant{}, false},
+		{"no balancer declared", "master: lb\n", "", signInWant{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := saltcfg.Parse(tt.conf)
+			assert.NoError(t, err)
+			got, ok := signInWantOf(cfg, buses, tt.balancer, peers)
+			assert.Equal(t, tt.ok, ok)
+			if tt.ok {
+				assert.Equal(t, tt.want, got)
+			}
+		})
+	}
 }

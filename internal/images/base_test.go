@@ -73,7 +73,7 @@ func TestEnsureBaseDebootstrapFallback(t *testing.T) {
 			c := host.commands[0]
 			assert.Equal(t, "/usr/sbin/debootstrap", c.Name)
 			assert.Equal(t, "--variant=minbase", c.Args[0])
-			assert.Equal(t, "--include=bash,ca-certificates,curl,iproute2,iptables,iputils-ping,netcat-openbsd,nginx-light,procps,python3,python3-venv,socat", c.Args[1])
+			assert.Equal(t, "--include=bash,ca-certificates,curl,iproute2,iptables,iputils-ping,libnginx-mod-stream,netcat-openbsd,nginx-light,procps,python3,python3-venv,socat", c.Args[1])
 			assert.Equal(t, []string{"bookworm", host.rootfs, "http://mirror.example.invalid/debian"}, c.Args[2:])
 
 			require.Len(t, docker.imports, 1)

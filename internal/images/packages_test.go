@@ -60,7 +60,7 @@ func TestRepositoryPackageList(t *testing.T) {
 	require.NoError(t, err)
 	pkgs, err := ParsePackages(string(raw))
 	require.NoError(t, err)
-	for _, want := range []string{"bash", "procps", "iproute2", "iptables", "iputils-ping", "ca-certificates", "curl", "netcat-openbsd", "nginx-light"} {
+	for _, want := range []string{"bash", "procps", "iproute2", "iptables", "iputils-ping", "ca-certificates", "curl", "netcat-openbsd", "nginx-light", "libnginx-mod-stream"} {
 		assert.Contains(t, pkgs, want)
 	}
 	assert.NotContains(t, pkgs, "python3-minimal")

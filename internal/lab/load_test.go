@@ -144,7 +144,7 @@ func TestUnknownService(t *testing.T) {
 
 // The project's real topologies must stay loadable by the lab.
 func TestLoadFailoverTopology(t *testing.T) {
-	for _, topo := range []string{"failover", "failover-dns", "failover-pki"} {
+	for _, topo := range []string{"failover", "failover-dns", "failover-pki", "cluster"} {
 		t.Run(topo, func(t *testing.T) {
 			opts := testOptions()
 			opts.Files = []string{filepath.Join("..", "..", "compose", topo, "compose.yaml")}

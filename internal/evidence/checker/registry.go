@@ -59,7 +59,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameConverged, NameSameState, NamePillarSame}
+		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameConverged, NameSameState, NamePillarSame, NameAvoidance}
 	sort.Strings(out)
 	return out
 }
@@ -144,6 +144,8 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, SameHighstate)
 	case NamePillarSame:
 		return run(c, h, PillarSame)
+	case NameAvoidance:
+		return run(c, h, Avoidance)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

@@ -144,3 +144,14 @@ func newestHint(line int, all []Version) string {
 	}
 	return fmt.Sprintf("no release of line %d; newest release: %s", line, all[0])
 }
+
+// MayMeet says whether the spec can install a release at least min: an
+// exact release must be, and a line must not be older than min's line (its
+// newest release is known only once resolved; check that then with
+// Version.Compare).
+func (s Spec) MayMeet(min Version) bool {
+	if s.exact != nil {
+		return s.exact.Compare(min) >= 0
+	}
+	return len(min.Parts) > 0 && s.line >= min.Parts[0]
+}

@@ -96,3 +96,25 @@ func TestVersionCompare(t *testing.T) {
 	_, err = ParseVersion("3008.99999999999999")
 	assert.Error(t, err)
 }
+
+func TestMayMeet(t *testing.T) {
+	v3007 := Version{Parts: []int{3007}}
+	tests := []struct {
+		spec string
+		min  Version
+		want bool
+	}{
+		{"3006", v3007, false},
+		{"3007", v3007, true},
+		{"3008", v3007, true},
+		{"3006.29", v3007, false},
+		{"3007.0rc1", v3007, false},
+		{"3007.1", Version{Parts: []int{3007, 2}}, false},
+		{"3007", Version{Parts: []int{3007, 2}}, true}, // known once the line resolves
+	}
+	for _, tt := range tests {
+		s, err := ParseSpec(tt.spec)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, s.MayMeet(tt.min), "%s meets %s", tt.spec, tt.min)
+	}
+}

@@ -14,6 +14,7 @@ func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		`{masters: [salt-master-1], minions: ["salt-minion-*"], api: {service: nginx, port: 80, base_path: /}}`,
 		`{masters: [salt-master-1, salt-master-2], minions: [salt-minion-1], syndics: [key-wait], master_of_masters: salt-master-1}`,
+		`{masters: [salt-master-1, salt-master-2], minions: ["salt-minion-*"], api: {service: nginx, port: 80}, master_balancer: {service: nginx, ports: [4505, 4506]}, salt_min: "3007"}`,
 		`{masters: [], minions: ["["]}`,
 		`[1, 2]`, `~`, `"text"`,
 	} {

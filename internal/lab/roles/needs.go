@@ -32,8 +32,12 @@ func requirements() []requirement {
 		{needsPrefix + "api", "an API load balancer (x-saltlab api)", func(r Roles) bool { return r.API != nil }},
 		{needsPrefix + "syndic", "syndics and a master of masters (x-saltlab syndics, master_of_masters)",
 			func(r Roles) bool { return len(r.Syndics) > 0 && r.MasterOfMasters != "" }},
-		{needsPrefix + "2-masters", "two or more masters besides a master of masters (x-saltlab masters)",
-			func(r Roles) bool { return len(r.Masters) >= 2+count(r.Masters, r.MasterOfMasters) }},
+		// The general multi-master scenarios drive masters the minions list
+		// themselves; a master cluster's minions know only its balancer.
+		{needsPrefix + "2-masters", "two or more masters besides a master of masters, listed by the minions themselves (x-saltlab masters, no master_balancer)",
+			func(r Roles) bool {
+				return len(r.Masters) >= 2+count(r.Masters, r.MasterOfMasters) && r.MasterBalancer == nil
+			}},
 	}
 	for _, m := range minionModes() {
 		reqs = append(reqs, requirement{modePrefix + m, "minions in " + m + " mode (x-saltlab minion_mode: " + m + ")",

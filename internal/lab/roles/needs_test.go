@@ -21,6 +21,8 @@ func TestUnmet(t *testing.T) {
 			[]string{"@needs-api", "@needs-2-masters", "@mode-failover"}},
 		{"no mode declared meets no mode tag", Roles{Masters: []string{"m1", "m2"}, API: api},
 			[]string{"@needs-syndic", "@mode-failover", "@mode-hot"}},
+		{"a master cluster behind a balancer is not two listed masters", Roles{Masters: []string{"m1", "m2", "m3"}, API: api, MasterBalancer: &Balancer{Service: "lb", Ports: []int{4505}}},
+			[]string{"@needs-syndic", "@needs-2-masters", "@mode-failover", "@mode-hot"}},
 		{"one master", Roles{Masters: []string{"m1"}, API: api, MinionMode: "failover"},
 			[]string{"@needs-syndic", "@needs-2-masters", "@mode-hot"}},
 	}

@@ -6,12 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 )
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// releaseRe is a Salt release line ("3007") or release ("3007.8").
+var releaseRe = regexp.MustCompile(`^[0-9]{4}(\.[0-9]+){0,2}$`)
 
 // Parse decodes the extension's value as compose-go keeps it (YAML decoded
 // to maps and slices). Unknown keys are errors, so a typo is not silently
@@ -28,7 +32,7 @@ func Parse(ext any) (Spec, error) {
 	dec.DisallowUnknownFields()
 	var s Spec
 	if err := dec.Decode(&s); err != nil {
-		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters, minion_mode", Key, err)
+		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters, minion_mode, master_balancer (service, ports), salt_min", Key, err)
 	}
 	return s, nil
 }
@@ -47,7 +51,10 @@ func Resolve(s Spec, services []string) (Roles, error) {
 		}
 		return true
 	}
-	r := Roles{Masters: s.Masters, Syndics: s.Syndics, MasterOfMasters: s.MasterOfMasters, MinionMode: s.MinionMode}
+	r := Roles{Masters: s.Masters, Syndics: s.Syndics, MasterOfMasters: s.MasterOfMasters, MinionMode: s.MinionMode, SaltMin: s.SaltMin}
+	if s.SaltMin != "" && !releaseRe.MatchString(s.SaltMin) {
+		bad("salt_min", "%q is not a Salt release: write a release line such as \"3007\" or a release such as \"3007.8\"", s.SaltMin)
+	}
 	if s.MinionMode != "" && !slices.Contains(minionModes(), s.MinionMode) {
 		bad("minion_mode", "%q is not a mode: write %s, as the minions' master_type says (no master_type: hot)", s.MinionMode, strings.Join(minionModes(), " or "))
 	}
@@ -120,6 +127,25 @@ func Resolve(s Spec, services []string) (Roles, error) {
 			api.BasePath += "/" // so "run" and "login" append below it
 		}
 		r.API = &api
+	}
+	if b := s.MasterBalancer; b != nil {
+		if b.Service == "" {
+			bad("master_balancer.service", "empty: name the TCP load balancer service the minions know")
+		} else if known("master_balancer.service", b.Service) {
+			// The API's balancer may be the same service; no other role may.
+			if prev, ok := role[b.Service]; ok && prev != "api.service" {
+				bad("master_balancer.service", "service %q is already listed at %s: list each service once", b.Service, prev)
+			}
+		}
+		if len(b.Ports) == 0 {
+			bad("master_balancer.ports", "none: list the masters' ports it balances, e.g. [4505, 4506]")
+		}
+		for i, p := range b.Ports {
+			if p <= 0 || p > 65535 {
+				bad(fmt.Sprintf("master_balancer.ports[%d]", i), "%d: give a container port (1-65535)", p)
+			}
+		}
+		r.MasterBalancer = b
 	}
 	if err := errors.Join(errs...); err != nil {
 		return Roles{}, err

@@ -18,6 +18,8 @@ const Key = "x-saltlab"
 //	  syndics: [salt-syndic-1, salt-syndic-2]
 //	  master_of_masters: salt-master-mom
 //	  minion_mode: failover                    # or hot
+//	  master_balancer: {service: salt-lb, ports: [4505, 4506]}
+//	  salt_min: "3007"                          # oldest Salt release it runs on
 type Spec struct {
 	// Masters are the masters the steps drive and whose event buses the run
 	// records, in failover order: the first is the one minions use first.
@@ -39,6 +41,21 @@ type Spec struct {
 	// Optional: scenarios tagged @mode-failover or @mode-hot run only on a
 	// topology that declares that mode.
 	MinionMode string `json:"minion_mode,omitempty" yaml:"minion_mode,omitempty"`
+	// MasterBalancer is the TCP load balancer in front of the masters'
+	// publish and request ports, the one master address the minions know
+	// (Salt 3007's master cluster). Optional; it may be the API's service.
+	MasterBalancer *Balancer `json:"master_balancer,omitempty" yaml:"master_balancer,omitempty"`
+	// SaltMin is the oldest Salt release line or release the topology runs
+	// on ("3007"): runs on an older release, or on the Salt double when it
+	// imitates an older one, are refused before any Docker work.
+	SaltMin string `json:"salt_min,omitempty" yaml:"salt_min,omitempty"`
+}
+
+// Balancer is a TCP load balancer in front of the masters' ports.
+type Balancer struct {
+	Service string `json:"service" yaml:"service"`
+	// Ports are the container ports it balances (publish and request).
+	Ports []int `json:"ports" yaml:"ports"`
 }
 
 // API is the load balancer service in front of the salt-api.
@@ -61,6 +78,8 @@ type Roles struct {
 	Syndics         []string
 	MasterOfMasters string
 	MinionMode      string
+	MasterBalancer  *Balancer
+	SaltMin         string
 }
 
 // PortSpec is the API port as Docker names it ("80/tcp").

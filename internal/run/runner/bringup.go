@@ -84,7 +84,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	if cfg.RunID == "" {
 		cfg.RunID = labels.NewRunID(started)
 	}
-	project, _, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, cfg.RunID))
+	project, topoRoles, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, cfg.RunID))
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 		s.cli.Close()
 		return nil, err
 	}
-	if err := s.up(ctx, cfg, file, project); err != nil {
+	if err := s.up(ctx, cfg, file, project, topoRoles); err != nil {
 		s.cli.Close()
 		if s.lab == nil || !cfg.Keep {
 			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
@@ -113,8 +113,9 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 }
 
 // up brings the lab up; project is the compose file as checkProject read
-// it, whose Salt options are checked once the image is known.
-func (s *session) up(ctx context.Context, cfg *Config, file string, project *types.Project) error {
+// it, whose Salt options and needed release (topoRoles.SaltMin) are
+// checked once the image is known.
+func (s *session) up(ctx context.Context, cfg *Config, file string, project *types.Project, topoRoles roles.Roles) error {
 	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
 		// Bringing it up again would fail and the cleanup would then remove
 		// the existing lab, which carries the same labels.
@@ -135,6 +136,9 @@ func (s *session) up(ctx context.Context, cfg *Config, file string, project *typ
 		return fmt.Errorf("resolve salt flavour: %w", err)
 	}
 	announceFlavor(s.log, cfg.Flavor, flavor)
+	if err := checkResolvedSalt(topoRoles, file, flavor); err != nil {
+		return err
+	}
 	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
 	if err := s.checkImageOptions(ctx, b, flavor, project, cfg.Knobs); err != nil {
 		return err

@@ -21,7 +21,7 @@ import (
 // or Docker is contacted, so what is wrong in it is bad input (exit 2)
 // rather than a failed bring-up: first saltlab's compose policy (a
 // privileged service, a host path, a port beyond loopback...), then its
-// x-saltlab roles, then, on the double, the Salt options the run sets
+// x-saltlab roles, then the Salt release they need (salt_min), then, on the double, the Salt options the run sets
 // (real Salt's names are known once its image is: checkImageOptions).
 // The run reads the roles again after the knobs applied (clones), and
 // lab.Load checks the policy again with the run's variables.
@@ -36,6 +36,9 @@ func (c Config) checkProject(ctx context.Context, file, project string) (*types.
 	r, err := roles.FromProject(p)
 	if err != nil {
 		return nil, roles.Roles{}, usage.Wrap(err)
+	}
+	if err := c.checkSaltMin(r, file); err != nil {
+		return nil, roles.Roles{}, err
 	}
 	if c.Flavor == images.FlavorSim {
 		if err := checkSaltOptions(simconfig.OptionList(), "the double's own list", p, c.Knobs); err != nil {

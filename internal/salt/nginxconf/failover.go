@@ -30,6 +30,10 @@ type Failover struct {
 	// Upstream is the upstream block proxy_pass names ("" when it names a
 	// host directly).
 	Upstream string
+	// IdleTimeout (stream proxy_timeout; 0 for HTTP) is how long a TCP
+	// connection on which neither side sends anything lives: the longest a
+	// client stays attached to a server that went silent.
+	IdleTimeout time.Duration
 }
 
 // Explain says where each value came from, for a bound's explanation.
@@ -62,31 +66,38 @@ func FailoverOf(ds []Directive, path string) (Failover, error) {
 	if i := strings.IndexAny(host, "/:"); i >= 0 {
 		host = host[:i]
 	}
+	return f, f.readUpstream(ds, host)
+}
+
+// readUpstream fills in Upstream, MaxFails and FailTimeout from the first
+// non-backup server of upstream block name, if there is one.
+func (f *Failover) readUpstream(ds []Directive, name string) error {
 	for _, s := range ds {
-		if s.Name != "server" || len(s.Block) == 0 || s.Block[len(s.Block)-1] != "upstream "+host || hasArg(s.Args, "backup") {
+		// A server without an address is nginx's error to report, not ours.
+		if s.Name != "server" || len(s.Args) == 0 || len(s.Block) == 0 || s.Block[len(s.Block)-1] != "upstream "+name || hasArg(s.Args, "backup") {
 			continue
 		}
-		f.Upstream = host
+		f.Upstream = name
 		for _, a := range s.Args[1:] {
 			k, v, _ := strings.Cut(a, "=")
 			switch k {
 			case "max_fails":
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 0 {
-					return f, fmt.Errorf("read nginx failover: upstream %s: max_fails=%q is not a count", host, v)
+					return fmt.Errorf("read nginx failover: upstream %s: max_fails=%q is not a count", name, v)
 				}
 				f.MaxFails = n
 			case "fail_timeout":
 				t, err := parseTime(Directive{Name: "fail_timeout", Args: []string{v}})
 				if err != nil {
-					return f, err
+					return err
 				}
 				f.FailTimeout = t
 			}
 		}
-		break
+		return nil
 	}
-	return f, nil
+	return nil
 }
 
 // applying returns the directive name that applies under path: the one in

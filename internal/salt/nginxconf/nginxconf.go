@@ -25,6 +25,10 @@ type Directive struct {
 	Name  string
 	Args  []string
 	Block []string
+	// Scope numbers the block instance the directive stands in (0: the top
+	// level), so directives of two `server` blocks with the same path can
+	// be told apart.
+	Scope int
 }
 
 // Parse reads an nginx configuration (one file or the concatenation `nginx
@@ -36,6 +40,8 @@ func Parse(text string) ([]Directive, error) {
 	}
 	var out []Directive
 	var stack []string
+	var scopes []int
+	scope, blocks := 0, 0
 	var words []string
 	for _, t := range toks {
 		switch {
@@ -43,13 +49,16 @@ func Parse(text string) ([]Directive, error) {
 			if len(words) == 0 {
 				continue // a stray ";" is harmless
 			}
-			out = append(out, Directive{Name: words[0], Args: words[1:], Block: append([]string(nil), stack...)})
+			out = append(out, Directive{Name: words[0], Args: words[1:], Block: append([]string(nil), stack...), Scope: scope})
 			words = nil
 		case t.punct && t.s == "{":
 			if len(words) == 0 {
 				return nil, fmt.Errorf("parse nginx config: line %d: a block without a name", t.line)
 			}
 			stack = append(stack, strings.Join(words, " "))
+			scopes = append(scopes, scope)
+			blocks++
+			scope = blocks
 			words = nil
 		case t.punct && t.s == "}":
 			if len(words) > 0 {
@@ -59,6 +68,7 @@ func Parse(text string) ([]Directive, error) {
 				return nil, fmt.Errorf("parse nginx config: line %d: \"}\" closes no block", t.line)
 			}
 			stack = stack[:len(stack)-1]
+			scope, scopes = scopes[len(scopes)-1], scopes[:len(scopes)-1]
 		default:
 			words = append(words, t.s)
 		}

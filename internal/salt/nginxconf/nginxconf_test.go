@@ -93,7 +93,7 @@ func TestParseErrors(t *testing.T) {
 // parser returns directives or an error, never panics, and FailoverOf
 // never returns a negative duration.
 func FuzzParse(f *testing.F) {
-	for _, file := range []string{"../../../compose/failover/nginx/nginx.conf", "../../../compose/ai-infra-matrix/nginx/nginx.conf"} {
+	for _, file := range []string{"../../../compose/failover/nginx/nginx.conf", "../../../compose/ai-infra-matrix/nginx/nginx.conf", "../../../compose/cluster/nginx/nginx.conf"} {
 		b, err := os.ReadFile(file)
 		require.NoError(f, err)
 		f.Add(string(b), "/")
@@ -108,6 +108,12 @@ func FuzzParse(f *testing.F) {
 		if err == nil {
 			assert.GreaterOrEqual(t, fo.ConnectTimeout, time.Duration(0))
 			assert.GreaterOrEqual(t, fo.FailTimeout, time.Duration(0))
+		}
+		for _, port := range []int{4505, 4506} {
+			if fo, err := StreamFailoverOf(ds, port); err == nil {
+				assert.GreaterOrEqual(t, fo.ConnectTimeout, time.Duration(0))
+				assert.GreaterOrEqual(t, fo.FailTimeout, time.Duration(0))
+			}
 		}
 	})
 }
