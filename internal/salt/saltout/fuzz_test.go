@@ -118,8 +118,10 @@ func FuzzParseStream(f *testing.F) {
 		again, _, err := ParseStream(string(b))
 		require.NoError(t, err, "its own encoding %s", b)
 		require.Equal(t, keys(rets), keys(again))
+		// The same JSON, not the same bytes: encoding/json writes "&",
+		// "<" and ">" in a string as \u0026, \u003c and \u003e.
 		for k := range rets {
-			assert.Equal(t, compact(t, rets[k]), compact(t, again[k]), "key %q", k)
+			assert.JSONEq(t, string(rets[k]), string(again[k]), "key %q", k)
 		}
 	})
 }
