@@ -3,7 +3,8 @@ package report
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
@@ -48,10 +49,10 @@ func stateCases(h []history.Entry) (states, diff []StateCase) {
 			last[o.Invoke.Target] = v
 		}
 	}
-	for _, m := range sortedMinions(last) {
+	for _, m := range slices.Sorted(maps.Keys(last)) {
 		states = append(states, casesOf(m, last[m], false)...)
 	}
-	for _, m := range sortedMinions(lastTest) {
+	for _, m := range slices.Sorted(maps.Keys(lastTest)) {
 		diff = append(diff, casesOf(m, lastTest[m], true)...)
 	}
 	return states, diff
@@ -86,15 +87,6 @@ func changed(raw json.RawMessage) bool {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
-}
-
-func sortedMinions(m map[string]checker.StateApplyValue) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // stateJUnit is one JUnit case per state: classname the scenario (under
