@@ -61,7 +61,7 @@ func TestSyndicSignedIn(t *testing.T) {
 		wantCode int
 		wantOut  string
 	}{
-		{name: "signed in since the daemon started", log: failed + connected(10 * time.Second), up: 60,
+		{name: "signed in since the daemon started", log: failed + connected(10*time.Second), up: 60,
 			wantCode: 0, wantOut: "Syndic successfully connected to salt-master-mom"},
 		{name: "connected to the MoM but the sign-in never ended (Salt 3008.4)", log: failed, up: 400,
 			wantCode: 1, wantOut: "has not logged 'Syndic successfully connected to'"},
