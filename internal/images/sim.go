@@ -95,8 +95,8 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 		{Name: "Dockerfile", Data: dockerfile},
 		{Name: g.bin, Path: bin, Mode: 0o755},
 	}
-	lbls := maps.Clone(g.labels)
-	lbls[labels.PackagesHash] = base
+	lbls := map[string]string{labels.PackagesHash: base}
+	maps.Copy(lbls, g.labels)
 	opts := build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Tags: []string{g.repo + ":latest"}}
 	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
 		return "", err
