@@ -129,6 +129,7 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
 	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
 	assert.FileExists(t, filepath.Join(reports, id, "history.jsonl"))
+	assertSaltLogsSaved(t, filepath.Join(reports, id))
 }
 
 // simFailover is `make lab`'s default selection on the double, run once

@@ -50,6 +50,26 @@ func (b *Builder) EnsureBase(ctx context.Context) (ref string, err error) {
 	return BaseRef, nil
 }
 
+// baseHash is the packages hash of the base image EnsureBase gives: the
+// one images built FROM it record, and are judged by.
+func (b *Builder) baseHash() (string, error) {
+	list, err := b.readPackages()
+	if err != nil {
+		return "", err
+	}
+	return list.hash, nil
+}
+
+// onBase says why an image built FROM the base, whose labels are have,
+// was built on another base than the current one (hash), or "" when it
+// was not: its packages hash is the base's of its build.
+func onBase(have map[string]string, hash string) string {
+	if have[labels.PackagesHash] == hash {
+		return ""
+	}
+	return fmt.Sprintf("built on another base (packages sha256 %q, the base's is now %.12s)", short(have[labels.PackagesHash]), hash)
+}
+
 // baseLabels are the labels every base image carries, whichever path built it.
 func baseLabels(list packageList) map[string]string {
 	return map[string]string{labels.PackagesHash: list.hash, labels.Managed: "true"}

@@ -255,12 +255,36 @@ func (b *Builder) newestAtHand(ctx context.Context, spec saltdist.Spec) (saltdis
 }
 
 // existingReal returns the image of release v if it was built with the
-// current recipe (Dockerfile and install-salt).
+// current recipe (Dockerfile and install-salt) on the current base;
+// otherwise it says why the image there is not reused.
 func (b *Builder) existingReal(ctx context.Context, v, recipeHash string) (RealImage, bool) {
 	ref := RealRepo + ":" + v
 	have, exists, err := b.imageLabels(ctx, ref)
-	if err != nil || !exists || have[labels.Flavor] != FlavorReal || have[labels.SaltVersion] != v || have[labels.RecipeHash] != recipeHash {
+	if err != nil || !exists {
+		return RealImage{}, false
+	}
+	base, err := b.baseHash()
+	if err != nil {
+		return RealImage{}, false // the build that follows names the error
+	}
+	if why := staleReal(have, v, recipeHash, base); why != "" {
+		b.logf("not reusing %s: %s; rebuilding it", ref, why)
 		return RealImage{}, false
 	}
 	return RealImage{Ref: ref, Version: v, Route: have[labels.SaltRoute]}, true
+}
+
+// staleReal says why an existing image with labels have cannot serve as
+// real Salt release v of the recipe recipeHash on the base baseHash, or
+// "" when it can.
+func staleReal(have map[string]string, v, recipeHash, baseHash string) string {
+	switch {
+	case have[labels.Flavor] != FlavorReal:
+		return fmt.Sprintf("it is not a real Salt image (flavour label %q)", have[labels.Flavor])
+	case have[labels.SaltVersion] != v:
+		return fmt.Sprintf("it holds Salt %q", have[labels.SaltVersion])
+	case have[labels.RecipeHash] != recipeHash:
+		return fmt.Sprintf("built by another recipe (sha256 %q, %s is now %.12s)", short(have[labels.RecipeHash]), realDir, recipeHash)
+	}
+	return onBase(have, baseHash)
 }

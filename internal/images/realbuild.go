@@ -43,6 +43,10 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return RealImage{}, err
 	}
+	base, err := b.baseHash()
+	if err != nil {
+		return RealImage{}, err
+	}
 	want := strings.TrimPrefix(rb.req, "salt==")
 	exact := !strings.HasSuffix(want, ".*")
 	ref := RealRepo + ":" + strings.TrimSuffix(want, ".*")
@@ -62,6 +66,7 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 	lbls := flavorLabels(FlavorReal)
 	lbls[labels.SaltRoute] = rb.route
 	lbls[labels.RecipeHash] = r.hash
+	lbls[labels.PackagesHash] = base
 	if exact {
 		lbls[labels.SaltVersion] = want
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 
@@ -80,10 +81,13 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 	if err != nil {
 		return "", err
 	}
-	if g.reuse {
-		if _, exists, err := b.imageLabels(ctx, ref); err == nil && exists {
-			return ref, nil
-		}
+	base, err := b.baseHash()
+	if err != nil {
+		return "", err
+	}
+	// The tag names the Dockerfile and binary, not the base under them.
+	if g.reuse && b.reusable(ctx, ref, base) {
+		return ref, nil
 	}
 	done := b.phase("build " + ref)
 	defer done(&err)
@@ -91,11 +95,27 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 		{Name: "Dockerfile", Data: dockerfile},
 		{Name: g.bin, Path: bin, Mode: 0o755},
 	}
-	opts := build.ImageBuildOptions{Labels: g.labels, NetworkMode: "none", Tags: []string{g.repo + ":latest"}}
+	lbls := map[string]string{labels.PackagesHash: base}
+	maps.Copy(lbls, g.labels)
+	opts := build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Tags: []string{g.repo + ":latest"}}
 	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
 		return "", err
 	}
 	return ref, nil
+}
+
+// reusable says whether the image ref exists and was built on the base
+// whose packages hash is base; an outdated one is named and rebuilt.
+func (b *Builder) reusable(ctx context.Context, ref, base string) bool {
+	have, exists, err := b.imageLabels(ctx, ref)
+	if err != nil || !exists {
+		return false
+	}
+	if why := onBase(have, base); why != "" {
+		b.logf("not reusing %s: %s; rebuilding it", ref, why)
+		return false
+	}
+	return true
 }
 
 // digestRef names an image of repo after a digest of its Dockerfile and

@@ -33,7 +33,7 @@ func TestBuildSim(t *testing.T) {
 	c := docker.builds[0]
 	assert.Equal(t, []string{ref, SimRef}, c.opts.Tags)
 	assert.Equal(t, "none", string(c.opts.NetworkMode), "no network in the sim build")
-	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true"}, c.opts.Labels)
+	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true", labels.PackagesHash: currentHash(t, b)}, c.opts.Labels, "the base it is built on is recorded")
 	assert.Equal(t, "#!fake binary", c.files["saltsim"])
 	df := c.files["Dockerfile"]
 	assert.True(t, strings.HasPrefix(strings.TrimLeft(stripComments(df), "\n"), "FROM "+BaseRef+"\n"), df)

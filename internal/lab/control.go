@@ -3,13 +3,16 @@ package lab
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"net"
 	"strconv"
 	"time"
 
+	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
 )
@@ -111,6 +114,26 @@ func (l *Lab) Logs(ctx context.Context, service string, tail int) (string, error
 		return buf.String(), fmt.Errorf("read logs of service %q: %w", service, err)
 	}
 	return buf.String(), nil
+}
+
+// CopyOut returns path in the service's container as the tar stream of
+// Docker's archive API (docker cp): a directory's entries are named under
+// its base name ("salt/master" for /var/log/salt). It works on stopped
+// containers too. A path (or container) that does not exist is an error
+// matching fs.ErrNotExist, so callers need no Docker error types.
+func (l *Lab) CopyOut(ctx context.Context, service, path string) (io.ReadCloser, error) {
+	ref, err := l.ref(service)
+	if err != nil {
+		return nil, err
+	}
+	rc, _, err := l.cli.CopyFromContainer(ctx, ref, path)
+	if errdefs.IsNotFound(err) {
+		err = errors.Join(fs.ErrNotExist, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("copy %s out of service %q: %w", path, service, err)
+	}
+	return rc, nil
 }
 
 // State inspects the service's container.

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io/fs"
 	"net"
 	"os"
 	"os/exec"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/run/saltlogs"
 )
 
 const (
@@ -55,6 +57,7 @@ func TestDocker(t *testing.T) {
 	t.Run("Concurrent", func(t *testing.T) { testConcurrent(t, cli) })
 	t.Run("Sweep", func(t *testing.T) { testSweep(t, cli) })
 	t.Run("ExecStopStart", func(t *testing.T) { testExecStopStart(t, cli) })
+	t.Run("CopyOut", func(t *testing.T) { testCopyOut(t, cli) })
 }
 
 func buildTestImage(t *testing.T, ctx context.Context, cli *client.Client) {
@@ -309,6 +312,39 @@ func testExecStopStart(t *testing.T, cli *client.Client) {
 		st, err := l.State(ctx, "client")
 		return err == nil && !st.Running && st.ExitCode == 137
 	}, 10*time.Second, 50*time.Millisecond)
+}
+
+// testCopyOut reads a directory out of a container, running or stopped,
+// in the tar form saltlogs.Extract takes, and a missing path as
+// fs.ErrNotExist, which saltlogs.Save takes as nothing to copy.
+func testCopyOut(t *testing.T, cli *client.Client) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	l, _ := newLab(t, cli, nil)
+	require.NoError(t, l.Up(ctx))
+
+	for _, svc := range []string{"server", "init"} { // running; exited
+		rc, err := l.CopyOut(ctx, svc, "/data")
+		require.NoError(t, err, svc)
+		dest := t.TempDir()
+		names, err := saltlogs.Extract(rc, "/data", dest, saltlogs.MaxFileBytes)
+		rc.Close()
+		require.NoError(t, err, svc)
+		assert.Equal(t, []string{"salt-ready.log"}, names, "Docker names entries under the directory's base name (data/ready)")
+		b, err := os.ReadFile(filepath.Join(dest, "salt-ready.log"))
+		require.NoError(t, err)
+		assert.Equal(t, "ok", string(b))
+	}
+
+	_, err := l.CopyOut(ctx, "server", saltlogs.Dir)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+	logs := t.TempDir()
+	files, err := saltlogs.Save(ctx, l, l.Services(), logs)
+	require.NoError(t, err, "containers without %s have nothing to copy", saltlogs.Dir)
+	assert.Empty(t, files)
+	entries, err := os.ReadDir(logs)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
 }
 
 // tlog sends the lab's phase lines to the test log.

@@ -12,9 +12,10 @@ import (
 )
 
 // Evidence is what a run folder holds besides the reports: the recorded
-// history, the checkers' verdicts, the fault ledger and the saved
-// container logs. Any of them may be missing (older runs, runs that
-// stopped early); reports then say so instead of failing.
+// history, the checkers' verdicts, the fault ledger, the saved container
+// logs and their Salt daemons' log files. Any of them may be missing
+// (older runs, runs that stopped early); reports then say so instead of
+// failing.
 type Evidence struct {
 	Dir        string
 	History    []history.Entry
@@ -52,17 +53,38 @@ func LoadEvidence(dir string) (Evidence, error) {
 	} else if ev.Faults, err = history.LedgerWindows(filepath.Join(dir, LedgerFile)); err != nil {
 		return ev, err
 	}
-	logs, err := os.ReadDir(filepath.Join(dir, LogsDir))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return ev, fmt.Errorf("list container logs: %w", err)
+	if ev.Logs, err = listLogs(dir); err != nil {
+		return ev, err
 	}
-	for _, e := range logs {
+	return ev, nil
+}
+
+// listLogs names the saved logs, sorted: each container's
+// (logs/<service>.log) and the files its Salt daemons wrote
+// (logs/<service>/salt-<daemon>.log), one folder deep.
+func listLogs(dir string) ([]string, error) {
+	var logs []string
+	top, err := os.ReadDir(filepath.Join(dir, LogsDir))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("list container logs: %w", err)
+	}
+	for _, e := range top {
 		if !e.IsDir() {
-			ev.Logs = append(ev.Logs, LogsDir+"/"+e.Name())
+			logs = append(logs, LogsDir+"/"+e.Name())
+			continue
+		}
+		sub, err := os.ReadDir(filepath.Join(dir, LogsDir, e.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("list Salt logs of %s: %w", e.Name(), err)
+		}
+		for _, f := range sub {
+			if !f.IsDir() {
+				logs = append(logs, LogsDir+"/"+e.Name()+"/"+f.Name())
+			}
 		}
 	}
-	sort.Strings(ev.Logs)
-	return ev, nil
+	sort.Strings(logs)
+	return logs, nil
 }
 
 // Files names the evidence present, relative to the run folder.

@@ -89,6 +89,9 @@ func writeFixtureRun(t *testing.T, full bool) (string, Summary) {
 	for _, svc := range []string{"salt-master-1", "salt-master-2"} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, LogsDir, svc+".log"), []byte("log of "+svc+"\n"), 0o644))
 	}
+	// Salt's own log file of a master, as the runner copies it out.
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, LogsDir, "salt-master-1"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, LogsDir, "salt-master-1", "salt-master.log"), []byte("[WARNING ] master log\n"), 0o644))
 	return dir, sum
 }
 

@@ -29,6 +29,9 @@ const (
 	// Managed marks every resource saltlab created; "true".
 	Managed = "io.saltlab.managed"
 	// PackagesHash, on the base image, is the sha256 of its package list.
+	// An image built FROM the base (real Salt, the double, the chaos
+	// helper) carries the base's, inherited and also set at build, so an
+	// image on an outdated base is rebuilt rather than reused.
 	PackagesHash = "io.saltlab.packages-sha256"
 	// SaltVersion, on a real Salt image, is the exact Salt release in it.
 	SaltVersion = "io.saltlab.salt-version"

@@ -6,24 +6,44 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/run/saltlogs"
 )
 
-// logsTimeout bounds saving every container's log.
-const logsTimeout = 30 * time.Second
+// logsTimeout bounds saving every container's log, and saltLogsTimeout
+// copying Salt's own log files out of every container after that.
+const (
+	logsTimeout     = 30 * time.Second
+	saltLogsTimeout = 30 * time.Second
+)
 
 // saveLogs keeps every container's log in the run folder
-// (logs/<service>.log) before teardown removes the containers, so the
-// reports can link them as evidence. It is best effort: a log that
-// cannot be read is a warning, never a failed run. It runs detached from
-// ctx's cancellation: an interrupted run needs its logs most.
+// (logs/<service>.log), and the log files Salt's daemons wrote in it
+// (logs/<service>/salt-<daemon>.log), before teardown removes the
+// containers, so the reports can link them as evidence. It is best
+// effort: a log that cannot be read is a warning, never a failed run. It
+// runs detached from ctx's cancellation: an interrupted run needs its
+// logs most.
 func saveLogs(ctx context.Context, l *lab.Lab, runDir string, log io.Writer, started time.Time) {
+	dir := filepath.Join(runDir, report.LogsDir)
+	saveContainerLogs(ctx, l, dir, log, started)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saltLogsTimeout)
+	defer cancel()
+	files, err := saltlogs.Save(ctx, l, l.Services(), dir)
+	if err != nil { // one line per container that could not be copied
+		fmt.Fprintf(log, "warning: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nwarning: "))
+	}
+	phase(log, started, "%d log file(s) of Salt's daemons (%s) saved in %s", len(files), saltlogs.Dir, dir)
+}
+
+// saveContainerLogs keeps what Docker logged of each container.
+func saveContainerLogs(ctx context.Context, l *lab.Lab, dir string, log io.Writer, started time.Time) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), logsTimeout)
 	defer cancel()
-	dir := filepath.Join(runDir, report.LogsDir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintf(log, "warning: save container logs: %v\n", err)
 		return
