@@ -168,3 +168,44 @@ func TestWatcherRenewStartsAFreshStream(t *testing.T) {
 	require.Eventually(t, func() bool { s, e := phases(); return s == 2 && e == 1 }, 5*time.Second, 10*time.Millisecond,
 		"the renewed stream ended and came back live")
 }
+
+// lateBus is a master whose `salt-run state.event` subscribes a while
+// after it starts (events fired before are lost to it) and whose
+// `salt-run event.send` fires, then hangs at exit (real Salt 3007.16).
+type lateBus struct {
+	*fakeBus
+	subscribeAfter time.Duration
+}
+
+func (b *lateBus) Stream(ctx context.Context, svc string, argv []string, w io.Writer) error {
+	deaf := time.After(b.subscribeAfter)
+	for {
+		select {
+		case <-b.lines: // fired before the subscription: lost
+		case <-deaf:
+			return b.fakeBus.Stream(ctx, svc, argv, w)
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *lateBus) Exec(ctx context.Context, svc string, argv []string) (client.Output, error) {
+	out, err := b.fakeBus.Exec(ctx, svc, argv)
+	if err != nil {
+		return out, err
+	}
+	<-ctx.Done() // hangs after firing, until its session gives it up
+	return client.Output{ExitCode: 124}, nil
+}
+
+// A probe that hangs after firing must not hold back the next one: the
+// first probe fires before the stream has subscribed, so only a later,
+// overlapping one can prove the stream live.
+func TestWatcherProbesOverlapWhenEventSendHangs(t *testing.T) {
+	bus := &lateBus{fakeBus: newFakeBus(), subscribeAfter: probeInterval / 2}
+	w := Start(context.Background(), bus, &memory{}, []string{"salt-master-1"}, nil)
+	defer w.Stop()
+	assert.NoError(t, w.Ready(context.Background(), 4*probeInterval),
+		"live from the second probe, while the first still hangs")
+}
