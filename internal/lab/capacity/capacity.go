@@ -39,6 +39,11 @@ var Footprints = map[string]Footprint{
 	"sim":  {Master: 32 * mib, Minion: 16 * mib, Other: 64 * mib},
 }
 
+// MaxLabs bounds --parallel whatever the machine, so a slip of the
+// keyboard (--parallel 500) is refused as such rather than measured
+// against memory; each lab also takes one /24 of the lab subnet pool.
+const MaxLabs = 32
+
 // Reserve is memory left to everything that is not a lab: the Docker
 // engine, the saltlab process with its history and godog, the page cache
 // the images are read through.
