@@ -23,11 +23,9 @@ type labPlan struct {
 // most first (ties in file order), each to the lab with the fewest
 // scenarios so far (ties to the lower lab). A lab gets no feature only
 // when there are fewer features than labs, and is then left out. One lab
-// runs cfg's own paths, unsplit.
+// (n is 1, or the selection is one feature) runs the paths given,
+// unsplit, exactly as a run without --parallel.
 func planLabs(features []string, rows []report.Row, n int) []labPlan {
-	if n <= 1 {
-		return []labPlan{{paths: features, rows: rows}}
-	}
 	var files []string
 	byFile := map[string][]report.Row{}
 	for _, r := range rows {
@@ -35,6 +33,9 @@ func planLabs(features []string, rows []report.Row, n int) []labPlan {
 			files = append(files, r.File)
 		}
 		byFile[r.File] = append(byFile[r.File], r)
+	}
+	if n <= 1 || len(files) <= 1 {
+		return []labPlan{{paths: features, rows: rows}}
 	}
 	order := slices.Clone(files)
 	slices.SortStableFunc(order, func(a, b string) int { return len(byFile[b]) - len(byFile[a]) })

@@ -33,9 +33,11 @@ func TestPlanLabs(t *testing.T) {
 	tests := []struct {
 		name string
 		n    int
+		rows []report.Row // nil: all
 		want []lab
 	}{
 		{name: "one lab runs the paths given, unsplit", n: 1, want: []lab{{paths: []string{"features"}, names: []string{"a1", "b1", "b2", "b3", "c1", "c2", "d1"}}}},
+		{name: "one feature is one lab, unsplit", n: 2, rows: rows[1:4], want: []lab{{paths: []string{"features"}, names: []string{"b1", "b2", "b3"}}}},
 		{name: "two labs: longest first, a feature stays whole, file order within a lab", n: 2, want: []lab{
 			{name: "lab1", paths: []string{"b.feature", "d.feature"}, names: []string{"b1", "b2", "b3", "d1"}},
 			{name: "lab2", paths: []string{"a.feature", "c.feature"}, names: []string{"a1", "c1", "c2"}},
@@ -54,13 +56,17 @@ func TestPlanLabs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			plans := planLabs([]string{"features"}, rows, tt.n)
+			in := rows
+			if tt.rows != nil {
+				in = tt.rows
+			}
+			plans := planLabs([]string{"features"}, in, tt.n)
 			var got []lab
 			for _, p := range plans {
 				got = append(got, lab{name: p.name, paths: p.paths, names: names(p.rows)})
 			}
 			assert.Equal(t, tt.want, got)
-			assert.Equal(t, plans, planLabs([]string{"features"}, rows, tt.n), "deterministic")
+			assert.Equal(t, plans, planLabs([]string{"features"}, in, tt.n), "deterministic")
 		})
 	}
 }
