@@ -92,8 +92,9 @@ func runLab(ctx context.Context, cfg Config, sh *runShared, p labPlan, spec labS
 
 // merge joins the labs' outcomes into the run's (nil when no lab's
 // scenarios ran): the first lab's run facts, every lab named with its
-// project and bring-up, the worst status, the first interruption.
-func merge(outs []*outcome, rows []report.Row, took time.Duration) *outcome {
+// project and bring-up, the duration until the last lab's scenarios
+// ended, the worst status, the first interruption.
+func merge(outs []*outcome, rows []report.Row) *outcome {
 	var m *outcome
 	for _, o := range outs {
 		if o == nil {
@@ -106,6 +107,7 @@ func merge(outs []*outcome, rows []report.Row, took time.Duration) *outcome {
 		}
 		m.labs = append(m.labs, o.labs...)
 		m.status = max(m.status, o.status)
+		m.run.Duration = max(m.run.Duration, o.run.Duration)
 		if m.interrupted == nil {
 			m.interrupted = o.interrupted
 		}
@@ -114,7 +116,7 @@ func merge(outs []*outcome, rows []report.Row, took time.Duration) *outcome {
 		}
 	}
 	if m != nil {
-		m.rows, m.run.Duration = rows, took
+		m.rows = rows
 	}
 	return m
 }
@@ -160,6 +162,23 @@ func labShape(p *types.Project, r roles.Roles, minions int) capacity.Lab {
 		l.Minions = minions
 	}
 	return l
+}
+
+// unrun says which labs' scenarios never ran while others' did, and why
+// (the run's error, err), or nil.
+func unrun(plans []labPlan, outs []*outcome, err error) error {
+	var names []string
+	n := 0
+	for i, o := range outs {
+		if o == nil {
+			names = append(names, plans[i].name)
+			n += len(plans[i].rows)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the %d scenario(s) of %s never ran: %w", n, strings.Join(names, ", "), err)
 }
 
 // describePlans names each lab's features and scenario count, for the

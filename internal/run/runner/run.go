@@ -118,10 +118,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if ferr := sh.finish(); ferr != nil {
 		err = errors.Join(err, ferr)
 	}
-	out := merge(outs, rows, time.Since(started))
+	out := merge(outs, rows)
 	if out == nil { // the scenarios never ran: nothing to report
 		return res, err
 	}
+	out.unrun = unrun(plans, outs, err)
 	res.RunDir = sh.runDir
 	cleanupErr := err
 	res.Summary, res.Reports, err = writeReports(res.RunDir, *out)
@@ -141,6 +142,9 @@ type outcome struct {
 	ms          *report.Measurements
 	interrupted error // the run's cancellation cause, when it cut scenarios short
 	status      int   // godog's, the worst of the labs'
+	// unrun names the labs of several whose scenarios never ran (a lab
+	// that did not come up): the report says so and does not pass.
+	unrun error
 }
 
 // labRun is one lab's part of the run's reports.
@@ -180,6 +184,7 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	if err != nil {
 		return nil, err
 	}
+	run.Duration = time.Since(started)
 	var interrupted error
 	if ctx.Err() != nil {
 		interrupted = context.Cause(ctx)
@@ -257,6 +262,9 @@ func writeReports(runDir string, o outcome) (report.Summary, []string, error) {
 	}
 	slices.SortStableFunc(all.Suites, func(a, b report.Suite) int { return rank(a.Name) - rank(b.Name) })
 	sum := report.Summarize(o.run, all, o.ms, o.interrupted)
+	if o.unrun != nil {
+		sum.Error = o.unrun.Error()
+	}
 	for i := range sum.Scenarios {
 		sum.Scenarios[i].Lab = labOf[key{sum.Scenarios[i].Feature, sum.Scenarios[i].Name}]
 	}
