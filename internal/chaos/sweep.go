@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/containerd/errdefs"
@@ -47,10 +48,17 @@ echo $p | wc -w`
 // have a healthcheck (daemons, not one-shots like key-wait) started.
 func (e *Engine) Sweep(ctx context.Context) (Swept, error) {
 	var sw Swept
-	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(e.scope())})
+	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true,
+		Filters: filters.NewArgs(filters.Arg("label", labels.Run+"="+e.runID))})
 	if err != nil {
 		return sw, fmt.Errorf("list containers of run %s: %w", e.runID, err)
 	}
+	// The lab's own containers and the run's host probe, not another
+	// lab's of the same run (saltlab run --parallel): heal sweeps each.
+	cs = slices.DeleteFunc(cs, func(c container.Summary) bool {
+		p := c.Labels[labels.Project]
+		return e.project != "" && p != e.project && p != probeProject
+	})
 	n, err := e.cleanHelpers(ctx, cs)
 	sw.Helpers = n
 	errs := []error{err}
