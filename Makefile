@@ -135,7 +135,9 @@ test: test-prereqs vet unit fuzz
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
 # and 50 minions, and of the default suite (not @slow) per built-in
 # topology, bring-up to teardown; one timed op each (BENCHTIME=3x for more).
-# BENCH narrows it: make bench BENCH='BenchmarkSuite/hot'.
+# BENCH narrows it: make bench BENCH='BenchmarkSuite/hot'. The paired
+# comparison of parallel labs (one lab against the machine's default) runs
+# only when named: make bench BENCH=BenchmarkParallelSuite [SALT=real].
 BENCHTIME ?= 1x
 BENCH     ?= BenchmarkUp|BenchmarkSuite
 bench: prereqs

@@ -28,8 +28,9 @@ func (w *world) judge(name string, params any, measurement string, absence bool)
 	if err != nil {
 		return err
 	}
+	c.Lab = w.History.Lab()
 	w.settle(context.Background())
-	h, err := history.Read(w.History.Path())
+	h, err := w.History.Read()
 	if err != nil {
 		return fmt.Errorf("judge %s: %w", name, err)
 	}
@@ -83,7 +84,7 @@ func (w *world) judgeReached(ref history.Entry, master string, bounds map[string
 // sound run invalid. An answer whose event never comes is waited for once
 // (settled moves past it) and left for the checker to judge.
 func (w *world) settle(ctx context.Context) {
-	w.settled = settleOn(ctx, func() ([]history.Entry, error) { return history.Read(w.History.Path()) }, w.scenario, w.settled)
+	w.settled = settleOn(ctx, func() ([]history.Entry, error) { return w.History.Read() }, w.scenario, w.settled)
 }
 
 // settleOn is settle over the history as read returns it, from index
@@ -120,7 +121,7 @@ func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenari
 // reference is the scenario's last fault entry (a fault recorded, or one
 // healed): bounds are measured from it.
 func (w *world) reference(expectation string) (history.Entry, error) {
-	h, err := history.Read(w.History.Path())
+	h, err := w.History.Read()
 	if err != nil {
 		return history.Entry{}, err
 	}
@@ -138,7 +139,7 @@ func (w *world) reference(expectation string) (history.Entry, error) {
 func (w *world) servedBy(ctx context.Context, inv int64, minion, fun string) map[string][]int64 {
 	var by map[string][]int64
 	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
-		h, err := history.Read(w.History.Path())
+		h, err := w.History.Read()
 		if err != nil {
 			return false
 		}

@@ -124,7 +124,7 @@ func awaitSignIns(ctx context.Context, w *world, from int64, bound time.Duration
 	}
 	var lack []string
 	done, perr := poll.Run(ctx, poll.Within(bound), func(context.Context, time.Duration) bool {
-		h, err := history.Read(w.History.Path())
+		h, err := w.History.Read()
 		if err != nil {
 			return false
 		}

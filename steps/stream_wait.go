@@ -44,7 +44,7 @@ func awaitLive(ctx context.Context, w *world, masters []string, until time.Time)
 // notLive are the masters, of those given, whose bus the history does not
 // show recorded now: no watch entry, or the last one an end.
 func (w *world) notLive(masters []string) []string {
-	h, err := history.Read(w.History.Path())
+	h, err := w.History.Read()
 	if err != nil {
 		return masters
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // masterReachesEveryMinionThroughEverySyndic polls, after the last fault
@@ -88,7 +87,7 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
 	var by map[string]int64
 	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
-		h, err := history.Read(w.History.Path())
+		h, err := w.History.Read()
 		if err != nil {
 			return false
 		}

@@ -78,7 +78,7 @@ func minionEventReaches(ctx context.Context, master, minion, to string) error {
 		return fmt.Errorf("expected %s's event.send through %s to return true; observed: %s", minion, master, o.Err)
 	}
 	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
-		h, err := history.Read(w.History.Path())
+		h, err := w.History.Read()
 		if err != nil {
 			return false
 		}

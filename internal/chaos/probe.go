@@ -57,13 +57,18 @@ probe xt-statistic 'iptables -A OUTPUT -m statistic --mode random --probability 
 probe nat-redirect 'iptables -t nat -A OUTPUT -p tcp --dport 1 -j REDIRECT --to-ports 2 && iptables -t nat -D OUTPUT -p tcp --dport 1 -j REDIRECT --to-ports 2'
 `
 
+// probeProject is the project label of the host probe's container: no
+// lab's, so a lab's engine releasing its helpers leaves a probe another
+// lab of the run is running alone; heal's Sweep takes it by run.
+const probeProject = "saltlab-probe"
+
 // ProbeHost measures the kernel features faults need, in a short-lived
 // container of image (the base image has iptables and tc) with NET_ADMIN
 // and no network, labelled with runID and removed on every path.
 func ProbeHost(ctx context.Context, d Docker, image, runID string) (Features, error) {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
-	lbl := labels.ForRun(runID, "saltlab-probe")
+	lbl := labels.ForRun(runID, probeProject)
 	maps.Copy(lbl, map[string]string{LabelHelper: "true"})
 	created, err := d.ContainerCreate(ctx, &container.Config{Image: image, Labels: lbl, Cmd: []string{"sleep", "300"}},
 		&container.HostConfig{NetworkMode: "none", CapAdd: []string{"NET_ADMIN"}, SecurityOpt: []string{"no-new-privileges"}, Resources: lab.DefaultResources()}, nil, nil, "")

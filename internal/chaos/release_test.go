@@ -30,7 +30,7 @@ type helperEngine struct {
 }
 
 func (h *helperEngine) ContainerList(_ context.Context, o container.ListOptions) ([]container.Summary, error) {
-	assert.Equal(h.t, []string{LabelHelper + "=true", labels.Run + "=run-r1"}, sortedArgs(o), "only the run's helpers are listed")
+	assert.Equal(h.t, []string{LabelHelper + "=true", labels.Project + "=saltlab-hot-r1"}, sortedArgs(o), "only the lab's helpers are listed: a run's other labs keep theirs")
 	return h.helpers, nil
 }
 

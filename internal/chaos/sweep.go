@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/containerd/errdefs"
@@ -52,6 +53,12 @@ func (e *Engine) Sweep(ctx context.Context) (Swept, error) {
 	if err != nil {
 		return sw, fmt.Errorf("list containers of run %s: %w", e.runID, err)
 	}
+	// The lab's own containers and the run's host probe, not another
+	// lab's of the same run (saltlab run --parallel): heal sweeps each.
+	cs = slices.DeleteFunc(cs, func(c container.Summary) bool {
+		p := c.Labels[labels.Project]
+		return e.project != "" && p != e.project && p != probeProject
+	})
 	n, err := e.cleanHelpers(ctx, cs)
 	sw.Helpers = n
 	errs := []error{err}
@@ -135,10 +142,21 @@ func (e *Engine) ReleaseHelpers(ctx context.Context) error {
 	return err
 }
 
+// scope selects the engine's containers by label: its lab's compose
+// project, so the labs of one run (saltlab run --parallel) never sweep or
+// release each other's; the run when the project is unknown (a run whose
+// run.json was lost, healed by its run label).
+func (e *Engine) scope() filters.KeyValuePair {
+	if e.project == "" {
+		return filters.Arg("label", labels.Run+"="+e.runID)
+	}
+	return filters.Arg("label", labels.Project+"="+e.project)
+}
+
 // helpers lists the run's helper containers.
 func (e *Engine) helpers(ctx context.Context) ([]container.Summary, error) {
 	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true, Filters: filters.NewArgs(
-		filters.Arg("label", labels.Run+"="+e.runID), filters.Arg("label", LabelHelper+"=true"))})
+		e.scope(), filters.Arg("label", LabelHelper+"=true"))})
 	if err != nil {
 		return nil, fmt.Errorf("list chaos helpers of run %s: %w", e.runID, err)
 	}

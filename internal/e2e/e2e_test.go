@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -66,6 +67,25 @@ func runID(t testing.TB, kind string) string {
 func saltlab(t testing.TB, bin string, args ...string) *exec.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	t.Cleanup(cancel)
+	return saltlabCmd(ctx, bin, args...)
+}
+
+// saltlabCmd is the one place the e2e builds a saltlab command line. A
+// `saltlab run` that names no --parallel runs one lab (--parallel 1): the
+// package counts a lab per run in its slots (labSlots), and a run left
+// to the default would take as many as the machine's cores. Only
+// saltlabDefaultLabs, for the benchmark that times the default, leaves
+// it out.
+func saltlabCmd(ctx context.Context, bin string, args ...string) *exec.Cmd {
+	if len(args) > 0 && args[0] == "run" && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--parallel") }) {
+		args = append([]string{"run", "--parallel", "1"}, args[1:]...)
+	}
+	return saltlabDefaultLabs(ctx, bin, args...)
+}
+
+// saltlabDefaultLabs is saltlab with args as given: a `saltlab run`
+// without --parallel takes the machine's default number of labs.
+func saltlabDefaultLabs(ctx context.Context, bin string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = repoRoot
 	return cmd
@@ -151,8 +171,7 @@ var simFailover = sync.OnceValues(func() (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	run := exec.CommandContext(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
-	run.Dir = repoRoot
+	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
 	if out, err := run.CombinedOutput(); err != nil {
 		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}

@@ -82,8 +82,7 @@ var realFailover = sync.OnceValue(func() realRun {
 	defer cancel()
 	// Not the @real-only scenarios (the CI gate): the double cannot run
 	// them, so they have nothing to be compared with.
-	cmd := exec.CommandContext(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
-	cmd.Dir = repoRoot
+	cmd := saltlabCmd(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
 	out, err := cmd.CombinedOutput()
 	r.out = string(out)
 	if err != nil {

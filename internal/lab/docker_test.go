@@ -339,7 +339,7 @@ func testCopyOut(t *testing.T, cli *client.Client) {
 	_, err := l.CopyOut(ctx, "server", saltlogs.Dir)
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 	logs := t.TempDir()
-	files, err := saltlogs.Save(ctx, l, l.Services(), logs)
+	files, err := saltlogs.Save(ctx, l, l.Services(), logs, "")
 	require.NoError(t, err, "containers without %s have nothing to copy", saltlogs.Dir)
 	assert.Empty(t, files)
 	entries, err := os.ReadDir(logs)

@@ -273,3 +273,25 @@ func TestRunAndVerdictFileRoundTrip(t *testing.T) {
 	assert.Equal(t, Unknown, Run(Check{Name: NameFailover, Params: json.RawMessage(`[`)}, nil).Verdict)
 	assert.Equal(t, Unknown, Run(Check{Name: NameFailover, Params: json.RawMessage(`{"since":99}`)}, nil).Verdict)
 }
+
+// TestRunJudgesItsLab: in a run with several labs, the same minion names
+// stand in every lab; a check judges only the entries of its own lab.
+func TestRunJudgesItsLab(t *testing.T) {
+	b := &hist{}
+	b.op(s(1), s(1), history.OK, ping, "m1", "m1", "true", "")
+	b.op(s(2), s(1), history.Fail, ping, "m1", "m1", "", "no master")
+	for i := range b.h {
+		b.h[i].Lab = "lab1"
+		if b.h[i].Index >= 2 {
+			b.h[i].Lab = "lab2"
+		}
+	}
+	c, err := New(NameAvailability, "", "", OutcomeParams{F: ping, Targets: []string{"m1"}})
+	require.NoError(t, err)
+	c.Lab = "lab1"
+	assert.Equal(t, Valid, Run(c, b.h).Verdict, "lab2's failure is not lab1's")
+	c.Lab = "lab2"
+	assert.Equal(t, Invalid, Run(c, b.h).Verdict)
+	c.Lab = ""
+	assert.Equal(t, Invalid, Run(c, b.h).Verdict, "no lab: the whole history")
+}

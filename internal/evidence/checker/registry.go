@@ -44,6 +44,10 @@ type Check struct {
 	// (0: all): the check judges exactly that prefix, so entries recorded
 	// later (the next step's) cannot change a saved verdict.
 	Upto int64 `json:"upto,omitempty"`
+	// Lab is the lab whose entries the check judges, in a run with
+	// several (saltlab run --parallel): each lab has its own masters and
+	// minions under the same names. Empty: the whole history.
+	Lab string `json:"lab,omitempty"`
 }
 
 // New builds a Check with params encoded.
@@ -72,6 +76,7 @@ func Run(c Check, h []history.Entry) (r Result) {
 			r = Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("the checker crashed: %v", p)}
 		}
 	}()
+	h = history.OfLab(h, c.Lab)
 	if c.Upto > 0 {
 		h = prefix(h, c.Upto)
 	}

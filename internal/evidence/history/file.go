@@ -12,14 +12,25 @@ import (
 
 // Recorder appends entries to a history file; it is safe for concurrent
 // use by steps and event readers. Each entry is written as one line at
-// once, so a killed run leaves a readable prefix.
+// once, so a killed run leaves a readable prefix. A run with several labs
+// (saltlab run --parallel) keeps one history: each lab records through
+// its own view (ForLab), which stamps its entries with the lab's name and
+// its own current scenario, and reads back only them.
 type Recorder struct {
-	mu    sync.Mutex
-	path  string
-	f     *os.File
-	next  int64
-	now   func() time.Time
+	*file
+	lab string
+	mu  sync.Mutex // guards scene
+	// scene is the scenario the view's later entries belong to.
 	scene string
+}
+
+// file is the history file all views of a run share, and its index.
+type file struct {
+	mu   sync.Mutex
+	path string
+	f    *os.File
+	next int64
+	now  func() time.Time
 }
 
 // Create opens path for a new history (truncating it).
@@ -28,18 +39,37 @@ func Create(path string) (*Recorder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("create history: %w", err)
 	}
-	return &Recorder{path: path, f: f, now: time.Now}, nil
+	return &Recorder{file: &file{path: path, f: f, now: time.Now}}, nil
 }
+
+// ForLab is a view of the same history for lab: its entries carry the
+// lab's name, its scenario is its own, and Read returns only its entries.
+// Closing any view closes the file.
+func (r *Recorder) ForLab(lab string) *Recorder {
+	return &Recorder{file: r.file, lab: lab}
+}
+
+// Lab is the lab this view records for ("" for a run's only lab).
+func (r *Recorder) Lab() string { return r.lab }
 
 // Path is the history file, for readers (checkers judge the file, so a
 // verdict given during a run is the one `saltlab check` gives later).
 func (r *Recorder) Path() string { return r.path }
 
+// Read loads the history recorded so far, this view's lab's entries only.
+func (r *Recorder) Read() ([]Entry, error) {
+	h, err := Read(r.path)
+	if err != nil {
+		return nil, err
+	}
+	return OfLab(h, r.lab), nil
+}
+
 // Next is the index the next entry will get: a step notes it before it
 // acts, so its checks cover exactly the entries from then on.
 func (r *Recorder) Next() int64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.file.mu.Lock()
+	defer r.file.mu.Unlock()
 	return r.next
 }
 
@@ -50,18 +80,24 @@ func (r *Recorder) SetScenario(name string) {
 	r.scene = name
 }
 
-// Append stamps e with the next index, the current scenario and (if
-// unset) the time, writes it, and returns it.
+// Append stamps e with the next index, the view's lab, its current
+// scenario and (if unset) the time, writes it, and returns it.
 func (r *Recorder) Append(e Entry) (Entry, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	scene := r.scene
+	r.mu.Unlock()
+	r.file.mu.Lock()
+	defer r.file.mu.Unlock()
 	e.Index = r.next
 	r.next++
 	if e.Time.IsZero() {
 		e.Time = r.now()
 	}
 	if e.Scenario == "" {
-		e.Scenario = r.scene
+		e.Scenario = scene
+	}
+	if e.Lab == "" {
+		e.Lab = r.lab
 	}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -75,12 +111,27 @@ func (r *Recorder) Append(e Entry) (Entry, error) {
 
 // Close flushes and closes the file.
 func (r *Recorder) Close() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	r.file.mu.Lock()
+	defer r.file.mu.Unlock()
 	if err := r.f.Close(); err != nil {
 		return fmt.Errorf("close history: %w", err)
 	}
 	return nil
+}
+
+// OfLab is the entries of h that lab recorded; lab "" (a run with one
+// lab) is all of h, so histories from before --parallel read as before.
+func OfLab(h []Entry, lab string) []Entry {
+	if lab == "" {
+		return h
+	}
+	out := make([]Entry, 0, len(h))
+	for _, e := range h {
+		if e.Lab == lab {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // Read loads a history file. A torn last line (a killed run) is dropped;

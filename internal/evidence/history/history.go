@@ -49,6 +49,9 @@ type Entry struct {
 	Type     Type      `json:"type"`
 	Time     time.Time `json:"time"`
 	Scenario string    `json:"scenario,omitempty"`
+	// Lab is the lab that recorded the entry, in a run with several
+	// (saltlab run --parallel); empty in a run with one.
+	Lab string `json:"lab,omitempty"`
 
 	// Operations (invoke, ok, fail, info).
 	Pair    int64           `json:"pair,omitempty"`    // completion: the invocation's index

@@ -110,3 +110,38 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestForLab: labs of one run share one history with dense indices, each
+// view stamps its own lab and scenario, and reads back only its entries.
+func TestForLab(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	r, err := Create(path)
+	require.NoError(t, err)
+	a, b := r.ForLab("lab1"), r.ForLab("lab2")
+	a.SetScenario("stop master-1")
+	b.SetScenario("pause master-1")
+	_, err = a.Append(Entry{Type: Invoke, F: "salt-call test.ping"})
+	require.NoError(t, err)
+	_, err = b.Append(Entry{Type: Invoke, F: "salt test.ping"})
+	require.NoError(t, err)
+	_, err = a.Append(Entry{Type: OK, Pair: 0})
+	require.NoError(t, err)
+	assert.Equal(t, int64(3), b.Next(), "one index for the run")
+
+	got, err := a.Read()
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	for _, e := range got {
+		assert.Equal(t, "lab1", e.Lab)
+		assert.Equal(t, "stop master-1", e.Scenario)
+	}
+	assert.Equal(t, []int64{0, 2}, []int64{got[0].Index, got[1].Index})
+	got, err = b.Read()
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	assert.Equal(t, "pause master-1", got[0].Scenario)
+	all, err := r.Read()
+	require.NoError(t, err)
+	assert.Len(t, all, 3, "the run's own view reads every lab")
+	require.NoError(t, b.Close())
+}

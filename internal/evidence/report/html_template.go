@@ -18,7 +18,7 @@ section{margin-top:2em;border-top:1px solid #ccc}figure{margin:.5em 0}figcaption
 </style></head><body>
 <h1>saltlab: {{.Run.Topology}} <small>run {{.Run.ID}}</small></h1>
 <div id="flavour" class="banner {{.Run.Flavor.Name}}"><strong>Salt flavour: {{.Run.Flavor.Name}} ({{.Run.Flavor.Version}})</strong><br>{{.Note}}{{if .Run.Flavor.Route}}<br>Installed by route: {{.Run.Flavor.Route}}{{end}}{{if .Run.Flavor.Reason}}<br>Flavour choice: {{.Run.Flavor.Reason}}{{end}}{{if .Run.Flavor.VersionsReport}}<details><summary>salt --versions-report (first master)</summary><pre>{{.Run.Flavor.VersionsReport}}</pre></details>{{end}}</div>
-<p>Started {{time .Run.Started}} on {{.Run.Host}}, took {{dur .Run.Duration}}; Docker Engine {{if .Run.Engine}}{{.Run.Engine}}{{else}}unknown{{end}}; compose project <code>{{.Run.Project}}</code>.<br>
+<p>Started {{time .Run.Started}} on {{.Run.Host}}, took {{dur .Run.Duration}}; Docker Engine {{if .Run.Engine}}{{.Run.Engine}}{{else}}unknown{{end}}; {{if .Run.Labs}}{{len .Run.Labs}} labs in parallel:{{range .Run.Labs}} {{.Name}} (compose project <code>{{.Project}}</code>, bring-up {{dur .BringUp}}){{end}}{{else}}compose project <code>{{.Run.Project}}</code>{{end}}.<br>
 Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}</span> &mdash; {{.Counts.Passed}} passed, {{.Counts.Failed}} failed, {{.Counts.Errors}} errors, {{.Counts.Skipped}} skipped of {{.Counts.Total}}.</p>
 {{if .Error}}<p><strong>Run error:</strong></p><pre>{{.Error}}</pre>{{end}}
 <p id="evidence">Evidence in this folder:
@@ -26,13 +26,13 @@ Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}<
 {{if not .HasHist}}<p class="note" id="nohistory">No history was recorded for this run (no history.jsonl): each timeline is drawn from the fault ledger and the measurements only, without operations or Salt events.</p>{{end}}
 <h2>Scenarios</h2>
 <table id="summary"><tr><th>scenario</th><th>feature</th><th>status</th><th>time</th><th>checkers</th><th>measurements</th></tr>
-{{range .Scenarios}}<tr><td><a href="#{{.Anchor}}">{{.Name}}</a></td><td>{{.Feature}}</td><td class="{{.Status}}">{{.Status}}</td><td>{{secs .Time}} s</td><td>{{range .Verdicts}}<span class="{{.Verdict.Verdict}}">{{.Checker}}: {{.Verdict.Verdict}}</span><br>{{else}}none{{end}}</td><td>{{.Failover}}</td></tr>
+{{range .Scenarios}}<tr><td><a href="#{{.Anchor}}">{{.Name}}</a></td><td>{{.Feature}}{{if .Lab}}<br><small>on {{.Lab}}</small>{{end}}</td><td class="{{.Status}}">{{.Status}}</td><td>{{secs .Time}} s</td><td>{{range .Verdicts}}<span class="{{.Verdict.Verdict}}">{{.Checker}}: {{.Verdict.Verdict}}</span><br>{{else}}none{{end}}</td><td>{{.Failover}}</td></tr>
 {{else}}<tr><td colspan="6">No scenario ran.</td></tr>{{end}}</table>
 <p class="legend">{{range .Legend}}<span><i class="sw" style="background:{{.Colour}}"></i>{{.Text}}</span>{{end}}<span><i class="sw" style="border-left:2px dashed #c62828"></i>a measurement's bound, after the last fault</span></p>
 {{range .Scenarios}}
 <section id="{{.Anchor}}">
 <h2><span class="{{.Status}}">{{.Status}}</span> {{.Name}}</h2>
-<p>Feature: {{.Feature}}; {{secs .Time}} s{{if .Step}}; step: <code>{{.Step}}</code>{{end}}</p>
+<p>Feature: {{.Feature}};{{if .Lab}} lab {{.Lab}};{{end}} {{secs .Time}} s{{if .Step}}; step: <code>{{.Step}}</code>{{end}}</p>
 {{if .Message}}<pre>{{.Message}}</pre>{{end}}{{if .SkipReason}}<p>Skipped: {{.SkipReason}}</p>{{end}}
 {{if .Timeline}}<figure class="timeline"><figcaption>Timeline{{if eq .Source "ledger"}} from the fault ledger and the measurements (no history recorded){{end}}: time runs left to right; hover a mark for details.</figcaption>
 {{.Timeline}}</figure>{{else}}<p class="note">No timeline: nothing timed was recorded for this scenario (no history and no fault).</p>{{end}}

@@ -32,7 +32,7 @@ func BuildJUnit(sum Summary, ev Evidence, where string) Suites {
 			i = len(s.Suites)
 			at[sc.Feature] = i
 			s.Suites = append(s.Suites, Suite{Name: sc.Feature, Timestamp: run.Started.UTC().Format(time.RFC3339),
-				Hostname: run.Host, Properties: props})
+				Hostname: run.Host, Properties: append(slices.Clone(props), labProperties(sc, run)...)})
 		}
 		su := &s.Suites[i]
 		c := Case{Name: sc.Name, Classname: sc.Feature, Time: sc.Time, SystemOut: CDATA(systemOut(sc, run, ev))}
@@ -93,6 +93,17 @@ func properties(run Run) []Property {
 		}
 	}
 	return props
+}
+
+// labProperties name the lab a feature's scenarios ran on, in a run with
+// several labs (a feature runs whole on one lab), as its suite's
+// properties: the Jenkins schema allows no properties on a testcase,
+// whose <system-out> names its lab instead.
+func labProperties(sc ScenarioResult, run Run) []Property {
+	if sc.Lab == "" {
+		return nil
+	}
+	return []Property{{Name: "saltlab.lab", Value: sc.Lab}, {Name: "saltlab.lab.project", Value: run.labProject(sc.Lab)}}
 }
 
 // failureBody is what a CI page shows under a failed scenario: the step,
@@ -186,6 +197,9 @@ func evidencePaths(ev Evidence, where string, indices []int64) []string {
 func systemOut(sc ScenarioResult, run Run, ev Evidence) string {
 	var b strings.Builder
 	b.WriteString(run.Flavor.Disclaimer() + "\n")
+	if sc.Lab != "" {
+		fmt.Fprintf(&b, "lab: %s (project %s)\n", sc.Lab, run.labProject(sc.Lab))
+	}
 	for _, m := range sc.Measurements {
 		b.WriteString(m.String() + "\n")
 	}

@@ -56,6 +56,27 @@ type Run struct {
 	// release matrix compares bring-ups, not caches. Zero (omitted) when
 	// the run predates the field or never came up.
 	BringUp time.Duration `json:"bringup_ns,omitempty"`
+	// Labs are the run's labs when it had several (saltlab run
+	// --parallel): each with its compose project and bring-up. Project
+	// and BringUp above are the first lab's. Empty for a run with one.
+	Labs []Lab `json:"labs,omitempty"`
+}
+
+// labProject is the compose project of the run's lab name.
+func (r Run) labProject(name string) string {
+	for _, l := range r.Labs {
+		if l.Name == name {
+			return l.Project
+		}
+	}
+	return "unknown"
+}
+
+// Lab is one lab of a run with several.
+type Lab struct {
+	Name    string        `json:"name"`
+	Project string        `json:"project"`
+	BringUp time.Duration `json:"bringup_ns,omitempty"`
 }
 
 // Measurement is one timed observation a step made, with the bound it was

@@ -219,3 +219,37 @@ func readAll(t *testing.T, dir string) map[string]string {
 }
 
 var _ = strings.Contains
+
+// TestReportsNameEachScenariosLab: a run with several labs names each
+// lab's project in the report, and each scenario's lab in its feature's
+// JUnit properties, its JUnit output and the HTML; a run with one names
+// none.
+func TestReportsNameEachScenariosLab(t *testing.T) {
+	run := testRun()
+	run.Labs = []Lab{{Name: "lab1", Project: "saltlab-failover-r1-lab1"}, {Name: "lab2", Project: "saltlab-failover-r1-lab2", BringUp: 3 * time.Second}}
+	sum := Summarize(run, Suites{Suites: []Suite{
+		{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}},
+		{Name: "G", Cases: []Case{{Name: "b", Status: StatusPassed}}},
+	}}, &Measurements{}, nil)
+	sum.Scenarios[0].Lab, sum.Scenarios[1].Lab = "lab1", "lab2"
+	j := BuildJUnit(sum, Evidence{}, "reports/r1")
+	require.Len(t, j.Suites, 2)
+	for i, lab := range []string{"lab1", "lab2"} {
+		props := map[string]string{}
+		for _, p := range j.Suites[i].Properties {
+			props[p.Name] = p.Value
+		}
+		assert.Equal(t, lab, props["saltlab.lab"])
+		assert.Equal(t, "saltlab-failover-r1-"+lab, props["saltlab.lab.project"])
+		assert.Contains(t, string(j.Suites[i].Cases[0].SystemOut), "lab: "+lab+" (project saltlab-failover-r1-"+lab+")")
+	}
+	var b bytes.Buffer
+	require.NoError(t, WriteHTML(&b, sum, Evidence{}))
+	assert.Contains(t, b.String(), "2 labs in parallel: lab1 (compose project <code>saltlab-failover-r1-lab1</code>")
+	assert.Contains(t, b.String(), "<small>on lab2</small>")
+
+	one := Summarize(testRun(), Suites{Suites: []Suite{{Name: "F", Cases: []Case{{Name: "a", Status: StatusPassed}}}}}, &Measurements{}, nil)
+	for _, p := range BuildJUnit(one, Evidence{}, "reports/r1").Suites[0].Properties {
+		assert.NotEqual(t, "saltlab.lab", p.Name, "a run with one lab names none")
+	}
+}

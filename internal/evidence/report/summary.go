@@ -32,6 +32,9 @@ type ScenarioResult struct {
 	Name    string `json:"name"`
 	Status  string `json:"status"`
 	Time    string `json:"time_s"`
+	// Lab is the lab the scenario ran on, in a run with several (saltlab
+	// run --parallel); empty in a run with one.
+	Lab string `json:"lab,omitempty"`
 	// Message is the failure or the first error as godog reported it
 	// ("Step <text>: <error>"), or the interruption.
 	Message string `json:"message,omitempty"`

@@ -52,6 +52,9 @@ type Parsed struct {
 	config         map[Kind]string // user drop-in dirs, absolute
 }
 
+// Minions is --minions, 0 when the topology's own minions run.
+func (p Parsed) Minions() int { return p.minions }
+
 // Parse checks every knob, so that bad input fails before any image is
 // built or container created, and resolves them for Resolve.
 func (in Inputs) Parse() (Parsed, error) {

@@ -44,6 +44,33 @@ type State struct {
 	// Private is the run's private directory (see PrivateRoot): the
 	// salt-api password file and the config drop-ins, outside reports/.
 	Private string `json:"private_dir,omitempty"`
+	// Lab names this lab in a run with several (saltlab run --parallel):
+	// its project, private dir and fault ledger carry the name. Empty in
+	// a run with one lab.
+	Lab string `json:"lab,omitempty"`
+	// Labs, in the run.json of a run with several labs, is every lab's
+	// state (the top-level fields are the first lab's, so commands that
+	// act on one lab find one). heal and down act on all of them.
+	Labs []State `json:"labs,omitempty"`
+}
+
+// All is every lab of the run: Labs, or the state itself for a run with
+// one lab.
+func (s State) All() []State {
+	if len(s.Labs) == 0 {
+		return []State{s}
+	}
+	return s.Labs
+}
+
+// LedgerName is the fault ledger file of lab in its run folder: each lab
+// of a run with several keeps its own (faults-<lab>.jsonl), since the same
+// service names stand in every lab and a fault is undone in its own.
+func LedgerName(lab string) string {
+	if lab == "" {
+		return LedgerFile
+	}
+	return "faults-" + lab + ".jsonl"
 }
 
 // Dir returns the run directory of runID under reportsDir.

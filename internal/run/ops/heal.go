@@ -7,6 +7,8 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/docker/docker/client"
+
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -47,20 +49,9 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 	// Healing must finish even if the user presses Ctrl-C.
 	ctx = context.WithoutCancel(ctx)
 	errs := []error{closeStale(w.Reports, gone, out)}
-	for _, st := range live {
-		e, err := runner.OpenEngine(cli, w.Reports, root, st, out)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		n := len(e.Ledger().Pending())
-		// Replay first (newest first, with recorded data), then the sweep
-		// cleans and removes the helpers whatever the replay left.
-		herr := e.Ledger().UndoAll(ctx, e)
-		sw, serr := e.Sweep(ctx)
-		fmt.Fprintf(out, "run %s: healed %d of %d recorded fault(s); swept %s\n", st.RunID, n-len(e.Ledger().Pending()), n, sw)
-		if herr != nil || serr != nil {
-			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, errors.Join(herr, serr)))
+	for _, run := range live {
+		for _, st := range run.All() { // every lab of a run with several
+			errs = append(errs, healLab(ctx, cli, w.Reports, root, st, out))
 		}
 	}
 	if all && len(live) == 0 {
@@ -72,6 +63,32 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 			w.Reports, removed, runstate.LiveList(w.Reports, owners)))
 	}
 	return errors.Join(errs...)
+}
+
+// healLab replays one lab's ledger (newest first, with recorded data),
+// then sweeps the lab by label, which cleans and removes the helpers
+// whatever the replay left. One line goes to out.
+func healLab(ctx context.Context, cli *client.Client, reports, root string, st runstate.State, out io.Writer) error {
+	e, err := runner.OpenEngine(cli, reports, root, st, out)
+	if err != nil {
+		return err
+	}
+	n := len(e.Ledger().Pending())
+	herr := e.Ledger().UndoAll(ctx, e)
+	sw, serr := e.Sweep(ctx)
+	fmt.Fprintf(out, "run %s%s: healed %d of %d recorded fault(s); swept %s\n", st.RunID, labSuffix(st.Lab), n-len(e.Ledger().Pending()), n, sw)
+	if herr != nil || serr != nil {
+		return fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), errors.Join(herr, serr))
+	}
+	return nil
+}
+
+// labSuffix names a lab of a run with several in a message.
+func labSuffix(lab string) string {
+	if lab == "" {
+		return ""
+	}
+	return " " + lab
 }
 
 // healTargets picks the runs to heal among those with a lab on the engine
@@ -107,22 +124,24 @@ func healTargets(w Which, all bool, owners map[string]string) (live, gone []runs
 // some gets a line on out; runs without are left alone, files untouched.
 func closeStale(reports string, gone []runstate.State, out io.Writer) error {
 	var errs []error
-	for _, st := range gone {
-		path := filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile)
-		l, err := fault.Open(path)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, err))
-			continue
+	for _, run := range gone {
+		for _, st := range run.All() {
+			path := filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerName(st.Lab))
+			l, err := fault.Open(path)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), err))
+				continue
+			}
+			if len(l.Pending()) == 0 {
+				continue
+			}
+			closed, err := l.Abandon(staleWhy)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), err))
+				continue
+			}
+			fmt.Fprintf(out, "run %s%s: its lab is gone; closed %d fault(s) its ledger still held as stale (nothing left to undo)\n", st.RunID, labSuffix(st.Lab), len(closed))
 		}
-		if len(l.Pending()) == 0 {
-			continue
-		}
-		closed, err := l.Abandon(staleWhy)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("heal run %s: %w", st.RunID, err))
-			continue
-		}
-		fmt.Fprintf(out, "run %s: its lab is gone; closed %d fault(s) its ledger still held as stale (nothing left to undo)\n", st.RunID, len(closed))
 	}
 	return errors.Join(errs...)
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
@@ -44,8 +45,9 @@ type session struct {
 	state   runstate.State
 	run     report.Run
 	runDir  string
-	claim   *runstate.Claim // runDir, taken back if the run never starts
-	ran     bool            // the scenarios started: the run folder stays
+	claim   labClaim // runDir, taken back if the run never starts
+	labName string   // "" for a run's only lab, else lab1, lab2, ...
+	ran     bool     // the scenarios started: the run folder stays
 	ledger  *fault.Ledger
 	private string // the run's private dir: password file, config drop-ins
 	builder *images.Builder
@@ -66,7 +68,7 @@ func (s *session) Close() error { return s.cli.Close() }
 // when ctx was cancelled. The run directory appears only with run.json,
 // and a failure that leaves no lab takes it back: a run that never
 // started leaves no reports/<run id>/ and claims no lab.
-func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, error) {
+func bringUp(ctx context.Context, cfg *Config, started time.Time, spec labSpec) (*session, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -94,15 +96,24 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 	}
 	// Docker first: without it nothing below is of use.
 	dir := runstate.Dir(reports, cfg.RunID)
-	s := &session{runDir: dir, claim: runstate.Stake(dir), started: started, log: log}
+	if spec.claim == nil {
+		spec.claim = newRunClaim(dir, []string{spec.name})
+	}
+	s := &session{runDir: dir, claim: spec.claim.lab(spec.name), labName: spec.name, started: started, log: log}
 	if s.cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
 	}
-	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID); err != nil {
+	// A lab of several keeps its secrets in the run's private dir, which
+	// `saltlab down --run` removes whole.
+	root, name := cfg.StateDir, cfg.RunID
+	if spec.name != "" {
+		root, name = filepath.Join(cfg.StateDir, cfg.RunID), spec.name
+	}
+	if s.private, err = runstate.MakePrivate(root, name); err != nil {
 		s.cli.Close()
 		return nil, err
 	}
-	if err := s.up(ctx, cfg, file, project, topoRoles); err != nil {
+	if err := s.up(ctx, cfg, file, project, topoRoles, spec); err != nil {
 		s.cli.Close()
 		if s.lab == nil || !cfg.Keep {
 			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
@@ -115,45 +126,32 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time) (*session, err
 // up brings the lab up; project is the compose file as checkProject read
 // it, whose Salt options and needed release (topoRoles.SaltMin) are
 // checked once the image is known.
-func (s *session) up(ctx context.Context, cfg *Config, file string, project *types.Project, topoRoles roles.Roles) error {
-	if _, taken := sweepStale(ctx, s.cli, cfg.StateDir, s.log)[cfg.RunID]; taken {
-		// Bringing it up again would fail and the cleanup would then remove
-		// the existing lab, which carries the same labels.
-		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
+func (s *session) up(ctx context.Context, cfg *Config, file string, project *types.Project, topoRoles roles.Roles, spec labSpec) error {
+	if spec.sweep {
+		if err := claimRunID(ctx, s.cli, cfg, s.log); err != nil {
+			return err
+		}
 	}
 	creds, err := newAPICreds()
 	if err != nil {
 		return err
 	}
 	s.creds = creds
-	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
-	s.builder = b
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return fmt.Errorf("ensure base image: %w", err)
-	}
-	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
+	flavor, err := s.images(ctx, cfg, file, project, topoRoles, spec.images)
 	if err != nil {
-		return fmt.Errorf("resolve salt flavour: %w", err)
-	}
-	announceFlavor(s.log, cfg.Flavor, flavor)
-	if err := checkResolvedSalt(topoRoles, file, flavor); err != nil {
-		return err
-	}
-	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
-	if err := s.checkImageOptions(ctx, b, flavor, project, cfg.Knobs); err != nil {
 		return err
 	}
 	// Bring-up is timed from here, so a release's first run (which builds
 	// its image) and later ones (which find it) measure the same thing.
 	ready := time.Now()
 
-	s.run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: ProjectName(cfg.Topology, cfg.RunID),
+	s.run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: labProject(cfg.Topology, cfg.RunID, s.labName),
 		Flavor: report.Flavor{Name: flavor.Name, Route: flavor.Route, Reason: flavor.Reason}, Started: s.started}
 	s.run.Host, _ = os.Hostname()
 	if v, err := s.cli.ServerVersion(ctx); err == nil {
 		s.run.Engine = v.Version
 	}
-	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerFile))
+	s.ledger = fault.NewLedger(filepath.Join(s.runDir, runstate.LedgerName(s.labName)))
 	attempt := 0
 	err = netalloc.Retry(ctx, s.cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
 		if attempt++; attempt > 1 {
@@ -176,6 +174,55 @@ func (s *session) up(ctx context.Context, cfg *Config, file string, project *typ
 	return nil
 }
 
+// labSpec is what one lab of a run shares with the others (saltlab run
+// --parallel): its name, the run's claim on its folder, and the lock that
+// lets one lab at a time build or find the images. sweep says whether
+// this bring-up sweeps dead runs' leftovers and checks that the run id
+// is free (claimRunID); a run with several labs does that once, before
+// any lab starts, since each lab would see the others as taking its id.
+type labSpec struct {
+	name   string
+	claim  *runClaim // nil: the lab's own
+	sweep  bool
+	images sync.Locker // nil: no other lab builds
+}
+
+// claimRunID sweeps what runs whose runner died left behind, then refuses
+// a run id that still has a lab on the engine: bringing it up again would
+// fail and the cleanup would then remove the existing lab, which carries
+// the same labels.
+func claimRunID(ctx context.Context, cli *client.Client, cfg *Config, log io.Writer) error {
+	if _, taken := sweepStale(ctx, cli, cfg.StateDir, log)[cfg.RunID]; taken {
+		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
+	}
+	return nil
+}
+
+// images builds or finds the base and Salt images (one lab at a time
+// under lock), announces the flavour, and checks the run's Salt options
+// and needed release against the image.
+func (s *session) images(ctx context.Context, cfg *Config, file string, project *types.Project, topoRoles roles.Roles, lock sync.Locker) (images.Flavor, error) {
+	if lock != nil {
+		lock.Lock()
+		defer lock.Unlock()
+	}
+	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
+	s.builder = b
+	if _, err := b.EnsureBase(ctx); err != nil {
+		return images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
+	}
+	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
+	if err != nil {
+		return flavor, fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	announceFlavor(s.log, cfg.Flavor, flavor)
+	if err := checkResolvedSalt(topoRoles, file, flavor); err != nil {
+		return flavor, err
+	}
+	progress.New(s.log, s.started).Phase("images", "ready (%s)", flavor.Image)
+	return flavor, s.checkImageOptions(ctx, b, flavor, project, cfg.Knobs)
+}
+
 // tryUp is one bring-up attempt on a freshly allocated subnet.
 func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor images.Flavor, plan netalloc.Plan) error {
 	s.lab = nil
@@ -192,7 +239,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	}
 	maps.Copy(env, apiVars)
 	s.state = runstate.State{RunID: cfg.RunID, Project: s.run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
-		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started, Private: s.private}
+		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.started, Private: s.private, Lab: s.labName}
 	if cfg.detach {
 		s.state.Owner = labels.UpOwnerPrefix + s.state.Owner
 	}

@@ -52,7 +52,11 @@ type Config struct {
 	// AllowUnknown passes a run whose checks say unknown (--allow-unknown);
 	// by default an unknown verdict fails its step and the run.
 	AllowUnknown bool
-	Log          io.Writer
+	// Parallel is how many labs of the topology run the selected
+	// scenarios at once (--parallel); 0 is what the machine's cores and
+	// memory allow for the flavour (internal/lab/capacity).
+	Parallel int
+	Log      io.Writer
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool
@@ -77,6 +81,9 @@ func (c Config) Validate() error {
 	}
 	if err := valid.Duration("--timeout", c.Timeout, "no limit"); err != nil {
 		return err
+	}
+	if c.Parallel < 0 {
+		return usage.Errorf("validate --parallel %d: want at least 1 lab, or leave it out for what this machine's cores and memory allow", c.Parallel)
 	}
 	if _, err := c.composeFile(); err != nil {
 		return err

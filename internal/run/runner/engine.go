@@ -23,11 +23,11 @@ func NewEngine(cli *client.Client, st runstate.State, ledger *fault.Ledger, b *i
 	return e
 }
 
-// OpenEngine opens a saved run's ledger under reports and binds an engine
-// to its lab; the helper image, if a fault needs it, is built from the
-// checkout at root.
+// OpenEngine opens a saved lab's ledger under reports and binds an engine
+// to the lab (st is one of a run's State.All()); the helper image, if a
+// fault needs it, is built from the checkout at root.
 func OpenEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
-	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerFile))
+	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerName(st.Lab)))
 	if err != nil {
 		return nil, err
 	}

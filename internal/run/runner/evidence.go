@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
@@ -30,16 +29,12 @@ type evidence struct {
 	verdicts *checker.Judgements
 }
 
-// startEvidence opens the run's history, records the ledger's faults into
-// it, starts streaming every master's bus, and records what Docker calls
+// startEvidence records, through rec (the lab's view of the run's
+// history), the ledger's faults, every master's bus, and what Docker calls
 // each service and whether each master answers (startHealth).
-func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) (*evidence, error) {
-	rec, err := history.Create(filepath.Join(runDir, history.FileName))
-	if err != nil {
-		return nil, err
-	}
+func startEvidence(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgements, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) *evidence {
 	record, banner := steps.RecordFaults(rec), faultBanners(p)
-	e := &evidence{rec: rec, verdicts: &checker.Judgements{}}
+	e := &evidence{rec: rec, verdicts: verdicts}
 	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, log)
 	e.health = startHealth(ctx, ev, l, rec, masters, log)
 	isMaster := map[string]bool{}
@@ -58,7 +53,7 @@ func startEvidence(ctx context.Context, runDir string, l *lab.Lab, ev lab.Evente
 	if err := e.watch.Ready(ctx, streamsReadyTimeout); err != nil {
 		fmt.Fprintf(log, "warning: %v\n", err)
 	}
-	return e, nil
+	return e
 }
 
 // faultBanners announces every fault as the ledger records it, whoever
@@ -79,21 +74,19 @@ func faultBanners(p *progress.Printer) fault.Observer {
 	}
 }
 
-// finish stops the streams and writes verdicts.json; the history stays
-// open for the teardown's heals (close).
-func (e *evidence) finish(runDir string) error {
+// stop stops the streams once the scenarios are done; the history stays
+// open for the teardown's heals (close), and the run writes verdicts.json
+// and closes it once every lab is done (runShared.finish).
+func (e *evidence) stop() {
 	e.watch.Stop()
 	e.health.stop()
-	return checker.Write(runDir, history.FileName, e.verdicts.All())
 }
 
-// close closes the history after the last fault was healed (and stops the
-// streams, should finish not have run).
-func (e *evidence) close(ledger *fault.Ledger) error {
-	e.watch.Stop()
-	e.health.stop()
+// close stops recording the lab after its last fault was healed (and the
+// streams, should stop not have run).
+func (e *evidence) close(ledger *fault.Ledger) {
+	e.stop()
 	ledger.SetObserver(nil)
-	return e.rec.Close()
 }
 
 // answers is the steps' Deps.Answers: a probe round of every master

@@ -22,18 +22,23 @@ const (
 )
 
 // saveLogs keeps every container's log in the run folder
-// (logs/<service>.log), and the log files Salt's daemons wrote in it
-// (logs/<service>/salt-<daemon>.log), before teardown removes the
+// (logs/<service>.log, logs/<lab>-<service>.log for each lab of several),
+// and the log files Salt's daemons wrote in it
+// (logs/[<lab>-]<service>/salt-<daemon>.log), before teardown removes the
 // containers, so the reports can link them as evidence. It is best
 // effort: a log that cannot be read is a warning, never a failed run. It
 // runs detached from ctx's cancellation: an interrupted run needs its
 // logs most.
-func saveLogs(ctx context.Context, l *lab.Lab, runDir string, log io.Writer, started time.Time) {
+func saveLogs(ctx context.Context, l *lab.Lab, runDir, labName string, log io.Writer, started time.Time) {
 	dir := filepath.Join(runDir, report.LogsDir)
-	saveContainerLogs(ctx, l, dir, log, started)
+	prefix := ""
+	if labName != "" {
+		prefix = labName + "-"
+	}
+	saveContainerLogs(ctx, l, dir, prefix, log, started)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saltLogsTimeout)
 	defer cancel()
-	files, err := saltlogs.Save(ctx, l, l.Services(), dir)
+	files, err := saltlogs.Save(ctx, l, l.Services(), dir, prefix)
 	if err != nil { // one line per container that could not be copied
 		fmt.Fprintf(log, "warning: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nwarning: "))
 	}
@@ -41,7 +46,7 @@ func saveLogs(ctx context.Context, l *lab.Lab, runDir string, log io.Writer, sta
 }
 
 // saveContainerLogs keeps what Docker logged of each container.
-func saveContainerLogs(ctx context.Context, l *lab.Lab, dir string, log io.Writer, started time.Time) {
+func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, prefix string, log io.Writer, started time.Time) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), logsTimeout)
 	defer cancel()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -51,7 +56,7 @@ func saveContainerLogs(ctx context.Context, l *lab.Lab, dir string, log io.Write
 	for _, svc := range l.Services() {
 		text, err := l.Logs(ctx, svc, 0)
 		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, svc+".log"), []byte(text), 0o644)
+			err = os.WriteFile(filepath.Join(dir, prefix+svc+".log"), []byte(text), 0o644)
 		}
 		if err != nil {
 			fmt.Fprintf(log, "warning: save the log of %s: %v\n", svc, err)

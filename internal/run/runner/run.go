@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -56,7 +57,11 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	_, topoRoles, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, "select"))
+	project, topoRoles, err := cfg.checkProject(ctx, file, ProjectName(cfg.Topology, "select"))
+	if err != nil {
+		return res, err
+	}
+	n, how, err := cfg.labCount(project, topoRoles)
 	if err != nil {
 		return res, err
 	}
@@ -88,36 +93,37 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if !cfg.Knobs.KeysByHand() {
 		phase(log, started, "scenarios tagged %s need masters that do not auto-accept keys and run only with --set master.auto_accept=false", ManualKeysTag)
 	}
+	if cfg.RunID == "" {
+		cfg.RunID = labels.NewRunID(started)
+	}
+	plans := planLabs(cfg.Features, rows, n)
+	if len(plans) > 1 {
+		phase(log, started, "%d labs in parallel (%s), a feature file at a time:%s", len(plans), how, describePlans(plans))
+	}
 	if cfg.Timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, cfg.Timeout, fmt.Errorf("--timeout %v reached", cfg.Timeout))
 		defer cancel()
 	}
-	// The run's structure is its cleanup order (scopes.go): the lab holds
-	// the evidence, the evidence holds the chaos engine, and each undoes
-	// what it set up when what it holds returns. The reports are rendered
-	// once, after all of it, from the files the run left.
-	var out *outcome
-	err = withLab(ctx, &cfg, started, func(s *session, td *teardownBudget) error {
-		res.RunDir = s.runDir
-		if cfg.Flavor != images.FlavorSim && s.run.Flavor.Name == images.FlavorSim { // auto fell back to the double
-			var nerr error
-			if sel, rows, nerr = narrowToFlavor(cfg, sel, rows, s.run.Flavor.Name, log, started); nerr != nil {
-				return nerr
-			}
-		}
-		adapter := labAdapter{l: s.lab, roles: s.roles}
-		return withEvidence(ctx, s, adapter, func(ev *evidence) error {
-			return withChaos(s, adapter, cfg.Keep, td, func(eng *chaos.Engine) error {
-				var serr error
-				out, serr = scenarios(ctx, cfg, s, adapter, ev, eng, sel, rows)
-				return serr
-			})
-		})
-	})
+	reports, err := filepath.Abs(cfg.ReportsDir)
+	if err != nil {
+		return res, fmt.Errorf("resolve reports dir: %w", err)
+	}
+	names := make([]string, len(plans))
+	for i, p := range plans {
+		names[i] = p.name
+	}
+	sh := newRunShared(newRunClaim(runstate.Dir(reports, cfg.RunID), names))
+	outs, err := runLabs(ctx, cfg, sh, plans, sel, started)
+	if ferr := sh.finish(); ferr != nil {
+		err = errors.Join(err, ferr)
+	}
+	out := merge(outs, rows)
 	if out == nil { // the scenarios never ran: nothing to report
 		return res, err
 	}
+	out.unrun = unrun(plans, outs, err)
+	res.RunDir = sh.runDir
 	cleanupErr := err
 	res.Summary, res.Reports, err = writeReports(res.RunDir, *out)
 	if err != nil {
@@ -128,21 +134,32 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 }
 
 // outcome is what the scenarios left for the reports, which are rendered
-// from it and the run folder once the lab is gone.
+// from it and the run folder once the labs are gone.
 type outcome struct {
 	run         report.Run
-	rows        []report.Row
+	labs        []labRun     // each lab's godog JUnit and the scenarios it ran
+	rows        []report.Row // the run's selection, in file order
 	ms          *report.Measurements
 	interrupted error // the run's cancellation cause, when it cut scenarios short
-	status      int   // godog's
+	status      int   // godog's, the worst of the labs'
+	// unrun names the labs of several whose scenarios never ran (a lab
+	// that did not come up): the report says so and does not pass.
+	unrun error
 }
 
-// scenarios is everything a run does with its lab up: ask which Salt it
-// runs, record the lab's configuration, run the scenarios, stop the
-// evidence streams and write the verdicts, and save the containers' logs
-// while the containers still exist. It returns nil when the scenarios
-// could not run to an end that can be reported.
-func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, ev *evidence, eng *chaos.Engine, sel tagexpr.Expr, rows []report.Row) (*outcome, error) {
+// labRun is one lab's part of the run's reports.
+type labRun struct {
+	name  string
+	junit string // godog's JUnit, in the run folder
+	rows  []report.Row
+}
+
+// scenarios is everything a run does with a lab up: ask which Salt it
+// runs, record the lab's configuration, run the lab's scenarios, stop
+// the evidence streams, and save the containers' logs while the
+// containers still exist. It returns nil when the scenarios could not
+// run to an end that can be reported.
+func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, ev *evidence, eng *chaos.Engine, sel tagexpr.Expr, p labPlan, ms *report.Measurements) (*outcome, error) {
 	log, started := s.log, s.started
 	s.ran = true
 	run := s.run
@@ -157,15 +174,13 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 		fmt.Fprintf(log, "warning: %v\n", verr)
 	}
 
-	ms := &report.Measurements{}
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers()}
 	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
-	status, err := runScenarios(ctx, cfg, sel, s.runDir, deps, started)
-	if ferr := ev.finish(s.runDir); ferr != nil {
-		err = errors.Join(err, ferr)
-	}
+	junit := godogJUnitOf(p.name)
+	status, err := runScenarios(ctx, cfg, sel, p.paths, filepath.Join(s.runDir, junit), deps, started)
+	ev.stop()
 	if err != nil {
 		return nil, err
 	}
@@ -174,8 +189,8 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	if ctx.Err() != nil {
 		interrupted = context.Cause(ctx)
 	}
-	saveLogs(ctx, s.lab, s.runDir, log, started)
-	return &outcome{run: run, rows: rows, ms: ms, interrupted: interrupted, status: status}, nil
+	saveLogs(ctx, s.lab, s.runDir, p.name, log, started)
+	return &outcome{run: run, labs: []labRun{{name: p.name, junit: junit, rows: p.rows}}, ms: ms, interrupted: interrupted, status: status}, nil
 }
 
 // verdict is the run's result from its rendered summary: interrupted, no
@@ -209,17 +224,67 @@ func narrowToFlavor(cfg Config, sel tagexpr.Expr, rows []report.Row, flavor stri
 	return narrowed, kept, nil
 }
 
-// writeReports turns godog's JUnit and the evidence in runDir into the
-// run's reports and returns the files written. Outline rows get the names
-// the steps recorded them under; an interrupted run marks the scenarios
-// it cut short. It runs once, after teardown, so the reports show the
-// teardown's heals closing their fault windows.
+// writeReports turns the labs' godog JUnit files and the evidence in
+// runDir into the run's reports and returns the files written: one
+// report of every lab's scenarios, features in file order, each scenario
+// named with its lab when the run had several. Outline rows get the
+// names the steps recorded them under; an interrupted run marks the
+// scenarios it cut short. It runs once, after teardown, so the reports
+// show the teardown's heals closing their fault windows.
 func writeReports(runDir string, o outcome) (report.Summary, []string, error) {
-	suites, err := report.ReadJUnit(filepath.Join(runDir, godogJUnit))
-	if err != nil {
-		return report.Summary{}, nil, err
+	var all report.Suites
+	type key struct{ feature, name string }
+	labOf := map[key]string{}
+	for _, l := range o.labs {
+		suites, err := report.ReadJUnit(filepath.Join(runDir, l.junit))
+		if err != nil {
+			return report.Summary{}, nil, err
+		}
+		suites = report.NameRows(suites, l.rows)
+		for _, su := range suites.Suites {
+			for _, c := range su.Cases {
+				labOf[key{su.Name, c.Name}] = l.name
+			}
+		}
+		all.Suites = append(all.Suites, suites.Suites...)
 	}
-	return report.WriteAll(runDir, report.Summarize(o.run, report.NameRows(suites, o.rows), o.ms, o.interrupted))
+	first := map[string]int{}
+	for i, r := range o.rows {
+		if _, ok := first[r.Feature]; !ok {
+			first[r.Feature] = i
+		}
+	}
+	rank := func(feature string) int {
+		if i, ok := first[feature]; ok {
+			return i
+		}
+		return len(o.rows)
+	}
+	slices.SortStableFunc(all.Suites, func(a, b report.Suite) int { return rank(a.Name) - rank(b.Name) })
+	sum := report.Summarize(o.run, all, o.ms, o.interrupted)
+	if o.unrun != nil {
+		sum.Error = o.unrun.Error()
+	}
+	for i := range sum.Scenarios {
+		sum.Scenarios[i].Lab = labOf[key{sum.Scenarios[i].Feature, sum.Scenarios[i].Name}]
+	}
+	return report.WriteAll(runDir, sum)
+}
+
+// keptOf is the rows of a lab that kept (the run's narrowed selection)
+// still holds.
+func keptOf(rows, kept []report.Row) []report.Row {
+	in := map[report.Row]bool{}
+	for _, r := range kept {
+		in[r] = true
+	}
+	var out []report.Row
+	for _, r := range rows {
+		if in[r] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // sweepStale removes what runs whose runner died (e.g. SIGKILL) left behind.

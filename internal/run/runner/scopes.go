@@ -20,15 +20,17 @@ import (
 // calls the function it holds, and undoes what it set up when that
 // returns, whatever it returned, also on a panic. Nested as
 // withLab(withEvidence(withChaos(scenarios))), the faults are healed
-// while the history is still open to record the heals, the history is
-// closed before the lab goes, and the lab goes last. Nothing depends on
-// the order in which defers happen to be written in one long function.
+// while the history still records the lab, its recording stops before
+// the lab goes, and the lab goes last. The run's history, which all its
+// labs share, is closed once every lab is gone (runShared.finish).
+// Nothing depends on the order in which defers happen to be written in
+// one long function.
 
 // withLab brings the lab up and calls fn with it; then it removes the lab
 // and the run's private dir or, with cfg.Keep, hands the lab over to the
 // user. A lab that fails to come up is removed by bringUp itself.
-func withLab(ctx context.Context, cfg *Config, started time.Time, fn func(*session, *teardownBudget) error) (err error) {
-	s, err := bringUp(ctx, cfg, started)
+func withLab(ctx context.Context, cfg *Config, started time.Time, spec labSpec, fn func(*session, *teardownBudget) error) (err error) {
+	s, err := bringUp(ctx, cfg, started, spec)
 	if err != nil {
 		return err
 	}
@@ -57,15 +59,16 @@ func (s *session) release(ctx context.Context, cfg *Config, td *teardownBudget) 
 	return err
 }
 
-// withEvidence opens the run's history and event streams and calls fn;
-// then it closes the history. Inside withLab and around withChaos: the
-// heals are recorded before the history closes.
-func withEvidence(ctx context.Context, s *session, adapter labAdapter, fn func(*evidence) error) (err error) {
-	ev, err := startEvidence(ctx, s.runDir, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log, progress.New(s.log, s.started))
+// withEvidence records the lab into the run's history (its own view) and
+// starts its event streams, and calls fn; then it stops recording the
+// lab. Inside withLab and around withChaos: the heals are recorded.
+func withEvidence(ctx context.Context, s *session, sh *runShared, adapter labAdapter, fn func(*evidence) error) error {
+	rec, err := sh.recorder(s.runDir, s.labName)
 	if err != nil {
 		return err
 	}
-	defer func() { err = errors.Join(err, ev.close(s.ledger)) }()
+	ev := startEvidence(ctx, rec, sh.verdicts, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log, progress.New(s.log, s.started))
+	defer ev.close(s.ledger)
 	return fn(ev)
 }
 

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -22,19 +21,28 @@ import (
 // godogJUnit is godog's own JUnit output, from which report.Summarize starts.
 const godogJUnit = "godog-junit.xml"
 
-// runScenarios runs the feature files against the lab in strict mode,
-// one scenario at a time (they share one lab), and returns godog's status
-// (0 passed, 1 failed).
-func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, runDir string, deps steps.Deps, started time.Time) (int, error) {
+// godogJUnitOf is a lab's godog JUnit file in the run folder: godogJUnit
+// for a run's only lab, godog-junit-<lab>.xml for each of several.
+func godogJUnitOf(lab string) string {
+	if lab == "" {
+		return godogJUnit
+	}
+	return "godog-junit-" + lab + ".xml"
+}
+
+// runScenarios runs the feature files at paths against the lab in strict
+// mode, one scenario at a time (they share one lab), writes godog's JUnit
+// to junit, and returns godog's status (0 passed, 1 failed).
+func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, paths []string, junit string, deps steps.Deps, started time.Time) (int, error) {
 	out := deps.Log
 	filter, err := sel.Godog()
 	if err != nil {
 		return 1, err
 	}
 	opts := godog.Options{
-		Paths:          cfg.Features,
+		Paths:          paths,
 		Tags:           filter,
-		Format:         "pretty,junit:" + filepath.Join(runDir, godogJUnit),
+		Format:         "pretty,junit:" + junit,
 		Output:         out,
 		Strict:         true,
 		NoColors:       true,

@@ -29,17 +29,19 @@ type Copier interface {
 }
 
 // Save copies Dir out of each service's container into
-// logsDir/<service>/salt-<name>.log and returns the files written,
-// relative to logsDir. A container without Dir (a load balancer, an init
+// logsDir/<prefix><service>/salt-<name>.log and returns the files
+// written, relative to logsDir (prefix names the lab of a run of several,
+// as the container logs beside them are named; "" for one lab). A container without Dir (a load balancer, an init
 // that never ran Salt) has nothing to copy and gets no folder. It goes
 // on past a container it cannot copy and returns every such error.
-func Save(ctx context.Context, c Copier, services []string, logsDir string) ([]string, error) {
+func Save(ctx context.Context, c Copier, services []string, logsDir, prefix string) ([]string, error) {
 	var saved []string
 	var errs []error
 	for _, svc := range services {
-		names, err := saveOne(ctx, c, svc, filepath.Join(logsDir, svc))
+		folder := prefix + svc
+		names, err := saveOne(ctx, c, svc, filepath.Join(logsDir, folder))
 		for _, n := range names {
-			saved = append(saved, filepath.Join(svc, n))
+			saved = append(saved, filepath.Join(folder, n))
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("save %s of %s: %w", Dir, svc, err))

@@ -69,7 +69,7 @@ func TestSave(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			logs := t.TempDir()
-			files, err := Save(context.Background(), tc.copier, tc.services, logs)
+			files, err := Save(context.Background(), tc.copier, tc.services, logs, "")
 			if tc.wantErr == "" {
 				require.NoError(t, err)
 			} else {
