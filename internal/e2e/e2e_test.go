@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,42 +150,48 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
 	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
 	assert.FileExists(t, filepath.Join(reports, id, "history.jsonl"))
-	assertSaltLogsSaved(t, filepath.Join(reports, id))
+	assertSaltLogsSaved(t, filepath.Join(reports, id), "lab1-", "lab2-")
 }
 
 // simFailover is `make lab`'s default selection on the double, run once
-// per test binary: the make-lab test judges it, and the real-Salt test
-// holds real Salt's run beside it.
+// per test binary on simFailoverLabs labs in parallel (make lab's default
+// on this 2-core machine): the make-lab and parallel-labs tests judge it,
+// and the real-Salt test holds real Salt's run of one lab beside it.
 var simFailover = sync.OnceValues(func() (string, error) {
 	reports, err := os.MkdirTemp("", "saltlab-e2e-sim-")
 	if err != nil {
 		return "", err
 	}
 	simDir.Store(reports)
-	// The slot first, the build inside it: TestMain starts this before
+	// The slots first, the build inside them: TestMain starts this before
 	// any test, so it is first in the queue, and the real comparison
 	// waits for it.
-	defer takeLabSlot()()
+	defer takeLabSlots(simFailoverLabs)()
 	bin, err := buildSaltlab(reports)
 	if err != nil {
 		return reports, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
+	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--parallel", strconv.Itoa(simFailoverLabs), "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
 	if out, err := run.CombinedOutput(); err != nil {
 		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
 	return reports, nil
 })
 
+// simFailoverLabs is how many labs simFailover spreads its scenarios over.
+const simFailoverLabs = 2
+
 // simDir is simFailover's folder once it ran, for TestMain to remove.
 var simDir atomic.Value
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	startRealFailover()
+	// The double's run first: it takes both lab slots at once while the
+	// real run's image is still building.
 	startSimFailover()
+	startRealFailover()
 	code := m.Run()
 	awaitRealFailover()
 	if simStarted.Load() {
@@ -202,7 +209,7 @@ func TestMain(m *testing.M) {
 // reads it is selected, so that it queues for a lab slot first: the real
 // comparison waits for it.
 func startSimFailover() {
-	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") {
+	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") || selected("TestParallelLabsOnTheDouble") {
 		simStarted.Store(true)
 		go simFailover() // the tests read its outcome
 	}

@@ -23,24 +23,17 @@ import (
 // genuine Salt.
 const failoverOnTheDouble = "(@failover or (@general and not @needs-syndic and not @mode-hot)) and (not @slow) and (not @manual-keys) and (not @real-only)"
 
-// TestParallelLabsOnTheDouble runs the failover default selection with
-// --parallel 2 on the double, holding two lab slots: one run, two labs,
-// one JUnit with every scenario the selection holds, each scenario named
-// with its lab in the JUnit (its feature's suite properties and its
-// output), summary.json, the report and the history; `saltlab check`
-// judges it again alike; nothing of either lab is left.
+// TestParallelLabsOnTheDouble judges the double's shared failover run
+// (simFailover: the default selection with --parallel 2, as make lab runs
+// it on this machine): one run, two labs, one JUnit with every scenario
+// the selection holds, each scenario named with its lab in the JUnit (its
+// feature's suite properties and its output), summary.json, the report
+// and the history; `saltlab check` judges it again alike; nothing of
+// either lab is left.
 func TestParallelLabsOnTheDouble(t *testing.T) {
 	t.Parallel()
-	t.Cleanup(takeLabSlot())
-	t.Cleanup(takeLabSlot())
-	bin := saltlabBinary(t)
-	reports := t.TempDir()
-	id := runID(t, "parallel")
-	out, err := saltlab(t, bin, "run", "--salt", "sim", "--parallel", "2", "--reports", reports, "--run-id", id, "--tags", "not @slow").CombinedOutput()
-	require.NoError(t, err, string(out))
-	assertNothingLeft(t, id)
+	bin, reports, id := simFailoverRun(t)
 	dir := filepath.Join(reports, id)
-	assert.Contains(t, string(out), "2 labs in parallel (--parallel 2)")
 
 	want := selectedNames(t, failoverOnTheDouble)
 	junit, err := report.ReadJUnit(filepath.Join(dir, report.JUnitFile))

@@ -49,7 +49,7 @@ func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 	c := caseNamed(t, junit, "Stopping master-1 moves salt-call and the minion daemons to master-2")
 	assert.NotContains(t, c.SystemOut, "NOT from real Salt")
 	assertCheckReproduces(t, bin, filepath.Join(reports, real))
-	assertSaltLogsSaved(t, filepath.Join(reports, real))
+	assertSaltLogsSaved(t, filepath.Join(reports, real), "")
 
 	out, err := saltlab(t, bin, "compare", filepath.Join(simReports, sim), filepath.Join(reports, real)).CombinedOutput()
 	t.Logf("saltlab compare:\n%s", out)

@@ -18,11 +18,17 @@ import (
 
 // assertSaltLogsSaved checks that a finished failover run kept the log
 // files Salt's daemons wrote in the masters and minions
-// (logs/<service>/salt-<daemon>.log), that summary.json and report.html
-// name them, and that nothing but such files (no key material) was copied.
-func assertSaltLogsSaved(t *testing.T, runDir string) {
+// (logs/<lab prefix><service>/salt-<daemon>.log, one prefix per lab of
+// the run: "" for one lab, "lab1-" ... for several), that summary.json and
+// report.html name them, and that nothing but such files (no key
+// material) was copied.
+func assertSaltLogsSaved(t *testing.T, runDir string, labPrefixes ...string) {
 	t.Helper()
-	want := []string{"logs/salt-master-1/salt-master.log", "logs/salt-master-2/salt-master.log", "logs/salt-minion-1/salt-minion.log", "logs/salt-minion-2/salt-minion.log"}
+	var want []string
+	for _, p := range labPrefixes {
+		want = append(want, "logs/"+p+"salt-master-1/salt-master.log", "logs/"+p+"salt-master-2/salt-master.log",
+			"logs/"+p+"salt-minion-1/salt-minion.log", "logs/"+p+"salt-minion-2/salt-minion.log")
+	}
 	for _, f := range want {
 		assert.FileExists(t, filepath.Join(runDir, f))
 	}

@@ -2,7 +2,10 @@
 
 package e2e
 
-import "testing"
+import (
+	"sync"
+	"testing"
+)
 
 // labsAtOnce is how many labs the package runs at a time: two cores carry
 // two labs (the real-Salt run and one of the double's, or two of the
@@ -23,7 +26,23 @@ func parallelLab(t *testing.T) {
 }
 
 // takeLabSlot waits for a lab slot and returns its release.
-func takeLabSlot() (release func()) {
-	labSlots <- struct{}{}
-	return func() { <-labSlots }
+func takeLabSlot() (release func()) { return takeLabSlots(1) }
+
+// multiSlot lets one taker of several slots at a time wait for them, so
+// two such takers never each hold part of what the other waits for.
+var multiSlot sync.Mutex
+
+// takeLabSlots waits for n lab slots (a run of n labs in parallel) and
+// returns their release.
+func takeLabSlots(n int) (release func()) {
+	multiSlot.Lock()
+	for range n {
+		labSlots <- struct{}{}
+	}
+	multiSlot.Unlock()
+	return func() {
+		for range n {
+			<-labSlots
+		}
+	}
 }
