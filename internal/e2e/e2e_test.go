@@ -148,7 +148,9 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 		assert.Positive(t, m.Observed)
 	}
 	assert.FileExists(t, filepath.Join(reports, id, "report.html"))
-	assert.FileExists(t, filepath.Join(reports, id, "faults.jsonl"))
+	for lab := range simFailoverLabs { // a run of several labs keeps a fault ledger per lab
+		assert.FileExists(t, filepath.Join(reports, id, fmt.Sprintf("faults-lab%d.jsonl", lab+1)))
+	}
 	assert.FileExists(t, filepath.Join(reports, id, "history.jsonl"))
 	assertSaltLogsSaved(t, filepath.Join(reports, id), "lab1-", "lab2-")
 }
