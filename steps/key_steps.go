@@ -27,17 +27,23 @@ type keyAct struct {
 // recordPkiDir records which directory holds master's minion keys (its
 // pki_dir, or cluster_pki_dir on a cluster peer: keyDirOption; then
 // device:inode of that directory): masters showing the same identity share
-// one key directory. It returns the directory.
-func (w *world) recordPkiDir(ctx context.Context, master string) (string, client.Outcome) {
-	raw, o := w.masterOption(ctx, master, keyDirOption(w.masterOption(ctx, master, "cluster_id", keyOpTimeout)), keyOpTimeout)
-	if !o.OK() {
-		return "", o
+// one key directory. It returns the directory, or "" when pki_dir could
+// not be read (Salt's default then, chaos.DefaultPKIDir), and an error
+// when a cluster peer's could not be, or not even which option names it.
+func (w *world) recordPkiDir(ctx context.Context, master string) (string, error) {
+	option, err := keyDirOption(w.masterOption(ctx, master, "cluster_id", keyOpTimeout))
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", master, err)
 	}
+	raw, o := w.masterOption(ctx, master, option, keyOpTimeout)
 	var dir string
-	if err := json.Unmarshal(raw, &dir); err != nil || dir == "" {
-		return "", client.Failed(nil, "pki_dir of %s is %s, not a path", master, raw)
+	if !o.OK() || json.Unmarshal(raw, &dir) != nil || dir == "" {
+		if option == "pki_dir" {
+			return "", nil
+		}
+		return "", fmt.Errorf("%s: read %s: %s %s", master, option, raw, o.Err)
 	}
-	return dir, w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
+	w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
 		out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
 		switch {
 		case err != nil:
@@ -47,21 +53,29 @@ func (w *world) recordPkiDir(ctx context.Context, master string) (string, client
 		}
 		return client.Succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
 	})
+	return dir, nil
 }
 
 // keyDirOption is the master option naming the directory its minion keys
 // live in: cluster_pki_dir on a peer of a master cluster (a cluster_id set;
 // Salt 3007+ keeps every minion key there, salt/key.py, and checks tokens
 // against it, salt/channel/server.py ReqServerChannel.validate_token),
-// else pki_dir, also when cluster_id could not be read.
-func keyDirOption(clusterID json.RawMessage, o client.Outcome) string {
+// else pki_dir. When cluster_id could not be read it is an error, not a
+// guess: a key action on a cluster peer's pki_dir would be undone in the
+// wrong directory, leaving the key rejected in cluster_pki_dir for every
+// later scenario (measured on a loaded host, where salt-run config.get
+// outlived keyOpTimeout).
+func keyDirOption(clusterID json.RawMessage, o client.Outcome) (string, error) {
+	if !o.OK() {
+		return "", fmt.Errorf("read cluster_id, which says which directory holds the minion keys: %s", o.Err)
+	}
 	var id any
-	if o.OK() && json.Unmarshal(clusterID, &id) == nil {
+	if json.Unmarshal(clusterID, &id) == nil {
 		if s, ok := id.(string); ok && s != "" {
-			return "cluster_pki_dir"
+			return "cluster_pki_dir", nil
 		}
 	}
-	return "pki_dir"
+	return "pki_dir", nil
 }
 
 // listEveryMaster records one key list of every master.
@@ -92,9 +106,17 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 	from := w.History.Next()
 	var pkiDir string
 	for _, m := range Masters(w.Lab) {
-		if dir, _ := w.recordPkiDir(ctx, m); m == master {
-			pkiDir = dir
+		dir, err := w.recordPkiDir(ctx, m)
+		if m != master {
+			continue
 		}
+		if err != nil {
+			// The chaos engine would take Salt's default pki_dir (an
+			// empty path) and undo the action there, which on a cluster
+			// peer is not where the key is.
+			return fmt.Errorf("%s the key of %s: %w", action, minion, err)
+		}
+		pkiDir = dir
 	}
 	w.listEveryMaster(ctx)
 	if action == "reject" {

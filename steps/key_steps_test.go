@@ -26,20 +26,27 @@ func TestRootDirs(t *testing.T) {
 func TestKeyDirOption(t *testing.T) {
 	ok := client.Succeeded(nil)
 	tests := []struct {
-		name string
-		raw  string
-		o    client.Outcome
-		want string
+		name    string
+		raw     string
+		o       client.Outcome
+		want    string
+		wantErr string
 	}{
-		{"a cluster peer", `"saltlab_cluster"`, ok, "cluster_pki_dir"},
-		{"no cluster_id", `null`, ok, "pki_dir"},
-		{"empty cluster_id (config.get's default)", `""`, ok, "pki_dir"},
-		{"unreadable", ``, client.Failed(nil, "exit 1"), "pki_dir"},
-		{"not a string", `{"a": 1}`, ok, "pki_dir"},
+		{"a cluster peer", `"saltlab_cluster"`, ok, "cluster_pki_dir", ""},
+		{"no cluster_id", `null`, ok, "pki_dir", ""},
+		{"empty cluster_id (config.get's default)", `""`, ok, "pki_dir", ""},
+		{"unreadable: no guess", ``, client.Failed(nil, "exit 124"), "", "read cluster_id, which says which directory holds the minion keys: exit 124"},
+		{"not a string", `{"a": 1}`, ok, "pki_dir", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, keyDirOption(json.RawMessage(tt.raw), tt.o))
+			got, err := keyDirOption(json.RawMessage(tt.raw), tt.o)
+			if tt.wantErr != "" {
+				assert.EqualError(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
 		})
 	}
 }

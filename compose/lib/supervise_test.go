@@ -4,6 +4,7 @@ package lib
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -84,4 +85,33 @@ func TestSuperviseNeedsCommands(t *testing.T) {
 	code, log := supervise(t, nil, 0)
 	assert.Equal(t, 64, code)
 	assert.Contains(t, log, "usage")
+}
+
+// A daemon whose main process ends leaves nothing behind: what it started
+// is ended before it is started again (systemd's KillMode=control-group),
+// else a Salt master's leftover EventPublisher keeps the cluster pool port.
+// Only the first start records its leftover, whose group only the reaping
+// on exit can end (stopping the supervisor signals the running daemons').
+func TestSuperviseReapsWhatADaemonLeftBehind(t *testing.T) {
+	pidFile := t.TempDir() + "/leftover"
+	daemon := `sh -c "sleep 300 & [ -e ` + pidFile + ` ] || echo \$! >` + pidFile + `; sleep 1.1; exit 1"`
+	_, log := supervise(t, []string{"SALTLAB_RESTART_DELAY=0.1", "SALTLAB_RESTART_MIN_UPTIME=1", "SALTLAB_STOP_GRACE=1"}, 2500*time.Millisecond, daemon, "sleep 30")
+	require.Contains(t, log, "exited with 1", "the daemon ended once")
+	b, err := os.ReadFile(pidFile)
+	require.NoError(t, err, log)
+	var pid int
+	_, err = fmt.Sscan(string(b), &pid)
+	require.NoError(t, err)
+	assert.False(t, running(pid), "the first start's leftover sleep %d still runs:\n%s", pid, log)
+}
+
+// running says whether pid is a live process: not gone, and not a zombie
+// waiting for its new parent to reap it (signal 0 succeeds on one).
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, after, ok := strings.Cut(string(b), ") ")
+	return ok && !strings.HasPrefix(after, "Z")
 }

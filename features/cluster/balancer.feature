@@ -17,8 +17,9 @@ Feature: The balancer stops sending new connections to a dead peer within a boun
   nginx tried for it (its own log line). The balancer-avoidance checker
   wants every probe served by a live peer, at most max_fails probes trying
   the dead one within fail_timeout, and a probe that skips it within
-  max_fails x proxy_connect_timeout plus probe slack of the fault, all read
-  from the balancer's `nginx -T`.
+  max_fails x proxy_connect_timeout plus probe slack of the fault's end
+  (a docker stop's grace, while the peer still shuts down and serves, is
+  not the balancer's), all read from the balancer's `nginx -T`.
 
   Scenario Outline: One peer <how>: the balancer keeps new connections away from it
     Given the lab is healthy

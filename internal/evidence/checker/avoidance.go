@@ -15,7 +15,7 @@ const NameAvoidance = "balancer-avoidance"
 
 // AvoidanceParams are the parameters of Avoidance.
 type AvoidanceParams struct {
-	Since int64  `json:"since"` // the fault
+	Since int64  `json:"since"` // the fault, or the first entry once it completed (the server dead)
 	F     string `json:"f"`     // "balancer probe"
 	// MaxFails and FailTimeout are the balancer's own (nginx max_fails,
 	// fail_timeout): within fail_timeout of the first connect it sent to
