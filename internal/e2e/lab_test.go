@@ -158,7 +158,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		out, err := saltlab(t, bin, "logs", "--reports", reports, "--run", idA, "--tail", "5", "key-wait").CombinedOutput()
 		require.NoError(t, err, string(out))
 		assert.Contains(t, string(out), "==> key-wait")
-		assert.Contains(t, string(out), "key-wait: master key pair present")
+		assert.Contains(t, string(out), "key-wait: master.pem and master.pub present")
 	})
 
 	t.Run("SameRunIDIsRefused", func(t *testing.T) {
