@@ -41,6 +41,9 @@ type keyAccepter struct {
 	masters []string
 	ids     []string
 	log     io.Writer
+	// deferred holds "master/id" of keys left pending for one look
+	// because an earlier master, answering, did not list the id at all.
+	deferred map[string]bool
 }
 
 // newKeyAccepter reads who signs in where from the roles: minions and
@@ -54,7 +57,7 @@ func newKeyAccepter(ex client.Execer, r roles.Roles, log io.Writer) keyAccepter 
 		}
 	}
 	ids := append(slices.Clone(r.Minions), r.Syndics...)
-	return keyAccepter{ex: ex, masters: masters, ids: ids, log: log}
+	return keyAccepter{ex: ex, masters: masters, ids: ids, log: log, deferred: map[string]bool{}}
 }
 
 // run looks for pending keys until ctx ends (the bring-up is over) or
@@ -68,8 +71,17 @@ func (k keyAccepter) run(ctx context.Context, deadline time.Time) {
 
 // once accepts, on each master in turn, the declared keys it lists as
 // pending. A master that does not answer yet is asked again next time.
+// A key pending on a later master that an earlier master, answering, did
+// not list at all waits one look: on a shared pki directory it may have
+// arrived between the two listings, and the first master is the one to
+// accept it (measured: under load minion-1's key was accepted on
+// salt-master-2); with one directory per master the earlier master lists
+// it by the next look, or never (a minion that does not sign in there),
+// and the later master accepts it then.
 func (k keyAccepter) once(ctx context.Context) {
 	c := client.Client{Ex: k.ex}
+	seen := map[string]bool{} // ids an earlier answering master listed
+	answered := false         // an earlier master answered this look
 	for _, m := range k.masters {
 		out, bad := c.Exec(ctx, m, client.SaltKey("-L"), keyListTimeout)
 		if bad != nil || out.ExitCode != 0 {
@@ -83,9 +95,19 @@ func (k keyAccepter) once(ctx context.Context) {
 			if !slices.Contains(k.ids, id) {
 				continue
 			}
+			if key := m + "/" + id; answered && !seen[id] && !k.deferred[key] {
+				k.deferred[key] = true
+				continue
+			}
 			out, bad := c.Exec(ctx, m, client.SaltKey("-a", id, "-y"), keyListTimeout)
 			if bad == nil && out.ExitCode == 0 {
 				fmt.Fprintf(k.log, "bring-up: accepted the pending key of %s on %s (salt-key -a: the master does not auto-accept)\n", id, m)
+			}
+		}
+		answered = true
+		for _, ids := range [][]string{keys.Accepted, keys.Pending, keys.Rejected, keys.Denied} {
+			for _, id := range ids {
+				seen[id] = true
 			}
 		}
 	}

@@ -29,6 +29,9 @@ type keyMasters struct {
 	accept  map[string][]string
 	down    map[string]bool
 	ran     []string
+	// arrive: once the named master has listed, these ids turn pending in
+	// a pki directory (a key that arrives between two masters' listings).
+	arrive map[string]map[string][]string
 }
 
 func (k *keyMasters) Exec(_ context.Context, service string, argv []string) (client.Output, error) {
@@ -52,7 +55,12 @@ func (k *keyMasters) Exec(_ context.Context, service string, argv []string) (cli
 		}
 		return `["` + strings.Join(ids, `", "`) + `"]`
 	}
-	return client.Output{Stdout: `{"minions": ` + js(k.accept[pki]) + `, "minions_pre": ` + js(k.pending[pki]) + `, "minions_rejected": [], "minions_denied": []}`}, nil
+	out := client.Output{Stdout: `{"minions": ` + js(k.accept[pki]) + `, "minions_pre": ` + js(k.pending[pki]) + `, "minions_rejected": [], "minions_denied": []}`}
+	for dir, ids := range k.arrive[service] {
+		k.pending[dir] = append(k.pending[dir], ids...)
+	}
+	delete(k.arrive, service)
+	return out, nil
 }
 
 func TestKeyAccepterAcceptsDeclaredKeysLikeAnOperator(t *testing.T) {
@@ -62,6 +70,8 @@ func TestKeyAccepterAcceptsDeclaredKeysLikeAnOperator(t *testing.T) {
 		pkiOf    map[string]string
 		down     map[string]bool
 		pending  map[string][]string
+		arrive   map[string]map[string][]string
+		looks    int // once calls (default 1)
 		wantRan  []string
 		accepted map[string][]string
 	}{
@@ -69,10 +79,16 @@ func TestKeyAccepterAcceptsDeclaredKeysLikeAnOperator(t *testing.T) {
 			pkiOf: map[string]string{"m1": "p", "m2": "p"}, pending: map[string][]string{"p": {"n1", "n2", "stranger"}},
 			wantRan:  []string{"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m1: salt-key --out=json -a n2 -y", "m2: salt-key --out=json -L"},
 			accepted: map[string][]string{"p": {"n1", "n2"}}},
-		{name: "one pki per master: each accepts",
-			pkiOf: map[string]string{"m1": "p1", "m2": "p2"}, pending: map[string][]string{"p1": {"n1"}, "p2": {"n1", "n2"}},
-			wantRan:  []string{"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -L", "m2: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -a n2 -y"},
+		{name: "one pki per master: each accepts; a key the first master never lists waits one look on the second",
+			pkiOf: map[string]string{"m1": "p1", "m2": "p2"}, pending: map[string][]string{"p1": {"n1"}, "p2": {"n1", "n2"}}, looks: 2,
+			wantRan: []string{"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -L", "m2: salt-key --out=json -a n1 -y",
+				"m1: salt-key --out=json -L", "m2: salt-key --out=json -L", "m2: salt-key --out=json -a n2 -y"},
 			accepted: map[string][]string{"p1": {"n1"}, "p2": {"n1", "n2"}}},
+		{name: "shared pki: a key that arrives between the two listings is the first master's to accept",
+			pkiOf: map[string]string{"m1": "p", "m2": "p"}, pending: map[string][]string{}, arrive: map[string]map[string][]string{"m1": {"p": {"n1"}}}, looks: 2,
+			wantRan: []string{"m1: salt-key --out=json -L", "m2: salt-key --out=json -L",
+				"m1: salt-key --out=json -L", "m1: salt-key --out=json -a n1 -y", "m2: salt-key --out=json -L"},
+			accepted: map[string][]string{"p": {"n1"}}},
 		{name: "a master not up yet is asked next time",
 			pkiOf: map[string]string{"m1": "p1", "m2": "p2"}, down: map[string]bool{"m1": true}, pending: map[string][]string{"p1": {"n1"}, "p2": {"n2"}},
 			wantRan:  []string{"m2: salt-key --out=json -L", "m2: salt-key --out=json -a n2 -y"},
@@ -80,9 +96,12 @@ func TestKeyAccepterAcceptsDeclaredKeysLikeAnOperator(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			k := &keyMasters{pkiOf: tc.pkiOf, down: tc.down, pending: tc.pending, accept: map[string][]string{}}
+			k := &keyMasters{pkiOf: tc.pkiOf, down: tc.down, pending: tc.pending, arrive: tc.arrive, accept: map[string][]string{}}
 			var log bytes.Buffer
-			newKeyAccepter(k, r, &log).once(context.Background())
+			ka := newKeyAccepter(k, r, &log)
+			for range max(tc.looks, 1) {
+				ka.once(context.Background())
+			}
 			assert.Equal(t, tc.wantRan, k.ran)
 			assert.Equal(t, tc.accepted, k.accept)
 			assert.NotContains(t, log.String(), "stranger", "an undeclared key stays pending")
