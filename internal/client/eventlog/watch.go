@@ -20,23 +20,11 @@ const (
 	retryInterval = time.Second
 	// probeInterval is how often a probe event is fired until the stream
 	// delivers one: state.event subscribes asynchronously, and only a
-	// delivered probe proves the subscription is live. A probe starts on
-	// this cadence whether or not the one before has ended: real Salt's
-	// `salt-run event.send` takes about 8 s on 2 cores to fire, and
-	// 3007.16's then hangs at exit until its command timeout, so probes
-	// that waited for each other fired twice in a probeTimeout, both
-	// maybe before the stream had subscribed (measured: a syndic node's
-	// stream was not live again for 3.5 min after its heal).
-	probeInterval = 2 * time.Second
-	// probesInFlight bounds the probes running at once (each is a Python
-	// start-up in the container on a 2-core host).
-	probesInFlight = 3
-	// probeTimeout abandons a stream that delivered no probe and starts
-	// over: a `salt-run state.event` started while its salt-master was
-	// still starting hears nothing, ever (measured on 3007.16). It leaves
-	// room for the stream's own start-up (about 8 s on real Salt) and
-	// then several probes.
-	probeTimeout = 45 * time.Second
+	// delivered probe proves the subscription is live.
+	probeInterval = 500 * time.Millisecond
+	// probeTimeout abandons a stream that delivered no probe (a master
+	// that is starting, or paused) and starts over.
+	probeTimeout = 30 * time.Second
 	// probeCommandTimeout bounds one `salt-run event.send` in the container.
 	probeCommandTimeout = 15 * time.Second
 	// ProbePrefix starts the tags of the watcher's own probe events.
@@ -208,19 +196,13 @@ func (w *Watcher) session(ctx context.Context, master string, n int) error {
 	return err
 }
 
-// probe fires probe events, overlapping, until the stream shows one, or
-// gives the session up after probeTimeout.
+// probe fires the probe event until the stream shows it, or gives the
+// session up after probeTimeout.
 func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, tag string, seen <-chan struct{}) {
 	// A stopped master fails every probe, and its stream with it, once a
 	// second: the stream's retry says so once; a probe's own failure is
 	// told only when the session is given up.
-	var (
-		mu   sync.Mutex
-		last error
-		wg   sync.WaitGroup
-	)
-	slots := make(chan struct{}, probesInFlight)
-	defer wg.Wait()
+	var last error
 	shown := func() bool {
 		select {
 		case <-seen:
@@ -234,28 +216,14 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 		if shown() {
 			return true
 		}
-		select {
-		case slots <- struct{}{}:
-		default:
-			return false // probesInFlight still running: wait for the next tick
+		if err := w.send(ctx, master, tag); err != nil && ctx.Err() == nil {
+			last = err
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			if err := w.send(ctx, master, tag); err != nil && ctx.Err() == nil {
-				mu.Lock()
-				last = err
-				mu.Unlock()
-			}
-		}()
 		return shown()
 	})
 	if done || err != nil || shown() {
 		return
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	fmt.Fprintf(w.log, "event stream of %s: no probe came through within %s (last probe error: %v); starting over\n", master, probeTimeout, last)
 	cancel()
 }
