@@ -105,10 +105,8 @@ func (k keyAccepter) once(ctx context.Context) {
 			}
 		}
 		answered = true
-		for _, ids := range [][]string{keys.Accepted, keys.Pending, keys.Rejected, keys.Denied} {
-			for _, id := range ids {
-				seen[id] = true
-			}
+		for _, id := range keys.All() {
+			seen[id] = true
 		}
 	}
 }

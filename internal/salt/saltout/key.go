@@ -3,6 +3,7 @@ package saltout
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -16,8 +17,11 @@ type KeyList struct {
 }
 
 // Any reports whether the master knows any minion key at all.
-func (k KeyList) Any() bool {
-	return len(k.Accepted)+len(k.Pending)+len(k.Rejected)+len(k.Denied) > 0
+func (k KeyList) Any() bool { return len(k.All()) > 0 }
+
+// All is every id the master lists, whatever the key's state.
+func (k KeyList) All() []string {
+	return slices.Concat(k.Accepted, k.Pending, k.Rejected, k.Denied)
 }
 
 // ParseKeyList parses `salt-key -L --out=json`. salt-key always prints all
