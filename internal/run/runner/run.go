@@ -203,7 +203,7 @@ func (o outcome) verdict(sum report.Summary, cfg Config, sel tagexpr.Expr) error
 		return fmt.Errorf("no scenario ran: godog selected none with %q in %v", sel.String(), cfg.Features)
 	}
 	if o.status != 0 || !sum.Passed {
-		return ErrScenariosFailed
+		return scenariosFailed(sum)
 	}
 	return unknownsFail(sum, cfg.AllowUnknown)
 }

@@ -1,0 +1,86 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/report"
+)
+
+// maxNamedFailures bounds how many failed scenarios the run's error names;
+// the report holds the rest.
+const maxNamedFailures = 5
+
+// maxFailureMessage bounds each named failure's message: the error's last
+// line is read in CI logs, where a step's whole output would bury it.
+const maxFailureMessage = 300
+
+// scenariosFailed is ErrScenariosFailed naming which scenarios failed and
+// why, so that the last line a run prints (all a CI log may keep) says
+// what to look at.
+func scenariosFailed(sum report.Summary) error {
+	var named []string
+	failed := 0
+	for _, sc := range sum.Scenarios {
+		why := failure(sc)
+		if why == "" {
+			continue
+		}
+		failed++
+		if len(named) == maxNamedFailures {
+			continue
+		}
+		where := ""
+		if sc.Lab != "" {
+			where = " on " + sc.Lab
+		}
+		named = append(named, fmt.Sprintf("%q%s %s", sc.Name, where, clip(oneLine(why), maxFailureMessage)))
+	}
+	if sum.Error != "" {
+		named = append(named, clip(oneLine(sum.Error), maxFailureMessage))
+	}
+	if len(named) == 0 {
+		return ErrScenariosFailed
+	}
+	more := ""
+	if failed > maxNamedFailures {
+		more = fmt.Sprintf("; and %d more", failed-maxNamedFailures)
+	}
+	return fmt.Errorf("%w: %d of %d: %s%s", ErrScenariosFailed, failed, len(sum.Scenarios), strings.Join(named, "; "), more)
+}
+
+// failure says why a scenario counts against the run, as the summary
+// counts it (any status but passed, or an invalid verdict), or "".
+func failure(sc report.ScenarioResult) string {
+	if sc.Status != report.StatusPassed {
+		if msg := strings.TrimSpace(sc.Message + " " + sc.SkipReason); msg != "" {
+			return sc.Status + ": " + msg
+		}
+		return sc.Status
+	}
+	for _, v := range sc.Verdicts {
+		if v.Verdict == checker.Invalid {
+			return fmt.Sprintf("passed its steps but %s said invalid: %s", v.Checker, v.Explanation)
+		}
+	}
+	return ""
+}
+
+// oneLine folds a multi-line message onto one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// clip shortens s to at most n bytes on a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
