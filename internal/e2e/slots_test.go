@@ -5,6 +5,7 @@ package e2e
 import (
 	"sync"
 	"testing"
+	"time"
 )
 
 // labsAtOnce is how many labs the package runs at a time: two cores carry
@@ -19,10 +20,19 @@ const labsAtOnce = 2
 var labSlots = make(chan struct{}, labsAtOnce)
 
 // parallelLab marks a test parallel and holds a lab slot until it ends.
+// It logs how long the test waited for the slot and held it: go test's
+// own time for a parallel test counts the wait, and the hold is what
+// CI's length is made of.
 func parallelLab(t *testing.T) {
 	t.Helper()
 	t.Parallel()
-	t.Cleanup(takeLabSlot())
+	asked := time.Now()
+	release := takeLabSlot()
+	got := time.Now()
+	t.Cleanup(func() {
+		release()
+		t.Logf("lab slot: waited %s, held %s", got.Sub(asked).Round(time.Second), time.Since(got).Round(time.Second))
+	})
 }
 
 // takeLabSlot waits for a lab slot and returns its release.
