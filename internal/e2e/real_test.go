@@ -39,6 +39,7 @@ func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
 	r := realFailover()
+	t.Logf("real run: held a lab slot %s", r.took.Round(time.Second))
 	bin, simReports, sim := simFailoverRun(t)
 	require.NoError(t, r.err, "real run:\n%s", tail(r.out, 60))
 	real, reports := r.id, r.reports
@@ -61,13 +62,14 @@ func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 // id, saltlab's output, and how it ended.
 type realRun struct {
 	reports, id, out string
+	took             time.Duration // holding its lab slot
 	err              error
 }
 
 // realFailover is the default selection on real Salt, run once per test
 // binary; TestMain starts it early when the real test is selected.
-var realFailover = sync.OnceValue(func() realRun {
-	r := realRun{id: fmt.Sprintf("e2e-real-%d", time.Now().UnixNano()%1_000_000_000)}
+var realFailover = sync.OnceValue(func() (r realRun) {
+	r.id = fmt.Sprintf("e2e-real-%d", time.Now().UnixNano()%1_000_000_000)
 	bin, err := realSaltlab()
 	if err != nil {
 		r.err = err
@@ -78,6 +80,8 @@ var realFailover = sync.OnceValue(func() realRun {
 	}
 	realDir.Store(r.reports)
 	defer takeLabSlot()()
+	started := time.Now()
+	defer func() { r.took = time.Since(started) }()
 	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
 	defer cancel()
 	// Not the @real-only scenarios (the CI gate): the double cannot run
