@@ -199,8 +199,11 @@ func TestMain(m *testing.M) {
 	if simStarted.Load() {
 		_, _ = simFailover()
 	}
+	// SALTLAB_E2E_KEEP keeps the shared runs' reports to read after a
+	// failure (their paths are in the failing test's output).
+	keep := os.Getenv("SALTLAB_E2E_KEEP") != ""
 	for _, d := range []*atomic.Value{&simDir, &realDir, &binDir} {
-		if dir, ok := d.Load().(string); ok {
+		if dir, ok := d.Load().(string); ok && !keep {
 			_ = os.RemoveAll(dir)
 		}
 	}
