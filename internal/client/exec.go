@@ -41,6 +41,24 @@ func Bounded(budget time.Duration, argv ...string) []string {
 	return append([]string{"timeout", "-k", killGrace, strconv.Itoa(secs)}, argv...)
 }
 
+// UntilStdinCloses wraps argv, a command that runs until cancelled, so
+// that it ends when its standard input closes. Closing a docker exec's
+// attachment does not signal the process inside the container, and real
+// Salt's `salt-run state.event` attached to a master that was killed and
+// started again never writes again, so nothing else ends it: every renewed
+// event stream left one behind (about 55 MiB each, measured on 3008.4),
+// each still decoding whatever its bus carried. The stream that runs it
+// keeps the exec's stdin open while attached (lab.Lab.Stream). TERM first,
+// then KILL after killGrace, as Bounded's timeout does.
+func UntilStdinCloses(argv ...string) []string {
+	return append([]string{"sh", "-c", untilStdinCloses, "sh"}, argv...)
+}
+
+// untilStdinCloses keeps stdin on fd 3 (an asynchronous list's stdin is
+// /dev/null), waits in the background for it to close, then ends the
+// command, which has the shell's pid through exec.
+const untilStdinCloses = `exec 3<&0; { cat <&3 >/dev/null 2>&1; kill $$ 2>/dev/null && sleep ` + killGrace + ` && kill -9 $$ 2>/dev/null; } >/dev/null 2>&1 & exec "$@"`
+
 // RunBounded runs a plain (non-Salt) command in service under Bounded.
 func RunBounded(ctx context.Context, ex Execer, service string, budget time.Duration, argv ...string) (Output, error) {
 	return ex.Exec(ctx, service, Bounded(budget, argv...))

@@ -293,6 +293,25 @@ func testExecStopStart(t *testing.T, cli *client.Client) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.ExitCode, "client does not serve")
 
+	// A stream's stdin closes with it, so a command that ends with its
+	// stdin (the event watch's) ends when the stream is cancelled.
+	sctx, scancel := context.WithCancel(ctx)
+	var streamed lockedBuffer
+	streamDone := make(chan error, 1)
+	go func() {
+		streamDone <- l.Stream(sctx, "server", []string{"/app", "out", "streaming", "stdin", "write", "/stream-ended", "yes"}, &streamed)
+	}()
+	require.Eventually(t, func() bool { return strings.Contains(streamed.String(), "streaming") }, 10*time.Second, 20*time.Millisecond)
+	res, err = l.Exec(ctx, "server", []string{"/app", "require", "/stream-ended"})
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.ExitCode, "the streamed command waits on its stdin")
+	scancel()
+	assert.ErrorIs(t, <-streamDone, context.Canceled)
+	require.Eventually(t, func() bool {
+		res, err := l.Exec(ctx, "server", []string{"/app", "require", "/stream-ended"})
+		return err == nil && res.ExitCode == 0
+	}, 10*time.Second, 50*time.Millisecond, "the streamed command saw its stdin close")
+
 	require.NoError(t, l.Stop(ctx, "client", 2*time.Second))
 	st, err := l.State(ctx, "client")
 	require.NoError(t, err)
@@ -354,4 +373,22 @@ func (w tlog) Write(p []byte) (int, error) {
 	w.t.Helper()
 	w.t.Log(string(bytes.TrimRight(p, "\n")))
 	return len(p), nil
+}
+
+// lockedBuffer is a bytes.Buffer a stream writes while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

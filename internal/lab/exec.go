@@ -97,13 +97,15 @@ func ExecIn(ctx context.Context, cli Execer, ref string, argv []string) (ExecRes
 // stdout to w until the command exits or ctx ends: the event watcher's
 // long-running `salt-run state.event`. Stderr is dropped. Ending ctx
 // closes the attachment only; like every exec, the process inside the
-// container keeps running until its next write fails.
+// container is not signalled. Its stdin stays open while attached and
+// closes with the attachment, so a command that ends when its stdin
+// closes (client.UntilStdinCloses) ends with the stream.
 func (l *Lab) Stream(ctx context.Context, service string, argv []string, w io.Writer) error {
 	ref, err := l.ref(service)
 	if err != nil {
 		return err
 	}
-	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdout: true, AttachStderr: true})
+	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdin: true, AttachStdout: true, AttachStderr: true})
 	if err != nil {
 		return fmt.Errorf("exec %q in service %q: %w", argv, service, err)
 	}

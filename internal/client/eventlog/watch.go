@@ -150,7 +150,9 @@ func (w *Watcher) session(ctx context.Context, master string, n int) error {
 	pr, pw := io.Pipe()
 	streamErr := make(chan error, 1)
 	go func() {
-		err := w.ex.Stream(ctx, master, client.EventStream().Line(), pw)
+		// Ended with the attachment: a renewed session must not leave its
+		// predecessor running in the master's container.
+		err := w.ex.Stream(ctx, master, client.UntilStdinCloses(client.EventStream().Line()...), pw)
 		_ = pw.CloseWithError(err)
 		streamErr <- err
 	}()

@@ -10,11 +10,13 @@
 //	serve PORT        accept TCP connections on PORT in the background
 //	dial ADDR         exit 1 unless a TCP connection to ADDR succeeds
 //	wait              block until SIGTERM/SIGINT, then exit 0
+//	stdin             block until stdin closes
 //	exit CODE         exit with CODE
 package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/signal"
@@ -31,7 +33,7 @@ func run(args []string) int {
 	for len(args) > 0 {
 		op := args[0]
 		need := 1
-		if op == "wait" {
+		if op == "wait" || op == "stdin" {
 			need = 0
 		}
 		if len(args) < 1+need {
@@ -82,6 +84,8 @@ func run(args []string) int {
 			signal.Notify(ch, syscall.SIGTERM, syscall.SIGINT)
 			<-ch
 			return 0
+		case "stdin":
+			_, _ = io.Copy(io.Discard, os.Stdin)
 		case "exit":
 			code, err := strconv.Atoi(arg)
 			if err != nil {
