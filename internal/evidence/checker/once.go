@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -11,10 +12,16 @@ import (
 
 // OnceParams are the parameters of ExactlyOnce.
 type OnceParams struct {
-	From    int64    `json:"from"`
-	To      int64    `json:"to,omitempty"`
-	Master  string   `json:"master"` // where the job was published (a master of masters)
-	Fun     string   `json:"fun"`
+	From   int64  `json:"from"`
+	To     int64  `json:"to,omitempty"`
+	Master string `json:"master"` // where the job was published (a master of masters)
+	Fun    string `json:"fun"`
+	// Tgt, when set, is the target the step published the job to ("*"):
+	// only that job is judged. Other Fun jobs in the span, such as a
+	// leftover `salt <minion> test.ping` of a poll before, are not the
+	// scenario's. Empty (checks recorded before it existed) judges every
+	// Fun job published on Master.
+	Tgt     string   `json:"tgt,omitempty"`
 	Minions []string `json:"minions"`
 	// F names the CLI operation whose value is {"documents": {id: n}}: how
 	// many return documents the CLI printed per minion.
@@ -40,10 +47,10 @@ type CLIValue struct {
 	Returns   map[string]json.RawMessage `json:"returns,omitempty"`
 }
 
-// ExactlyOnce judges that the job Fun published on Master within the span
-// ran once on every minion: one return event per minion on Master's bus,
-// one document per minion in the CLI's output and, with Executions, one
-// execution per minion.
+// ExactlyOnce judges that the job Fun (to Tgt) published on Master within
+// the span ran once on every minion: one return event per minion on
+// Master's bus, one document per minion in the CLI's output and, with
+// Executions, one execution per minion.
 func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 	s := span{from: p.From, to: p.To}
 	var jids []string
@@ -55,17 +62,26 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		}
 		// A master of masters also fires each syndic's forwarded copy of
 		// the new event under the same tag: count jobs, not events.
-		if jid, ok := newTag(e.Tag); ok && eventData(e)["fun"] == p.Fun && !slices.Contains(jids, jid) {
-			jids, jidEv = append(jids, jid), append(jidEv, e.Index)
-			if len(jids) == 1 {
-				jidAt = e.Time
-			}
+		jid, ok := newTag(e.Tag)
+		if !ok || slices.Contains(jids, jid) {
+			continue
+		}
+		if d := eventData(e); d["fun"] != p.Fun || (p.Tgt != "" && targetOf(d) != p.Tgt) {
+			continue
+		}
+		jids, jidEv = append(jids, jid), append(jidEv, e.Index)
+		if len(jids) == 1 {
+			jidAt = e.Time
 		}
 	}
-	want := fmt.Sprintf("the %s job from %s to run exactly once on every minion", p.Fun, p.Master)
+	job := p.Fun
+	if p.Tgt != "" {
+		job += " to " + p.Tgt
+	}
+	want := fmt.Sprintf("the %s job from %s to run exactly once on every minion", job, p.Master)
 	if len(jids) != 1 {
 		r := Result{Verdict: Unknown, Expected: want, Evidence: jidEv,
-			Observed: fmt.Sprintf("%d %s job(s) published on %s in the span, want exactly one to judge", len(jids), p.Fun, p.Master)}
+			Observed: fmt.Sprintf("%d %s job(s) published on %s in the span, want exactly one to judge", len(jids), job, p.Master)}
 		if len(jids) > 1 {
 			r.Verdict = Invalid
 		}
@@ -125,6 +141,23 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		subs = append(subs, relaySubjects(h, s, jids[0], p.Relays, jidAt)...)
 	}
 	return fold(want, subs)
+}
+
+// targetOf is a new-job event's target as the salt CLI was given it: the
+// expression (a glob such as "*"), or a list target's ids, which the CLI
+// takes comma-separated (-L).
+func targetOf(d map[string]any) string {
+	switch t := d["tgt"].(type) {
+	case string:
+		return t
+	case []any:
+		ids := make([]string, len(t))
+		for i, id := range t {
+			ids[i] = fmt.Sprint(id)
+		}
+		return strings.Join(ids, ",")
+	}
+	return ""
 }
 
 func cliDocuments(h []history.Entry, s span, f string) (map[string]int, map[string]json.RawMessage, []int64) {
