@@ -38,6 +38,10 @@ type OnceParams struct {
 	// AllRelays demands that every relay republished the job (every
 	// syndic active).
 	AllRelays bool `json:"all_relays,omitempty"`
+	// Peers, when set, are the peers of the master cluster Master belongs
+	// to: a return on any peer's bus is the job's return, its copies
+	// forwarded between peers counted once (cluster.go).
+	Peers []string `json:"peers,omitempty"`
 }
 
 // CLIValue is the value a CLI job operation records: documents per id
@@ -49,10 +53,12 @@ type CLIValue struct {
 
 // ExactlyOnce judges that the job Fun (to Tgt) published on Master within
 // the span ran once on every minion: one return event per minion on
-// Master's bus, one document per minion in the CLI's output and, with
-// Executions, one execution per minion.
+// Master's bus (one return across its peers' buses in a cluster), one
+// document per minion in the CLI's output and, with Executions, one
+// execution per minion.
 func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 	s := span{from: p.From, to: p.To}
+	c := cluster(p.Peers)
 	var jids []string
 	var jidEv []int64
 	var jidAt time.Time
@@ -87,22 +93,26 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		}
 		return r
 	}
-	rets := map[string][]int64{}
+	rets := newReturns(c)
 	for _, e := range h {
-		if e.Type == history.Event && e.Master == p.Master && s.has(e.Index) {
+		if e.Type == history.Event && c.same(e.Master, p.Master) && s.has(e.Index) {
 			if jid, m, ok := retTag(e.Tag); ok && jid == jids[0] {
-				rets[m] = append(rets[m], e.Index)
+				rets.add(e, jid, m)
 			}
 		}
+	}
+	where := ""
+	if c.of(p.Master) != p.Master {
+		where = " on " + c.of(p.Master) + c.counted()
 	}
 	docs, got, docEv := cliDocuments(h, s, p.F)
 	execs := executions(h, s, p.Executions)
 	relayed := relayReturns(h, s, jids[0], p.Relays)
 	var subs []Subject
 	for _, m := range p.Minions {
-		sub := Subject{Name: m, Verdict: Valid, Evidence: append(append([]int64{jidEv[0]}, rets[m]...), docEv...)}
-		obs := fmt.Sprintf("%d return event(s) for job %s", len(rets[m]), jids[0])
-		bad := len(rets[m]) != 1
+		sub := Subject{Name: m, Verdict: Valid, Evidence: append(append([]int64{jidEv[0]}, rets.ev[m]...), docEv...)}
+		obs := fmt.Sprintf("%d return event(s) for job %s%s", rets.n[m], jids[0], where)
+		bad := rets.n[m] != 1
 		if docs != nil {
 			obs += fmt.Sprintf(", %d CLI document(s)", docs[m])
 			bad = bad || docs[m] != 1
