@@ -36,6 +36,18 @@ func masterReachesEveryMinionCluster(ctx context.Context, master string) error {
 	return w.judgeReached(ref, master, bounds, "cluster: "+master+" reaches minion")
 }
 
+// clusterPeers are the peers of the lab's master cluster, which the
+// checkers take as one master: a return reaches whichever peer the
+// minion's connection went through, and the peers forward events to each
+// other. A master_balancer in x-saltlab marks a cluster (its masters are
+// the peers, docs/topologies.md); nil in any other topology.
+func clusterPeers(l Lab) []string {
+	if r := l.Roles(); r.MasterBalancer != nil {
+		return r.Masters
+	}
+	return nil
+}
+
 // clusterBound is the bound of a master cluster's minion, from the
 // minion's config and the master balancer's own (`nginx -T`): the longest
 // the balancer keeps a connection to a peer that went silent

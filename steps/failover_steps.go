@@ -91,7 +91,7 @@ func masterReachesEveryMinion(ctx context.Context, master string) error {
 		errs = append(errs, w.judge(checker.NameStartEvent, checker.StartParams{Since: ref.Index, Master: master, Bounds: bounds},
 			"start event on "+master, false))
 	}
-	errs = append(errs, w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
+	errs = append(errs, w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, "salt test.ping"), "", false))
 	return errors.Join(errs...)
 }
 

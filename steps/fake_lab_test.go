@@ -87,7 +87,7 @@ func (f *fakeLab) job(master, minion, fun string, standalone bool) {
 	f.jids++
 	jid := fmt.Sprintf("2026112310%010d", f.jids)
 	if !standalone {
-		f.fire(master, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun, "minions": []string{minion}})
+		f.fire(master, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "tgt": minion, "fun": fun, "minions": []string{minion}})
 	}
 	f.fire(master, "salt/job/"+jid+"/ret/"+minion, map[string]any{"id": minion, "fun": fun, "jid": jid, "return": true})
 }

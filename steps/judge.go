@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -74,7 +75,22 @@ func (w *world) judgeReached(ref history.Entry, master string, bounds map[string
 	return errors.Join(
 		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
 			measurement, false),
-		w.judge(checker.NameDelivery, checker.DeliveryParams{From: ref.Index, F: "salt test.ping"}, "", false))
+		w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, "salt test.ping"), "", false))
+}
+
+// onceOf is the exactly-once check of job as master published it since
+// entry from, named as the one command builder names it (its function,
+// target and CLI operation), over every minion, through master's syndics
+// (relays) or across its cluster peers.
+func onceOf(l Lab, from int64, master string, job client.Cmd) checker.OnceParams {
+	return checker.OnceParams{From: from, Master: master, Fun: job.Fun, Tgt: job.Target, Minions: minions(l), F: job.Name(),
+		Relays: relays(l, master), Peers: clusterPeers(l)}
+}
+
+// deliveryOf is the returns-delivered check of the CLI operations f since
+// entry from, a master cluster's peers taken as one master.
+func deliveryOf(l Lab, from int64, f string) checker.DeliveryParams {
+	return checker.DeliveryParams{From: from, F: f, Peers: clusterPeers(l)}
 }
 
 // settle waits (up to eventLag) until every answer a master's CLI printed

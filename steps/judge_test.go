@@ -10,8 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // settle waits for a return event the watcher appends after the CLI's
@@ -86,5 +88,36 @@ func TestVerdictFailsStep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		assert.Equal(t, tt.want, fails(tt.verdict, tt.allow), "%s, allow-unknown %v", tt.verdict, tt.allow)
+	}
+}
+
+// TestJudgedJobParams: the exactly-once check names the job as the step
+// built it (its function, target and CLI operation), so a single-minion
+// probe in its span is not judged, and both checks take a master
+// cluster's peers as one master; no other topology names peers.
+func TestJudgedJobParams(t *testing.T) {
+	cluster := newFakeLab()
+	cluster.declared = &roles.Roles{Masters: []string{"salt-master-1", "salt-master-2", "salt-master-3"}, Minions: []string{"salt-minion-1"},
+		MasterBalancer: &roles.Balancer{Service: "salt-lb", Ports: []int{4505, 4506}}}
+	syndic := newFakeLab()
+	syndic.declared = &roles.Roles{Masters: []string{"mom"}, Minions: []string{"salt-minion-1"}, Syndics: []string{"s1", "s2"}, MasterOfMasters: "mom"}
+	tests := []struct {
+		name          string
+		lab           Lab
+		master        string
+		peers, relays []string
+	}{
+		{"a master cluster", cluster, "salt-master-2", []string{"salt-master-1", "salt-master-2", "salt-master-3"}, nil},
+		{"failover masters", newFakeLab(), "salt-master-1", nil, nil},
+		{"a master of masters", syndic, "mom", nil, []string{"s1", "s2"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			job := client.Salt("*", momCLITimeout, "cmd.run", "echo ran")
+			once := onceOf(tc.lab, 7, tc.master, job)
+			assert.Equal(t, checker.OnceParams{From: 7, Master: tc.master, Fun: "cmd.run", Tgt: "*", Minions: minions(tc.lab),
+				F: "salt cmd.run", Relays: tc.relays, Peers: tc.peers}, once)
+			assert.Equal(t, checker.DeliveryParams{From: 7, F: "salt test.ping", Peers: tc.peers}, deliveryOf(tc.lab, 7, "salt test.ping"))
+		})
 	}
 }

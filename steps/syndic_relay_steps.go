@@ -73,12 +73,14 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	} else if len(dead) > 0 {
 		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
 	}
+	job := client.Salt("*", momCLITimeout, "test.ping")
 	from := w.History.Next()
-	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "test.ping")
+	_, docs, _ := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
 	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
-	w.relayedBy(ctx, from, master, "test.ping", rs) // let the watcher catch up
-	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping",
-		Want: json.RawMessage("true"), Relays: rs, AllRelays: true}, "", false)
+	w.relayedBy(ctx, from, master, job.Fun, rs) // let the watcher catch up
+	once := onceOf(w.Lab, from, master, job)
+	once.Want, once.AllRelays = json.RawMessage("true"), true
+	return w.judge(checker.NameExactlyOnce, once, "", false)
 }
 
 // relayedBy waits (up to eventLag) until every relay's bus shows the fun

@@ -36,13 +36,15 @@ func masterReachesEveryMinionOnce(ctx context.Context, master string) error {
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
+	job := client.Salt("*", momCLITimeout, "test.ping")
 	from := w.History.Next()
-	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "test.ping")
+	_, docs, _ := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
 	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
+	once := onceOf(w.Lab, from, master, job)
+	once.Want = json.RawMessage("true")
 	return errors.Join(
-		w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "test.ping", Minions: ms, F: "salt test.ping",
-			Want: json.RawMessage("true"), Relays: relays(w.Lab, master)}, "", false),
-		w.judge(checker.NameDelivery, checker.DeliveryParams{From: from, F: "salt test.ping"}, "", false))
+		w.judge(checker.NameExactlyOnce, once, "", false),
+		w.judge(checker.NameDelivery, deliveryOf(w.Lab, from, job.Name()), "", false))
 }
 
 func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
@@ -56,11 +58,12 @@ func masterAppendsMarker(ctx context.Context, master string) error {
 		return rerr
 	}
 	marker := fmt.Sprintf("/tmp/saltlab-marker-%d", time.Now().UnixNano())
+	job := client.Salt("*", momCLITimeout, "cmd.run", "echo ran >> "+marker)
 	from := w.History.Next()
-	_, docs, o := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, "cmd.run", "echo ran >> "+marker)
+	_, docs, o := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
 	w.logf("salt '*' cmd.run on %s: documents per id: %v", master, docs)
 	w.mu.Lock()
-	w.marker, w.markerAt, w.markerMaster = marker, from, master
+	w.marker, w.markerAt, w.markerMaster, w.markerJob = marker, from, master, job
 	w.mu.Unlock()
 	if !o.OK() {
 		return fmt.Errorf("expected the cmd.run job from %s to return; observed: %s", master, o.Err)
@@ -74,7 +77,7 @@ func masterAppendsMarker(ctx context.Context, master string) error {
 func markerHasOneLine(ctx context.Context) error {
 	w := worldFrom(ctx)
 	w.mu.Lock()
-	marker, from, master := w.marker, w.markerAt, w.markerMaster
+	marker, from, master, job := w.marker, w.markerAt, w.markerMaster, w.markerJob
 	w.mu.Unlock()
 	if marker == "" {
 		return fmt.Errorf("no marker job ran in this scenario; run the job step first")
@@ -92,8 +95,9 @@ func markerHasOneLine(ctx context.Context) error {
 			return client.Succeeded(strings.Count(out.Stdout, "\n"))
 		})
 	}
-	return w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: "cmd.run", Minions: ms,
-		F: "salt cmd.run", Executions: markerOp, Relays: relays(w.Lab, master)}, "", false)
+	once := onceOf(w.Lab, from, master, job)
+	once.Executions = markerOp
+	return w.judge(checker.NameExactlyOnce, once, "", false)
 }
 
 // relays are the syndic nodes between master and the minions: the

@@ -63,9 +63,9 @@ func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (Output,
 	}
 	f.jobs++
 	jid := fmt.Sprintf("2026112310%010d", f.jobs)
-	f.fire("salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun})
+	f.fire("salt/job/"+jid+"/new", map[string]any{"jid": jid, "tgt": "*", "fun": fun})
 	for _, syn := range []string{"salt-syndic-1", "salt-syndic-2"} {
-		f.fireOn(syn, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "fun": fun})
+		f.fireOn(syn, "salt/job/"+jid+"/new", map[string]any{"jid": jid, "tgt": "*", "fun": fun})
 	}
 	var b strings.Builder
 	// a syndic id that has not returned yet, as real Salt prints it

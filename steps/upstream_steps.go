@@ -40,14 +40,15 @@ func masterRunsOnEveryMinionOnce(ctx context.Context, master, call, want string)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
+	job := client.Salt("*", momCLITimeout, words[0], words[1:]...)
 	from := w.History.Next()
-	_, docs, _ := w.saltJob(ctx, master, "*", momCLITimeout, callTimeout, anyReturns, words[0], words[1:]...)
+	_, docs, _ := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
 	w.logf("salt '*' %s on %s: documents per id: %v", call, master, docs)
-	f := client.Salt("*", 0, words[0]).Name()
+	once := onceOf(w.Lab, from, master, job)
+	once.Want = json.RawMessage(want)
 	return errors.Join(
-		w.judge(checker.NameExactlyOnce, checker.OnceParams{From: from, Master: master, Fun: words[0], Minions: ms, F: f,
-			Want: json.RawMessage(want), Relays: relays(w.Lab, master)}, "", false),
-		w.judge(checker.NameDelivery, checker.DeliveryParams{From: from, F: f}, "", false))
+		w.judge(checker.NameExactlyOnce, once, "", false),
+		w.judge(checker.NameDelivery, deliveryOf(w.Lab, from, job.Name()), "", false))
 }
 
 // minionEventReaches: `salt <minion> event.send <tag>` on master makes the

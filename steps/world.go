@@ -11,6 +11,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
@@ -57,6 +58,7 @@ type world struct {
 	marker       string                   // file the marker job appends to (syndic steps)
 	markerAt     int64                    // history index where the marker job began
 	markerMaster string                   // and the master it was published on
+	markerJob    client.Cmd               // and the command that published it
 	daemons      map[string]string        // minion -> daemon identity, see noteMinionDaemons
 	apiToken     string                   // session token of the last salt-api login
 	apiPath      string                   // and the load balancer path it was issued under
