@@ -28,9 +28,10 @@ Feature: The master cluster serves every minion exactly once whatever happens to
   lab's finding about this balancer, not noise.
 
   Evidence: the history records every peer's bus. The exactly-once checker
-  wants, per minion, one return event on the publishing peer, one CLI
-  document and one line in the marker file: a job forwarded through the
-  cluster must not run twice, nor return twice.
+  wants, per minion, one return across the peers' buses (the copies the
+  peers forward to each other counted once), one CLI document and one line
+  in the marker file: a job forwarded through the cluster must not run
+  twice, nor return twice.
 
   Scenario Outline: One peer <how>: every job still reaches every minion exactly once and returns
     Given the lab is healthy
