@@ -15,6 +15,15 @@ const (
 
 var peers = []string{peer1, peer2, peer3}
 
+// peerCase is a history judged with the cluster's peers named and
+// without (alone), as every other topology is judged.
+type peerCase struct {
+	name           string
+	make           func(b *hist)
+	cluster, alone Verdict
+	observed       string // with the peers named
+}
+
 // TestExactlyOnceAcrossClusterPeers: a minion's return reaches the peer
 // its connection went through and is forwarded to the others; with the
 // peers named, a return on any of them counts, once, and a minion that
@@ -22,12 +31,7 @@ var peers = []string{peer1, peer2, peer3}
 // topology) only the publishing master's bus counts, as before.
 func TestExactlyOnceAcrossClusterPeers(t *testing.T) {
 	const cli = "salt test.ping"
-	tests := []struct {
-		name           string
-		make           func(b *hist)
-		cluster, alone Verdict
-		observed       string // with the peers named
-	}{
+	tests := []peerCase{
 		{"return on the publishing peer and forwarded", func(b *hist) {
 			b.returned(s(1.2), "J1", "m1", "test.ping", peer1, peer2, peer3)
 		}, Valid, Valid, "1 return event(s) for job J1 on the cluster"},
@@ -72,12 +76,7 @@ func TestExactlyOnceAcrossClusterPeers(t *testing.T) {
 // of those is judged as before.
 func TestDeliveryAcrossClusterPeers(t *testing.T) {
 	const cli = "salt test.ping"
-	tests := []struct {
-		name           string
-		make           func(b *hist)
-		cluster, alone Verdict
-		observed       string // with the peers named
-	}{
+	tests := []peerCase{
 		{"return on a restarted peer that missed the publication", func(b *hist) {
 			b.published(s(1.1), "J1", "test.ping", "*", peer1, peer2)
 			b.returned(s(1.2), "J1", "m1", "test.ping", peer3)
