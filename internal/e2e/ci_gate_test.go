@@ -102,7 +102,7 @@ func stateCases(junit report.Suites) map[string]string {
 // steps' tests; a third real lab here would cost CI minutes for no
 // other code path.)
 func TestCIGateJobCommands(t *testing.T) {
-	parallelLab(t)
+	parallelRealLab(t)
 	requireIndex(t)
 	out, code, junit := runJob(t, userRepo(t, nil))
 	require.Equal(t, 0, code, "%s", tail(out, 80))

@@ -45,7 +45,7 @@ func TestPendingKeyScenarioOnTheDouble(t *testing.T) {
 
 // TestPendingKeyScenarioOnRealSalt is the same on real Salt.
 func TestPendingKeyScenarioOnRealSalt(t *testing.T) {
-	parallelLab(t)
+	parallelRealLab(t)
 	requireIndex(t)
 	bin := saltlabBinary(t)
 	reports := t.TempDir()

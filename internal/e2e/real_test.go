@@ -79,6 +79,7 @@ var realFailover = sync.OnceValue(func() (r realRun) {
 		return r
 	}
 	realDir.Store(r.reports)
+	defer takeRealSlot()()
 	defer takeLabSlot()()
 	started := time.Now()
 	defer func() { r.took = time.Since(started) }()

@@ -19,6 +19,37 @@ const labsAtOnce = 2
 // labSlots is the package's semaphore of labs.
 var labSlots = make(chan struct{}, labsAtOnce)
 
+// realSlot lets one real-Salt lab run at a time, beside a lab of the
+// double. Real Salt's daemons are Python processes that start and answer
+// slowly on two cores; two real labs beside each other starved each other
+// (measured 2026-11-26: the CI gate's two real runs held their slot 13 min
+// beside the real comparison, where at the end of a CI run, beside a
+// double's lab, they took about 4 min). Taken before a lab slot, never
+// while one is held, so the two semaphores cannot wait on each other.
+var realSlot = make(chan struct{}, 1)
+
+// takeRealSlot waits for the real-Salt slot and returns its release.
+func takeRealSlot() (release func()) {
+	realSlot <- struct{}{}
+	return func() { <-realSlot }
+}
+
+// parallelRealLab is parallelLab for a test whose lab runs real Salt: it
+// holds the real-Salt slot too.
+func parallelRealLab(t *testing.T) {
+	t.Helper()
+	t.Parallel()
+	asked := time.Now()
+	releaseReal := takeRealSlot()
+	release := takeLabSlot()
+	got := time.Now()
+	t.Cleanup(func() {
+		release()
+		releaseReal()
+		t.Logf("real lab slot: waited %s, held %s", got.Sub(asked).Round(time.Second), time.Since(got).Round(time.Second))
+	})
+}
+
 // parallelLab marks a test parallel and holds a lab slot until it ends.
 // It logs how long the test waited for the slot and held it: go test's
 // own time for a parallel test counts the wait, and the hold is what
