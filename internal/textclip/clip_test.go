@@ -1,0 +1,48 @@
+package textclip
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		s    string
+		n    int
+		want string
+	}{
+		{"short text is kept", "abc", 5, "abc"},
+		{"text of exactly n runes is kept", "abcde", 5, "abcde"},
+		{"long text keeps n-1 runes and the marker", "abcdef", 5, "abcd…"},
+		{"multi-byte runes count once", "ééééé", 5, "ééééé"},
+		{"a cut never splits a rune", "日本語のテキスト", 4, "日本語…"},
+		{"mixed widths cut after the n-1th rune", "aé日bc", 4, "aé日…"},
+		{"one rune leaves only the marker", "abc", 1, "…"},
+		{"zero leaves nothing", "abc", 0, ""},
+		{"negative leaves nothing", "abc", -3, ""},
+		{"empty stays empty", "", 3, ""},
+		{"invalid bytes count one rune each", "\xff\xfe\xfdabc", 3, "\xff\xfe…"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, Clip(tc.s, tc.n))
+		})
+	}
+}
+
+// Whatever the text, a clip is at most n runes and starts with the text it
+// kept.
+func TestClipBounds(t *testing.T) {
+	texts := []string{"", "a", strings.Repeat("x", 500), strings.Repeat("ü", 300), "salt-master-1 → salt-master-2"}
+	for _, s := range texts {
+		for n := 1; n <= 40; n++ {
+			got := Clip(s, n)
+			assert.LessOrEqual(t, utf8.RuneCountInString(got), n, "Clip(%q, %d)", s, n)
+			assert.True(t, utf8.ValidString(got), "Clip(%q, %d) = %q", s, n, got)
+			assert.True(t, strings.HasPrefix(s, strings.TrimSuffix(got, Marker)), "Clip(%q, %d) = %q", s, n, got)
+		}
+	}
+}
