@@ -7,10 +7,16 @@
 package saltout
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
+
+// maxQuoted is how many runes of Salt's output an error message quotes:
+// enough to recognise the output, not a whole state run.
+const maxQuoted = 300
 
 // CallResult is the parsed output of `salt-call --out=json <fun>`.
 type CallResult struct {
@@ -55,12 +61,8 @@ func ParseCall(stdout string) (CallResult, error) {
 	return CallResult{Local: local}, nil
 }
 
-// clip shortens text for error messages.
+// clip shortens Salt's output for an error message, without the blank
+// lines and indentation around it.
 func clip(s string) string {
-	const max = 300
-	s = string(bytes.TrimSpace([]byte(s)))
-	if len(s) > max {
-		return s[:max] + "..."
-	}
-	return s
+	return textclip.Clip(strings.TrimSpace(s), maxQuoted)
 }

@@ -2,6 +2,7 @@ package saltout
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,6 +35,8 @@ func TestParseCall(t *testing.T) {
 		{name: "no local", in: `{"m1": true}`, wantErr: `no "local" key`},
 		{name: "truncated", in: `{"local": tr`, wantErr: "truncated JSON"},
 		{name: "two documents", in: `{"local": 1}{"local": 2}`, wantErr: "got 2"},
+		{name: "long output is quoted trimmed and clipped", in: "\n  {\"m1\": \"" + strings.Repeat("x", 400) + "\"}\n",
+			wantErr: `in "{\"m1\": \"` + strings.Repeat("x", maxQuoted-9) + `…"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
