@@ -13,7 +13,13 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
+
+// maxAnswerQuote is how many runes of an answer's body an error quotes:
+// an HTML error page is long, and its first line names the problem.
+const maxAnswerQuote = 200
 
 // Creds are eauth credentials (salt-semantics §5.2).
 type Creds struct {
@@ -175,15 +181,14 @@ func (c Client) do(ctx context.Context, method, path string, body any, token str
 	return resp.Header, nil
 }
 
+// firstLine quotes an answer's body in an error: its first line, marked
+// when more lines followed, clipped.
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " ..."
+		s = s[:i] + " " + textclip.Marker
 	}
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
+	return textclip.Clip(s, maxAnswerQuote)
 }
 
 // LocalReturn decodes the first return of a local client call (`/run` or

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,6 +101,8 @@ func TestWelcomeRejectsOtherServers(t *testing.T) {
 		{"not salt-api", `{"return": "Hello"}`, 200, `return is "Hello"`},
 		{"html", `<html>nginx</html>`, 200, "decode answer"},
 		{"bad gateway", `<html>502 Bad Gateway</html>`, 502, "salt-api answered 502 Bad Gateway"},
+		{"many lines quote the first", "\n<html>\n<body>502</body>\n", 502, "salt-api answered 502 Bad Gateway: <html> …"},
+		{"a long line is clipped", strings.Repeat("x", 500), 503, ": " + strings.Repeat("x", maxAnswerQuote-1) + "…"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
