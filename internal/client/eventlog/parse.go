@@ -16,7 +16,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
+
+// maxTagQuote is how many runes of a tag an error quotes: Salt's tags are
+// short, so a longer one is likely not a tag at all.
+const maxTagQuote = 80
 
 // Event is one line state.event printed.
 type Event struct {
@@ -45,7 +51,7 @@ func ParseLine(line string) (Event, error) {
 		return Event{}, fmt.Errorf("parse event line: empty tag")
 	}
 	if !json.Valid([]byte(data)) {
-		return Event{}, fmt.Errorf("parse event line %q: data is not JSON", clip(tag))
+		return Event{}, fmt.Errorf("parse event line %q: data is not JSON", textclip.Clip(tag, maxTagQuote))
 	}
 	ev := Event{Tag: tag, Data: json.RawMessage(data)}
 	var d struct {
@@ -60,11 +66,4 @@ func ParseLine(line string) (Event, error) {
 		}
 	}
 	return ev, nil
-}
-
-func clip(s string) string {
-	if len(s) > 80 {
-		return s[:80] + "..."
-	}
-	return s
 }

@@ -27,6 +27,8 @@ func TestParseLine(t *testing.T) {
 		{name: "no tab", line: "salt/auth {}", err: "no tab"},
 		{name: "empty tag", line: "\t{}", err: "empty tag"},
 		{name: "not json", line: "salt/auth\t{oops", err: "not JSON"},
+		{name: "a long tag is quoted clipped", line: strings.Repeat("t", 200) + "\t{oops",
+			err: `line "` + strings.Repeat("t", maxTagQuote-1) + `…": data is not JSON`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
