@@ -4,7 +4,7 @@
 // invalid or unknown (the history cannot tell) with the entries it used as
 // evidence. Nothing here talks to Docker or Salt, so `saltlab check` gives
 // the same verdicts from the saved files as the run gave live. The package
-// imports only internal/evidence/history.
+// imports only internal/evidence/history (and the leaf internal/textclip).
 package checker
 
 import (
@@ -14,6 +14,11 @@ import (
 	"strings"
 	"time"
 )
+
+// maxObserved is how many runes of a returned value or error an observation
+// quotes: enough to tell one answer from another, short enough to read in a
+// verdict's line.
+const maxObserved = 160
 
 // Verdict is a checker's answer.
 type Verdict string

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // FailoverParams are the parameters of FailoverTime.
@@ -156,14 +157,7 @@ func outcome(o history.Op) string {
 	if o.Completion.Error != "" {
 		return fmt.Sprintf("%s: %s", o.Completion.Type, o.Completion.Error)
 	}
-	return fmt.Sprintf("%s: %s", o.Completion.Type, clip(string(o.Completion.Value)))
-}
-
-func clip(s string) string {
-	if len(s) > 160 {
-		return s[:160] + "..."
-	}
-	return s
+	return fmt.Sprintf("%s: %s", o.Completion.Type, textclip.Clip(string(o.Completion.Value), maxObserved))
 }
 
 // describe names a reference entry for messages.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // StateApplyOp is `salt-call --master M state.apply` on a minion: Node and
@@ -151,5 +152,5 @@ func changesText(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return "{}"
 	}
-	return clip(string(raw))
+	return textclip.Clip(string(raw), maxObserved)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // PillarItemsOp is `salt-call --master M pillar.items` on a minion: Node
@@ -144,7 +145,7 @@ func pillarSame(minion string, by map[string]history.Op, masters []string) Subje
 	}
 	var groups []string
 	for k, ms := range digests {
-		groups = append(groups, fmt.Sprintf("%s: %s", strings.Join(ms, ", "), clip(k)))
+		groups = append(groups, fmt.Sprintf("%s: %s", strings.Join(ms, ", "), textclip.Clip(k, maxObserved)))
 	}
 	sort.Strings(groups)
 	s.Verdict, s.Observed = Invalid, "the pillar differs: "+strings.Join(groups, " | ")

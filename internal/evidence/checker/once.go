@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // OnceParams are the parameters of ExactlyOnce.
@@ -118,7 +119,7 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 			bad = bad || docs[m] != 1
 		}
 		if len(p.Want) > 0 && docs != nil && !jsonEqual(got[m], p.Want) {
-			obs += fmt.Sprintf(", returned %s (want %s)", clip(string(got[m])), p.Want)
+			obs += fmt.Sprintf(", returned %s (want %s)", textclip.Clip(string(got[m]), maxObserved), p.Want)
 			bad = true
 		}
 		if p.Executions != "" {

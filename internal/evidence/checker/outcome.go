@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // OutcomeParams are the parameters of Availability and Refusal.
@@ -52,11 +53,11 @@ func Refusal(h []history.Entry, p OutcomeParams) Result {
 		case o.Completion == nil || o.Completion.Type == history.Info:
 			return Unknown, "indeterminate: " + outcome(o), true
 		case okOp(o):
-			return Invalid, "succeeded: " + clip(string(o.Completion.Value)), true
+			return Invalid, "succeeded: " + textclip.Clip(string(o.Completion.Value), maxObserved), true
 		case !strings.Contains(o.Completion.Error, p.ErrorContains):
 			return Invalid, "failed otherwise: " + o.Completion.Error, true
 		}
-		return Valid, "refused: " + clip(o.Completion.Error), true
+		return Valid, "refused: " + textclip.Clip(o.Completion.Error, maxObserved), true
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // Config-parity operations as the history names them.
@@ -90,12 +91,12 @@ func optionParity(h []history.Entry, s span, opt string, masters []string) Subje
 	for _, m := range masters {
 		v := by[m].Completion.Value
 		sub.Evidence = append(sub.Evidence, opEvidence(by[m])...)
-		vals = append(vals, fmt.Sprintf("%s = %s", m, clip(compact(v))))
+		vals = append(vals, fmt.Sprintf("%s = %s", m, textclip.Clip(compact(v), maxObserved)))
 		if !jsonEqual(first, v) {
 			sub.Verdict = Invalid
 		}
 	}
-	sub.Observed = "the same on every master: " + clip(compact(first))
+	sub.Observed = "the same on every master: " + textclip.Clip(compact(first), maxObserved)
 	if sub.Verdict == Invalid {
 		sub.Observed = "drift in option " + opt + ": " + strings.Join(vals, "; ")
 	}

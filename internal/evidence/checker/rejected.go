@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // exitRejected is how a salt-call refused for a rejected key completes:
@@ -64,10 +65,10 @@ func rejectedCall(h []history.Entry, o history.Op, p RejectedKeyParams, vals map
 		s.Verdict, s.Observed = Unknown, "indeterminate: "+outcome(o)
 		return s
 	case !okOp(o) && strings.HasPrefix(o.Completion.Error, exitRejected):
-		s.Verdict, s.Observed = Valid, "refused: "+clip(o.Completion.Error)
+		s.Verdict, s.Observed = Valid, "refused: "+textclip.Clip(o.Completion.Error, maxObserved)
 		return s
 	case !okOp(o):
-		s.Verdict, s.Observed = Invalid, "failed otherwise: "+clip(o.Completion.Error)
+		s.Verdict, s.Observed = Invalid, "failed otherwise: "+textclip.Clip(o.Completion.Error, maxObserved)
 		return s
 	}
 	served := ServedBy(h, o, p.Minion, p.Fun)

@@ -45,6 +45,11 @@ func TestRejectedKey(t *testing.T) {
 			b.op(s(1), s(12), history.Fail, call, "salt-minion-1", "salt-minion-1", "", "exit 77: The Salt Minion will now exit.")
 			b.ev(s(1.2), "salt-master-1", "salt/auth", reject)
 		}, Valid, "refused: exit 77"},
+		{"a long refusal is quoted clipped", func(b *hist) {
+			sharedKeys(b)
+			b.op(s(1), s(12), history.Fail, call, "salt-minion-1", "salt-minion-1", "", "exit 77: "+strings.Repeat("x", 300))
+			b.ev(s(1.2), "salt-master-1", "salt/auth", reject)
+		}, Valid, "refused: exit 77: " + strings.Repeat("x", maxObserved-10) + "…"},
 		{"one key pair: going on to master-2 after the rejection is wrong", func(b *hist) {
 			sharedKeys(b)
 			servedAfterReject(b)
