@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // rank orders outcomes for a column holding several: the worst is drawn.
@@ -130,7 +131,7 @@ func opLane(t Timeline, ps []*procCols) groupLane {
 			totals[k] += v
 		}
 	}
-	l := groupLane{procs: len(ps), Lane: Lane{Label: truncate(label), Kind: laneOps,
+	l := groupLane{procs: len(ps), Lane: Lane{Label: textclip.Clip(label, MaxLabel), Kind: laneOps,
 		Title: fmt.Sprintf("%s: %s", strings.Join(members, ", "), countText(totals))}}
 	cols := ps[0].cols
 	for c := 0; c < Columns; {
@@ -178,7 +179,7 @@ func eventLanes(t Timeline, h []history.Entry) []Lane {
 	sort.Slice(masters, func(i, j int) bool { return naturalLess(masters[i], masters[j]) })
 	var lanes []Lane
 	for _, m := range masters {
-		l := Lane{Label: truncate("events @ " + m), Kind: laneEvents}
+		l := Lane{Label: textclip.Clip("events @ "+m, MaxLabel), Kind: laneEvents}
 		total := 0
 		for i, c := range by[m] {
 			if c.n == 0 {
@@ -207,7 +208,7 @@ func measureLanes(ref time.Duration, ms []Measurement) []Lane {
 			i = len(lanes)
 			at[m.Name] = i
 			names = append(names, m.Name)
-			lanes = append(lanes, Lane{Label: truncate(m.Name), Kind: laneMeasure})
+			lanes = append(lanes, Lane{Label: textclip.Clip(m.Name, MaxLabel), Kind: laneMeasure})
 		}
 		l := &lanes[i]
 		outcome := OutcomeOK

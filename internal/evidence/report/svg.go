@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // SVG geometry, in pixels. The picture's size depends only on how many
@@ -45,7 +47,7 @@ func SVG(t Timeline, caption string) template.HTML {
 		}
 		fmt.Fprintf(&b, `<rect class="fault" x="%.1f" y="%d" width="%.1f" height="%d" fill="#f8d7da" fill-opacity="0.7"><title>fault %s: +%s, %s</title></rect>`+"\n",
 			x0, axisH-14, max(x1-x0, 2), h-axisH+4, esc(w.Label), secs(w.From), state)
-		fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="11" fill="#8a1c1c">⚡ %s</text>`+"\n", x0+2, axisH-16-12*(i%2), esc(truncate(w.Label)))
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" font-size="11" fill="#8a1c1c">⚡ %s</text>`+"\n", x0+2, axisH-16-12*(i%2), esc(textclip.Clip(w.Label, MaxLabel)))
 	}
 	step := axisStep(t.Length)
 	for d := time.Duration(0); d <= t.Length; d += step {

@@ -152,11 +152,3 @@ func (t Timeline) column(d time.Duration) int {
 func (t Timeline) colStart(c int) time.Duration {
 	return time.Duration(int64(c) * int64(t.Length) / Columns)
 }
-
-func truncate(s string) string {
-	r := []rune(s)
-	if len(r) <= MaxLabel {
-		return s
-	}
-	return string(r[:MaxLabel-1]) + "…"
-}
