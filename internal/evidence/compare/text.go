@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // maxStep bounds how much of a step a check's label shows, so that one
@@ -64,7 +65,7 @@ func label(r Row) string {
 	case KindCheck:
 		s = "check " + r.Item
 		if r.Step != "" {
-			s += " @ " + truncate(r.Step, maxStep)
+			s += " @ " + textclip.Clip(r.Step, maxStep)
 		}
 	default:
 		s = r.Item
@@ -109,11 +110,4 @@ func note(r Row) string {
 
 func pad(s string, n int) string {
 	return s + strings.Repeat(" ", n-utf8.RuneCountInString(s))
-}
-
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n-1]) + "…"
 }
