@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // IndexError is a pip command that failed; Lines are pip's own failing
@@ -54,6 +56,10 @@ func Unreachable(out string) bool {
 // its cause, never the whole build log.
 const maxFailingLines = 8
 
+// maxFailingLine bounds one shown line, in runes, so that a single long
+// line cannot flood the failure either.
+const maxFailingLine = 400
+
 // FailingLines picks the lines of pip output (or of an image build that
 // ran pip) that say what went wrong: pip's ERROR lines, the first
 // connection warning, and the "saltlab: error:" lines of
@@ -72,10 +78,7 @@ func FailingLines(out string) []string {
 			continue
 		}
 		seen[l] = true
-		if len(l) > 400 {
-			l = l[:400] + "…"
-		}
-		lines = append(lines, l)
+		lines = append(lines, textclip.Clip(l, maxFailingLine))
 		if len(lines) == maxFailingLines {
 			break
 		}

@@ -55,6 +55,9 @@ func TestFailingLinesAndUnreachable(t *testing.T) {
 		many += "ERROR: line " + strings.Repeat("y", i) + "\n"
 	}
 	assert.Len(t, FailingLines(many), maxFailingLines, "a failure never shows the whole log")
+
+	long := "ERROR: " + strings.Repeat("é", 2*maxFailingLine)
+	assert.Equal(t, []string{"ERROR: " + strings.Repeat("é", maxFailingLine-8) + "…"}, FailingLines(long), "a long line is clipped on a rune boundary")
 }
 
 func FuzzParseReleases(f *testing.F) {
