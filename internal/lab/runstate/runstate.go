@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab/knobs"
@@ -67,10 +68,23 @@ func (s State) All() []State {
 // of a run with several keeps its own (faults-<lab>.jsonl), since the same
 // service names stand in every lab and a fault is undone in its own.
 func LedgerName(lab string) string {
-	if lab == "" {
-		return LedgerFile
+	return LabName("faults", lab) + ".jsonl"
+}
+
+// LabName names what each lab of a run with several keeps apart from its
+// siblings (compose project, fault ledger, godog's JUnit, logs): its parts
+// joined by "-", leaving out an empty one, so a run's only lab (lab "")
+// keeps the plain name. LabName("faults", lab) is faults or faults-lab2;
+// LabName(lab, service) is salt-master-1 or lab2-salt-master-1. One
+// function, so every reader and writer of a lab's files spells them alike.
+func LabName(parts ...string) string {
+	kept := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
 	}
-	return "faults-" + lab + ".jsonl"
+	return strings.Join(kept, "-")
 }
 
 // Dir returns the run directory of runID under reportsDir.

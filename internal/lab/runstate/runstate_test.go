@@ -154,3 +154,23 @@ func TestPickLive(t *testing.T) {
 	}
 	assert.Equal(t, "live runs:\n  run-a\n  run-b", LiveList("", map[string]string{"run-b": "", "run-a": ""}), "without a reports dir, ids only")
 }
+
+func TestLabName(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		parts []string
+		want  string
+	}{
+		{"a run's only lab keeps the plain name", []string{"faults", ""}, "faults"},
+		{"a lab of several suffixes its name", []string{"faults", "lab2"}, "faults-lab2"},
+		{"a lab of several prefixes its name", []string{"lab2", "salt-master-1"}, "lab2-salt-master-1"},
+		{"a run's only lab adds no prefix", []string{"", "salt-master-1"}, "salt-master-1"},
+		{"names with dashes are kept whole", []string{"saltlab-failover-r1", "lab10"}, "saltlab-failover-r1-lab10"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, LabName(tc.parts...))
+		})
+	}
+	assert.Equal(t, LedgerFile, LedgerName(""), "a run's only lab keeps faults.jsonl")
+	assert.Equal(t, "faults-lab2.jsonl", LedgerName("lab2"))
+}
