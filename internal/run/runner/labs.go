@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 // labPlan is one lab of a run and the scenarios it runs.
@@ -66,8 +67,5 @@ func planLabs(features []string, rows []report.Row, n int) []labPlan {
 // labProject is the compose project of a run's lab: the run's own for
 // its only lab, suffixed with the lab's name when it has several.
 func labProject(topology, runID, lab string) string {
-	if lab == "" {
-		return ProjectName(topology, runID)
-	}
-	return ProjectName(topology, runID) + "-" + lab
+	return runstate.LabName(ProjectName(topology, runID), lab)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
 )
 
@@ -31,14 +32,10 @@ const (
 // logs most.
 func saveLogs(ctx context.Context, l *lab.Lab, runDir, labName string, log io.Writer, started time.Time) {
 	dir := filepath.Join(runDir, report.LogsDir)
-	prefix := ""
-	if labName != "" {
-		prefix = labName + "-"
-	}
-	saveContainerLogs(ctx, l, dir, prefix, log, started)
+	saveContainerLogs(ctx, l, dir, labName, log, started)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saltLogsTimeout)
 	defer cancel()
-	files, err := saltlogs.Save(ctx, l, l.Services(), dir, prefix)
+	files, err := saltlogs.Save(ctx, l, l.Services(), dir, labName)
 	if err != nil { // one line per container that could not be copied
 		fmt.Fprintf(log, "warning: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nwarning: "))
 	}
@@ -46,7 +43,7 @@ func saveLogs(ctx context.Context, l *lab.Lab, runDir, labName string, log io.Wr
 }
 
 // saveContainerLogs keeps what Docker logged of each container.
-func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, prefix string, log io.Writer, started time.Time) {
+func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, labName string, log io.Writer, started time.Time) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), logsTimeout)
 	defer cancel()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -56,7 +53,7 @@ func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, prefix string, log 
 	for _, svc := range l.Services() {
 		text, err := l.Logs(ctx, svc, 0)
 		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, prefix+svc+".log"), []byte(text), 0o644)
+			err = os.WriteFile(filepath.Join(dir, runstate.LabName(labName, svc)+".log"), []byte(text), 0o644)
 		}
 		if err != nil {
 			fmt.Fprintf(log, "warning: save the log of %s: %v\n", svc, err)

@@ -12,22 +12,18 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
 
-// godogJUnit is godog's own JUnit output, from which report.Summarize starts.
-const godogJUnit = "godog-junit.xml"
-
-// godogJUnitOf is a lab's godog JUnit file in the run folder: godogJUnit
-// for a run's only lab, godog-junit-<lab>.xml for each of several.
+// godogJUnitOf is a lab's godog JUnit file in the run folder, godog's own
+// JUnit output from which report.Summarize starts: godog-junit.xml for a
+// run's only lab, godog-junit-<lab>.xml for each of several.
 func godogJUnitOf(lab string) string {
-	if lab == "" {
-		return godogJUnit
-	}
-	return "godog-junit-" + lab + ".xml"
+	return runstate.LabName("godog-junit", lab) + ".xml"
 }
 
 // runScenarios runs the feature files at paths against the lab in strict

@@ -12,6 +12,8 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
 
 // Dir is where Salt's daemons, real and the double alike, write their log
@@ -29,16 +31,17 @@ type Copier interface {
 }
 
 // Save copies Dir out of each service's container into
-// logsDir/<prefix><service>/salt-<name>.log and returns the files
-// written, relative to logsDir (prefix names the lab of a run of several,
-// as the container logs beside them are named; "" for one lab). A container without Dir (a load balancer, an init
-// that never ran Salt) has nothing to copy and gets no folder. It goes
-// on past a container it cannot copy and returns every such error.
-func Save(ctx context.Context, c Copier, services []string, logsDir, prefix string) ([]string, error) {
+// logsDir/[<lab>-]<service>/salt-<name>.log and returns the files
+// written, relative to logsDir (lab names the lab of a run of several,
+// as the container logs beside them are named, runstate.LabName; "" for
+// one lab). A container without Dir (a load balancer, an init that never
+// ran Salt) has nothing to copy and gets no folder. It goes on past a
+// container it cannot copy and returns every such error.
+func Save(ctx context.Context, c Copier, services []string, logsDir, lab string) ([]string, error) {
 	var saved []string
 	var errs []error
 	for _, svc := range services {
-		folder := prefix + svc
+		folder := runstate.LabName(lab, svc)
 		names, err := saveOne(ctx, c, svc, filepath.Join(logsDir, folder))
 		for _, n := range names {
 			saved = append(saved, filepath.Join(folder, n))

@@ -37,6 +37,7 @@ func TestSave(t *testing.T) {
 		name      string
 		copier    *fakeCopier
 		services  []string
+		lab       string
 		wantFiles []string
 		wantDirs  []string
 		wantErr   string
@@ -50,6 +51,14 @@ func TestSave(t *testing.T) {
 			services:  []string{"salt-master-1", "salt-minion-1"},
 			wantFiles: []string{"salt-master-1/salt-master.log", "salt-master-1/salt-api.log", "salt-minion-1/salt-minion.log"},
 			wantDirs:  []string{"salt-master-1", "salt-minion-1"},
+		},
+		{
+			name:      "a lab of several prefixes its name, as its container logs",
+			copier:    &fakeCopier{tars: map[string][]byte{"salt-master-1": tarOf(t, entry{name: "salt/master", body: "m"})}},
+			services:  []string{"salt-master-1"},
+			lab:       "lab2",
+			wantFiles: []string{"lab2-salt-master-1/salt-master.log"},
+			wantDirs:  []string{"lab2-salt-master-1"},
 		},
 		{
 			name:      "a container without /var/log/salt has nothing to copy, and no folder",
@@ -69,7 +78,7 @@ func TestSave(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			logs := t.TempDir()
-			files, err := Save(context.Background(), tc.copier, tc.services, logs, "")
+			files, err := Save(context.Background(), tc.copier, tc.services, logs, tc.lab)
 			if tc.wantErr == "" {
 				require.NoError(t, err)
 			} else {
