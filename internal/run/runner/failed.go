@@ -3,17 +3,17 @@ package runner
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // maxNamedFailures bounds how many failed scenarios the run's error names;
 // the report holds the rest.
 const maxNamedFailures = 5
 
-// maxFailureMessage bounds each named failure's message: the error's last
+// maxFailureMessage bounds each named failure's message, in runes: the error's last
 // line is read in CI logs, where a step's whole output would bury it.
 const maxFailureMessage = 300
 
@@ -36,10 +36,10 @@ func scenariosFailed(sum report.Summary) error {
 		if sc.Lab != "" {
 			where = " on " + sc.Lab
 		}
-		named = append(named, fmt.Sprintf("%q%s %s", sc.Name, where, clip(oneLine(why), maxFailureMessage)))
+		named = append(named, fmt.Sprintf("%q%s %s", sc.Name, where, textclip.Clip(oneLine(why), maxFailureMessage)))
 	}
 	if sum.Error != "" {
-		named = append(named, clip(oneLine(sum.Error), maxFailureMessage))
+		named = append(named, textclip.Clip(oneLine(sum.Error), maxFailureMessage))
 	}
 	if len(named) == 0 {
 		return ErrScenariosFailed
@@ -71,16 +71,4 @@ func failure(sc report.ScenarioResult) string {
 // oneLine folds a multi-line message onto one line.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
-}
-
-// clip shortens s to at most n bytes on a rune boundary, marking the cut.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
