@@ -121,11 +121,12 @@ fuzz:
 
 # The Docker pass runs only the packages with Docker tests (`unit` already
 # ran every package's other tests), one package at a time (-p 1): they share
-# one engine. internal/e2e goes on its own: it runs two labs at a time by a
-# semaphore of its own (labsAtOnce), the real-Salt run first and beside the
-# double's, while tests that wait for a shared run hold no lab, so go
-# test's -parallel there only needs to let every test start.
-# -v prints each test's time, which docs/testing.md's CI figures come from.
+# one engine. internal/e2e goes on its own: it runs two labs of the double
+# at a time by a semaphore of its own (labsAtOnce), a real-Salt lab alone
+# (it needs both cores), while tests that wait for a shared run hold no
+# lab, so go test's -parallel there only needs to let every test start.
+# -v prints each test's time and each lab's slot hold, which
+# docs/testing.md's CI figures come from.
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
 test: test-prereqs vet unit fuzz
 	$(GO) test -tags browser -count=1 ./internal/evidence/report

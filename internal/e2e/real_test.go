@@ -32,14 +32,14 @@ const realRunTimeout = 30 * time.Minute
 // difference must be explained in docs/sim-fidelity.md with the Salt source
 // behind it. Real Salt needs a package index; without one it skips and
 // says why (the image test beside the images says the same). The real run
-// starts in TestMain, before the runs on the double, and goes beside them
-// (make test runs two labs at a time): it is the longest run of the
-// package, and alone it cost CI its whole length.
+// is queued in TestMain right after the double's shared run and runs
+// alone, on every lab slot (parallelRealLab says why): beside a lab of the
+// double its alive-check bounds were missed.
 func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
 	r := realFailover()
-	t.Logf("real run: held a lab slot %s", r.took.Round(time.Second))
+	t.Logf("real run: held every lab slot %s", r.took.Round(time.Second))
 	bin, simReports, sim := simFailoverRun(t)
 	require.NoError(t, r.err, "real run:\n%s", tail(r.out, 60))
 	real, reports := r.id, r.reports
@@ -62,12 +62,13 @@ func TestRealSaltAgreesWithTheDouble(t *testing.T) {
 // id, saltlab's output, and how it ended.
 type realRun struct {
 	reports, id, out string
-	took             time.Duration // holding its lab slot
+	took             time.Duration // holding every lab slot
 	err              error
 }
 
 // realFailover is the default selection on real Salt, run once per test
-// binary; TestMain starts it early when the real test is selected.
+// binary; TestMain starts it early when the real test is selected. It
+// runs alone (every lab slot): see parallelRealLab.
 var realFailover = sync.OnceValue(func() (r realRun) {
 	r.id = fmt.Sprintf("e2e-real-%d", time.Now().UnixNano()%1_000_000_000)
 	bin, err := realSaltlab()
@@ -79,8 +80,7 @@ var realFailover = sync.OnceValue(func() (r realRun) {
 		return r
 	}
 	realDir.Store(r.reports)
-	defer takeRealSlot()()
-	defer takeLabSlot()()
+	defer takeLabSlots(labsAtOnce)() // alone, as parallelRealLab says why
 	started := time.Now()
 	defer func() { r.took = time.Since(started) }()
 	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)

@@ -25,12 +25,15 @@ func TestLimit(t *testing.T) {
 		wantMemory  int
 		wantDefault int
 	}{
-		{name: "real on this machine: cores bind", flavor: "real", m: Machine{Cores: 2, Available: 21 * gib}, wantPerLab: 1388, wantMemory: 14, wantDefault: 2},
+		{name: "real on this machine: cores bind at two per lab", flavor: "real", m: Machine{Cores: 2, Available: 21 * gib}, wantPerLab: 1388, wantMemory: 14, wantDefault: 1},
+		{name: "real, three cores: still one lab", flavor: "real", m: Machine{Cores: 3, Available: 21 * gib}, wantPerLab: 1388, wantMemory: 14, wantDefault: 1},
+		{name: "real, eight cores: four labs", flavor: "real", m: Machine{Cores: 8, Available: 21 * gib}, wantPerLab: 1388, wantMemory: 14, wantDefault: 4},
 		{name: "real, short of memory: memory binds", flavor: "real", m: Machine{Cores: 8, Available: 4 * gib}, wantPerLab: 1388, wantMemory: 2, wantDefault: 2},
 		{name: "auto counts real Salt", flavor: "auto", m: Machine{Cores: 8, Available: 4 * gib}, wantPerLab: 1388, wantMemory: 2, wantDefault: 2},
-		{name: "sim is small", flavor: "sim", m: Machine{Cores: 2, Available: 2 * gib}, wantPerLab: 224, wantMemory: 4, wantDefault: 2},
+		{name: "sim is small, one lab per core", flavor: "sim", m: Machine{Cores: 2, Available: 2 * gib}, wantPerLab: 224, wantMemory: 4, wantDefault: 2},
 		{name: "no room for one lab still gets one", flavor: "real", m: Machine{Cores: 2, Available: 512 << 20}, wantPerLab: 1388, wantMemory: 0, wantDefault: 1},
 		{name: "one core, one lab", flavor: "sim", m: Machine{Cores: 1, Available: 8 * gib}, wantPerLab: 224, wantMemory: 32, wantDefault: 1},
+		{name: "one core, one real lab", flavor: "real", m: Machine{Cores: 1, Available: 8 * gib}, wantPerLab: 1388, wantMemory: 5, wantDefault: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +68,7 @@ func TestCheck(t *testing.T) {
 	}
 	err := l.Check(3)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "(4096 MiB available - 1024 MiB reserve) / 1388 MiB per lab (real Salt: 2 master(s) x 460 + 2 minion(s) x 170 + 2 other(s) x 64 MiB) = 2 lab(s)",
+	assert.Contains(t, err.Error(), "2 core(s) at 2 per real lab allow 1 lab(s); (4096 MiB available - 1024 MiB reserve) / 1388 MiB per lab (real Salt: 2 master(s) x 460 + 2 minion(s) x 170 + 2 other(s) x 64 MiB) = 2 lab(s)",
 		"the message says how the limit was computed")
 	assert.NoError(t, For("real", failover, Machine{Cores: 2}).Check(1), "one lab is always allowed")
 }
