@@ -35,7 +35,7 @@ func WriteAll(dir string, sum Summary) (Summary, []string, error) {
 		b    []byte
 	}{{JUnitFile, junit.Bytes()}, {HTMLFile, html.Bytes()}, {SummaryFile, js}} {
 		p := filepath.Join(dir, f.name)
-		if err := writeFile(p, f.b); err != nil {
+		if err := WriteFile(p, f.b); err != nil {
 			return sum, files, err
 		}
 		files = append(files, p)
@@ -64,7 +64,10 @@ func where(dir string) string {
 	return filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(abs)), filepath.Base(abs)))
 }
 
-func writeFile(path string, b []byte) error {
+// WriteFile replaces path with b through a temporary file beside it, so a
+// failed write leaves the old file whole (a report, or a committed
+// ledger that a failed write must not cost).
+func WriteFile(path string, b []byte) error {
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
