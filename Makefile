@@ -4,7 +4,7 @@
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` (hot, 3 and 50 minions) and the default suite per topology, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
-#   make matrix run every topology's default selection on real Salt per release line and write docs/release-matrix.md
+#   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md
 
 SALT     ?= real
 TOPOLOGY ?= failover
@@ -61,10 +61,13 @@ lab: prereqs build
 # default selection on real Salt, per release line (a line such as 3008 is
 # its newest release; an exact release such as 3008.4 works too). A failed
 # suite does not stop it: failover-dns and ai-infra-matrix fail by design,
-# and a red cell is a result. Runs accumulate under reports/matrix; the
-# table shows the newest run per cell. A run cut short before its reports
-# has no summary.json and is named and left out, so one release whose
-# image cannot be built does not cost the table of the others.
+# and a red cell is a result. Runs accumulate under reports/matrix, and
+# their records in the committed ledger docs/release-matrix.json; the
+# table is rendered from every record there, the newest run per cell, so
+# a machine without the old run folders (reports/ is not committed) keeps
+# their cells. A run cut short before its reports has no summary.json and
+# is named and left out, so one release whose image cannot be built does
+# not cost the table of the others.
 MATRIX_RELEASES   ?= 3006 3007 3008
 MATRIX_TOPOLOGIES ?= failover hot syndic failover-pki failover-dns ai-infra-matrix
 MATRIX_REPORTS    := reports/matrix
@@ -78,7 +81,7 @@ matrix: prereqs build
 	  if [ -f "$$d/summary.json" ]; then runs="$$runs $$d"; \
 	  else echo "matrix: $$d has no summary.json (cut short before its reports); left out" >&2; fi; \
 	done; \
-	$(BIN) matrix --out docs/release-matrix.md $$runs
+	$(BIN) matrix --ledger docs/release-matrix.json --out docs/release-matrix.md $$runs
 
 images: prereqs build
 	$(WITH_GO) $(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
@@ -97,9 +100,10 @@ unit:
 # The parsers of untrusted text: Salt CLI output, --set values, tag
 # expressions, compose overrides and the compose policy, drop-in keys and
 # Salt option lists, feature files, pip's output, SALT_VERSION, saved
-# histories, Salt event lines, x-saltlab roles and /etc/hosts. `unit` runs their
-# seed corpora; this runs each fuzzer for FUZZTIME executions (one worker:
-# CI machines are small and shared), about 2 minutes in all. A count, not a
+# histories, Salt event lines, x-saltlab roles, /etc/hosts and the release
+# matrix's ledger. `unit` runs their seed corpora; this runs each fuzzer
+# for FUZZTIME executions (one worker: CI machines are small and shared),
+# about 2 minutes in all. A count, not a
 # duration: Go 1.26's fuzz coordinator can fail a duration run at its
 # deadline with a bare "context deadline exceeded" and no failing input
 # (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
@@ -110,7 +114,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseSums ./internal/salt/saltout:FuzzParseStateRun ./internal/salt/saltout:FuzzParseRenderError \
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead ./internal/evidence/history:FuzzLedgerWindows \
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
-	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown \
+	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
 	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe
 fuzz:

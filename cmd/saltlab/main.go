@@ -17,7 +17,7 @@
 //	saltlab report <run dir>
 //	saltlab check  RUN-DIR
 //	saltlab compare [--explained FILE] [--allow-different] RUN_A RUN_B
-//	saltlab matrix [--out FILE] RUN_DIR...
+//	saltlab matrix [--out FILE] [--ledger FILE] [RUN_DIR...]
 //	saltlab doctor
 //	saltlab version
 package main

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/matrix"
 	"github.com/saltlab/saltlab/internal/evidence/report"
@@ -15,20 +18,28 @@ import (
 
 // cmdMatrix tabulates finished runs by Salt release and topology into a
 // Markdown document (`make matrix` writes docs/release-matrix.md with it).
+// The runs' records accumulate in a ledger (docs/release-matrix.json,
+// committed), and the table is rendered from all of them, because the run
+// folders under reports/ are not committed and a new machine has none.
 // A failed scenario is a result to tabulate, so only bad input fails it.
 func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
-	fs := newFlags("matrix", "matrix [--out FILE] RUN_DIR... (finished run folders, e.g. reports/matrix/*)", errOut)
+	fs := newFlags("matrix", "matrix [--out FILE] [--ledger FILE] [RUN_DIR...] (finished run folders, e.g. reports/matrix/*)", errOut)
 	outFile := fs.String("out", "", "write the Markdown table to FILE instead of stdout (make matrix: docs/release-matrix.md)")
+	ledgerFlag := fs.String("ledger", "", "the ledger of runs to add the RUN_DIRs to and render from (default: --out's FILE with .json, none without --out; make matrix: docs/release-matrix.json)")
 	dirs, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
 	}
-	if len(dirs) == 0 {
-		return usage.Errorf("matrix: name the finished run folders to tabulate, e.g. `saltlab matrix reports/matrix/*` (`make matrix` runs them)")
+	ledgerFile, err := matrixLedgerPath(*ledgerFlag, *outFile)
+	if err != nil {
+		return err
 	}
-	// Every folder is read before anything is written, so a bad one
-	// leaves an existing --out file as it was.
-	runs := make([]matrix.Run, 0, len(dirs))
+	if len(dirs) == 0 && ledgerFile == "" {
+		return usage.Errorf("matrix: name the finished run folders to tabulate, e.g. `saltlab matrix reports/matrix/*`, or a ledger to render again (--ledger FILE, or --out FILE beside it; `make matrix` does both)")
+	}
+	// Every input is read before anything is written, so bad input
+	// leaves the ledger and the --out file as they were.
+	runs := make([]matrix.Record, 0, len(dirs))
 	for _, d := range dirs {
 		r, err := loadMatrixRun(d)
 		if err != nil {
@@ -36,34 +47,113 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 		}
 		runs = append(runs, r)
 	}
-	m := matrix.Build(runs)
+	recorded, err := readMatrixLedger(ledgerFile, len(dirs) > 0)
+	if err != nil {
+		return err
+	}
+	all, added, replaced := matrix.Merge(recorded, runs)
+	m := matrix.Build(all)
+	m.Ledger = ledgerLink(ledgerFile, *outFile)
 	var b bytes.Buffer
 	if err := matrix.Render(&b, m); err != nil {
 		return err
+	}
+	// The ledger first: it is what the table is rendered from, so a
+	// failed write of the table loses nothing a re-render cannot restore.
+	say := out
+	if *outFile == "" {
+		say = errOut // stdout is the table
+	}
+	if ledgerFile != "" && len(runs) > 0 {
+		lb, err := matrix.MarshalLedger(all)
+		if err != nil {
+			return err
+		}
+		if err := report.WriteFile(ledgerFile, lb); err != nil {
+			return fmt.Errorf("write ledger: %w", err)
+		}
+		fmt.Fprintf(say, "wrote %s: %d run(s) recorded (%d added, %d replaced)\n", ledgerFile, len(all), added, replaced)
 	}
 	if *outFile == "" {
 		_, err := out.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(*outFile, b.Bytes(), 0o644); err != nil {
+	if err := report.WriteFile(*outFile, b.Bytes()); err != nil {
 		return fmt.Errorf("write release matrix: %w", err)
 	}
-	fmt.Fprintf(out, "wrote %s: %d release(s) x %d topolog(ies) from %d run(s) (%d given; the newest per cell is shown)\n",
-		*outFile, len(m.Releases), len(m.Topologies), len(m.Runs), len(runs))
+	fmt.Fprintf(out, "wrote %s: %d release(s) x %d topolog(ies) from %d run(s) (%d given, %d recorded; the newest per cell is shown)\n",
+		*outFile, len(m.Releases), len(m.Topologies), len(m.Runs), len(runs), len(all))
 	return nil
 }
 
-// loadMatrixRun reads one run folder's summary.json; its run id names it
-// in the document, the folder's name when the summary has none.
-func loadMatrixRun(dir string) (matrix.Run, error) {
+// matrixLedgerPath is --ledger, or --out's file with .json: the table and
+// the ledger it is rendered from sit side by side, so writing the table
+// by hand with --out cannot drop the cells of runs measured elsewhere.
+func matrixLedgerPath(ledger, out string) (string, error) {
+	if ledger == "" && out != "" {
+		ledger = strings.TrimSuffix(out, filepath.Ext(out)) + ".json"
+	}
+	if ledger != "" && filepath.Clean(ledger) == filepath.Clean(out) {
+		return "", usage.Errorf("matrix: --out %s is the ledger's file too: write the table to a .md file, or name the ledger with --ledger FILE", out)
+	}
+	return ledger, nil
+}
+
+// ledgerLink names the ledger as the table links to it: relative to the
+// table's folder, so the header reads the same from wherever the command
+// ran (docs/release-matrix.md links release-matrix.json).
+func ledgerLink(ledger, out string) string {
+	if ledger == "" || out == "" {
+		return filepath.ToSlash(ledger)
+	}
+	absLedger, err1 := filepath.Abs(ledger)
+	absOut, err2 := filepath.Abs(out)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(ledger)
+	}
+	rel, err := filepath.Rel(filepath.Dir(absOut), absLedger)
+	if err != nil {
+		return filepath.ToSlash(ledger)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// readMatrixLedger reads the ledger's records. A ledger that does not
+// exist yet is empty when runs are named (the first `make matrix` starts
+// it); with nothing to add it is a mistyped path.
+func readMatrixLedger(path string, adding bool) ([]matrix.Record, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) && adding {
+		return nil, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usage.Errorf("matrix: ledger %s does not exist, and no run folder is named to start it: name the ledger the table is kept in (make matrix: docs/release-matrix.json), or finished run folders", path)
+	}
+	if err != nil {
+		return nil, usage.Errorf("matrix: read ledger %s: %w (make it readable, or restore it: git checkout -- %s)", path, err, path)
+	}
+	recs, err := matrix.ParseLedger(b)
+	if err != nil {
+		return nil, usage.Errorf("matrix: ledger %s: %w (fix it by hand, or restore it: git checkout -- %s; nothing was written)", path, err, path)
+	}
+	return recs, nil
+}
+
+// loadMatrixRun reads one run folder's summary.json into its record; its
+// run id names it in the document, the folder's name when the summary has
+// none.
+func loadMatrixRun(dir string) (matrix.Record, error) {
 	path := filepath.Join(dir, report.SummaryFile)
 	s, err := report.ReadSummary(path)
 	if err != nil {
-		return matrix.Run{}, usage.Errorf("matrix: %s: %w (name finished run folders only: a run writes %s with its reports, so a run cut short before them has none; leave it out or run it again)", path, err, report.SummaryFile)
+		return matrix.Record{}, usage.Errorf("matrix: %s: %w (name finished run folders only: a run writes %s with its reports, so a run cut short before them has none; leave it out or run it again)", path, err, report.SummaryFile)
 	}
 	id := s.Run.ID
 	if id == "" {
 		id = filepath.Base(filepath.Clean(dir))
 	}
-	return matrix.Run{ID: id, Summary: s}, nil
+	return matrix.RecordOf(id, s), nil
 }

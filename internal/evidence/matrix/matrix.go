@@ -1,8 +1,10 @@
 // Package matrix tabulates finished runs by Salt release and topology:
 // `make matrix` runs every built-in topology's default selection on the
 // newest 3006, 3007 and 3008 releases, and `saltlab matrix` turns their
-// summary.json files into docs/release-matrix.md. It reads summaries
-// only, so the table is derived from the runs and nothing else.
+// summary.json files into records, adds them to the committed ledger
+// (docs/release-matrix.json) and renders docs/release-matrix.md from every
+// record there. The table is derived from the runs' records and nothing
+// else, and it keeps the cells of runs whose folders are gone.
 package matrix
 
 import (
@@ -12,15 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 )
-
-// Run is one finished run: the id it is listed under and its summary.
-type Run struct {
-	ID      string
-	Summary report.Summary
-}
 
 // Cell is one release's result on one topology.
 type Cell struct {
@@ -47,23 +42,27 @@ type Matrix struct {
 	Releases   []Release
 	Topologies []string
 	Cells      map[string]map[string]Cell // release label -> topology -> cell
-	Runs       []Run                      // the runs the cells come from, oldest first
+	Runs       []Record                   // the runs the cells come from, oldest first
 	Hosts      []string
 	Engines    []string
 	First      time.Time // earliest start of a run used
 	Last       time.Time // latest start of a run used
+	// Ledger names the file the records came from in the header, as a
+	// link relative to the table; empty when the table was rendered from
+	// run folders alone.
+	Ledger string
 }
 
 // Build tabulates runs. When two runs cover the same release and
 // topology, the one that started later wins (ties: the greater run id):
 // re-running a cell is how `make matrix` refreshes it, and the runs it
-// replaced stay in their folders untouched.
-func Build(runs []Run) Matrix {
-	newest := map[[2]string]Run{}
+// replaced stay in the ledger untouched.
+func Build(runs []Record) Matrix {
+	newest := map[[2]string]Record{}
 	releases := map[string]Release{}
 	for _, r := range runs {
-		rel := releaseOf(r.Summary.Run.Flavor)
-		k := [2]string{rel.Label, r.Summary.Run.Topology}
+		rel := releaseOf(r)
+		k := [2]string{rel.Label, r.Topology}
 		if old, ok := newest[k]; ok && !newer(r, old) {
 			continue
 		}
@@ -80,18 +79,17 @@ func Build(runs []Run) Matrix {
 		m.Cells[k[0]][k[1]] = cellOf(r)
 		topos[k[1]] = true
 		m.Runs = append(m.Runs, r)
-		run := r.Summary.Run
-		if run.Host != "" {
-			hosts[run.Host] = true
+		if r.Host != "" {
+			hosts[r.Host] = true
 		}
-		if run.Engine != "" {
-			engines[run.Engine] = true
+		if r.Engine != "" {
+			engines[r.Engine] = true
 		}
-		if m.First.IsZero() || run.Started.Before(m.First) {
-			m.First = run.Started
+		if m.First.IsZero() || r.Started.Before(m.First) {
+			m.First = r.Started
 		}
-		if run.Started.After(m.Last) {
-			m.Last = run.Started
+		if r.Started.After(m.Last) {
+			m.Last = r.Started
 		}
 	}
 	for _, rel := range releases {
@@ -100,47 +98,37 @@ func Build(runs []Run) Matrix {
 	slices.SortFunc(m.Releases, compareReleases)
 	m.Topologies = slices.Sorted(maps.Keys(topos))
 	m.Hosts, m.Engines = slices.Sorted(maps.Keys(hosts)), slices.Sorted(maps.Keys(engines))
-	slices.SortFunc(m.Runs, func(a, b Run) int {
-		return cmp.Or(a.Summary.Run.Started.Compare(b.Summary.Run.Started), strings.Compare(a.ID, b.ID))
-	})
+	slices.SortFunc(m.Runs, compareRuns)
 	return m
 }
 
-func newer(a, b Run) bool {
-	if c := a.Summary.Run.Started.Compare(b.Summary.Run.Started); c != 0 {
-		return c > 0
-	}
-	return a.ID > b.ID
+// compareRuns orders runs by start, then run id: the Runs list's order,
+// and the ledger's.
+func compareRuns(a, b Record) int {
+	return cmp.Or(a.Started.Compare(b.Started), strings.Compare(a.ID, b.ID))
 }
 
-func cellOf(r Run) Cell {
-	s := r.Summary
-	c := Cell{Run: r.ID, Passed: s.Counts.Passed, Total: s.Counts.Total, BringUp: s.Run.BringUp, Error: s.Error}
-	for _, sc := range s.Scenarios {
-		if d, err := sc.WallTime(); err == nil {
-			c.Suite += d
-		}
-	}
-	return c
+func newer(a, b Record) bool { return compareRuns(a, b) > 0 }
+
+func cellOf(r Record) Cell {
+	return Cell{Run: r.ID, Passed: r.Counts.Passed, Total: r.Counts.Total,
+		BringUp: durationOf(r.BringUp), Suite: durationOf(r.Suite), Error: r.Error}
 }
 
-// releaseOf names a run's row from `salt-call --version` ("salt-call
-// 3008.4 (Argon)"). A run on the double is labelled as the double, so its
-// row can never be read as a real release.
-func releaseOf(f report.Flavor) Release {
+// releaseOf names a run's row from its record's release. A run on the
+// double is labelled as the double, so its row can never be read as a
+// real release.
+func releaseOf(r Record) Release {
 	var rel Release
-	for _, field := range strings.Fields(f.Version) {
-		if v, err := saltdist.ParseVersion(field); err == nil {
-			rel.version, rel.parsed = v, true
-			break
-		}
+	if v, err := saltdist.ParseVersion(r.Release); err == nil {
+		rel.version, rel.parsed = v, true
 	}
 	num := "version unknown"
 	if rel.parsed {
 		num = rel.version.String()
 	}
 	rel.Label = num
-	if f.Name != "real" {
+	if r.Flavor != FlavorReal {
 		rel.Sim = true
 		rel.Label = num + " on the Salt double (sim, not real Salt)"
 	}

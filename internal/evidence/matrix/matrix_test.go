@@ -17,16 +17,16 @@ import (
 var update = flag.Bool("update", false, "rewrite testdata/release-matrix.md")
 
 // fixtureRuns reads every run folder under testdata/runs.
-func fixtureRuns(t *testing.T) []Run {
+func fixtureRuns(t *testing.T) []Record {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("testdata", "runs", "*"))
 	require.NoError(t, err)
 	require.NotEmpty(t, dirs)
-	var runs []Run
+	var runs []Record
 	for _, d := range dirs {
 		s, err := report.ReadSummary(filepath.Join(d, report.SummaryFile))
 		require.NoError(t, err)
-		runs = append(runs, Run{ID: filepath.Base(d), Summary: s})
+		runs = append(runs, RecordOf(filepath.Base(d), s))
 	}
 	return runs
 }
@@ -73,29 +73,6 @@ func TestBuild(t *testing.T) {
 	assert.Equal(t, []string{"ci-7", "lab-4"}, m.Hosts)
 }
 
-func TestNewestRunWins(t *testing.T) {
-	at := func(h int) time.Time { return time.Date(2026, 11, 23, h, 0, 0, 0, time.UTC) }
-	run := func(id string, started time.Time, passed int) Run {
-		return Run{ID: id, Summary: report.Summary{Run: report.Run{Topology: "hot", Started: started,
-			Flavor: report.Flavor{Name: "real", Version: "salt-call 3007.8 (Chlorine)"}}, Counts: report.Counts{Total: 2, Passed: passed}}}
-	}
-	for _, tc := range []struct {
-		name string
-		runs []Run
-		want string
-	}{
-		{"later start wins, listed first", []Run{run("b", at(10), 2), run("a", at(9), 1)}, "b"},
-		{"later start wins, listed last", []Run{run("a", at(9), 1), run("b", at(10), 2)}, "b"},
-		{"same start: greater id", []Run{run("z", at(9), 1), run("y", at(9), 2)}, "z"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m := Build(tc.runs)
-			assert.Equal(t, tc.want, m.Cells["3007.8"]["hot"].Run)
-			assert.Len(t, m.Runs, 1)
-		})
-	}
-}
-
 func TestReleaseLabels(t *testing.T) {
 	for _, tc := range []struct {
 		flavor report.Flavor
@@ -108,7 +85,8 @@ func TestReleaseLabels(t *testing.T) {
 		{report.Flavor{Name: "", Version: ""}, "version unknown on the Salt double (sim, not real Salt)"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
-			assert.Equal(t, tc.want, releaseOf(tc.flavor).Label)
+			rec := RecordOf("x", report.Summary{Run: report.Run{Flavor: tc.flavor}})
+			assert.Equal(t, tc.want, releaseOf(rec).Label)
 		})
 	}
 }
@@ -124,10 +102,10 @@ func TestRenderEmptyAndEscaped(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, Render(&b, Build(nil)))
 	assert.Contains(t, b.String(), "Measured never on an unnamed host.")
-	r := Run{ID: "x", Summary: report.Summary{Error: "a | b\nc", Run: report.Run{Topology: "hot", Host: "h",
-		Flavor: report.Flavor{Name: "real", Version: "salt-call 3007.8"}}}}
+	r := RecordOf("x", report.Summary{Error: "a | b\nc", Run: report.Run{Topology: "hot", Host: "h",
+		Flavor: report.Flavor{Name: "real", Version: "salt-call 3007.8"}}})
 	b.Reset()
-	require.NoError(t, Render(&b, Build([]Run{r})))
+	require.NoError(t, Render(&b, Build([]Record{r})))
 	assert.Contains(t, b.String(), `failed (0 failed, 0 errors, 0 skipped): a \| b c |`)
 	assert.Contains(t, b.String(), "| 3007.8 | 0/0 passed, bring-up not recorded, suite 0.0s, run error (see x) |")
 }
