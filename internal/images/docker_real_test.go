@@ -178,13 +178,20 @@ func realTestSetup(t *testing.T, version string) (context.Context, *client.Clien
 	t.Cleanup(func() {
 		_, _ = cli.ImageRemove(context.Background(), ref, image.RemoveOptions{Force: true, PruneChildren: true})
 	})
+	return ctx, cli, recipeRoot(t)
+}
+
+// recipeRoot is a repository root holding only the image recipes, copied
+// from this checkout: an image built from it is what the checkout builds.
+func recipeRoot(t *testing.T) string {
+	t.Helper()
 	repo, err := images.FindRepoRoot(".")
 	require.NoError(t, err)
 	root := t.TempDir()
 	for _, rel := range []string{"images/base/packages.txt", "images/base/Dockerfile", "images/salt-real/Dockerfile", "images/salt-real/install-salt", "images/salt-real/salt-options.py"} {
 		copyFile(t, filepath.Join(repo, rel), filepath.Join(root, rel))
 	}
-	return ctx, cli, root
+	return root
 }
 
 // noPip keeps the host's pip out of a test that must not use the network.
@@ -256,8 +263,10 @@ func TestDockerRealSaltFromCarriedWheelhouse(t *testing.T) {
 	require.NoError(t, carry(ctx, maker, repo, carried, v))
 	require.NoError(t, saltdist.Validate(carried, v, saltdist.ImageTarget(runtime.GOARCH)))
 
-	// The air-gapped host: no pip, only the carried folder.
-	_, _, root := realTestSetup(t, v.String())
+	// The air-gapped host: no pip, only the carried folder. Its image is
+	// genuine Salt v of this checkout's recipe, so it stays for the tests
+	// after this one (removing it cost them a 2-minute rebuild).
+	root := recipeRoot(t)
 	_, _ = cli.ImageRemove(ctx, images.RealRepo+":"+v.String(), image.RemoveOptions{Force: true, PruneChildren: true})
 	b := images.NewBuilder(cli, root, &lineLog{t: t}, noPip, images.WithGetenv(func(k string) string {
 		if k == images.EnvWheelhouse {
