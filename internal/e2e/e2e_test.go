@@ -157,30 +157,36 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 
 // simFailover is `make lab`'s default selection on the double, run once
 // per test binary on simFailoverLabs labs in parallel (make lab's default
-// on this 2-core machine): the make-lab and parallel-labs tests judge it,
-// and the real-Salt test holds real Salt's run of one lab beside it.
-var simFailover = sync.OnceValues(func() (string, error) {
-	reports, err := os.MkdirTemp("", "saltlab-e2e-sim-")
-	if err != nil {
-		return "", err
+// on this 2-core machine): the make-lab, parallel-labs and key tests judge
+// it, and the real-Salt test holds real Salt's run beside it.
+var simFailover = sync.OnceValues(func() (sharedRun, error) {
+	var r sharedRun
+	var err error
+	if r.reports, err = os.MkdirTemp("", "saltlab-e2e-sim-"); err != nil {
+		return r, err
 	}
-	simDir.Store(reports)
+	simDir.Store(r.reports)
 	// The slots first, the build inside them: TestMain starts this before
 	// any test, so it is first in the queue, and the real comparison
 	// waits for it.
 	defer takeLabSlots(simFailoverLabs)()
-	bin, err := buildSaltlab(reports)
+	bin, err := buildSaltlab(r.reports)
 	if err != nil {
-		return reports, err
+		return r, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--parallel", strconv.Itoa(simFailoverLabs), "--reports", reports, "--run-id", simFailoverID, "--tags", "not @slow")
-	if out, err := run.CombinedOutput(); err != nil {
-		return reports, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
+	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--parallel", strconv.Itoa(simFailoverLabs), "--reports", r.reports, "--run-id", simFailoverID, "--tags", "not @slow")
+	out, err := run.CombinedOutput()
+	r.out = string(out)
+	if err != nil {
+		return r, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
-	return reports, nil
+	return r, nil
 })
+
+// sharedRun is where a shared run's reports are and what saltlab printed.
+type sharedRun struct{ reports, out string }
 
 // simFailoverLabs is how many labs simFailover spreads its scenarios over.
 const simFailoverLabs = 2
@@ -214,7 +220,8 @@ func TestMain(m *testing.M) {
 // reads it is selected, so that it queues for a lab slot first: the real
 // comparison waits for it.
 func startSimFailover() {
-	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") || selected("TestParallelLabsOnTheDouble") {
+	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") || selected("TestParallelLabsOnTheDouble") ||
+		selected("TestKeysAndParityPassOnSoundLabs") {
 		simStarted.Store(true)
 		go simFailover() // the tests read its outcome
 	}
@@ -245,10 +252,26 @@ var simFailoverID = fmt.Sprintf("e2e-pass-%d", time.Now().UnixNano()%1_000_000_0
 // id of simFailover, after checking that the run left nothing behind.
 func simFailoverRun(t *testing.T) (bin, reports, id string) {
 	t.Helper()
-	reports, err := simFailover()
+	r, err := simFailover()
 	require.NoError(t, err)
 	assertNothingLeft(t, simFailoverID)
-	return filepath.Join(reports, "saltlab"), reports, simFailoverID
+	return filepath.Join(r.reports, "saltlab"), r.reports, simFailoverID
+}
+
+// sharedPasses is runPasses for the shared run on the double
+// (simFailover): every scenario passed, the named ones among them; it
+// returns what saltlab printed. A test that judges it holds no lab.
+func sharedPasses(t *testing.T, scenarios ...string) string {
+	t.Helper()
+	_, reports, id := simFailoverRun(t)
+	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
+	require.NoError(t, err)
+	assertAllPassed(t, junit)
+	for _, name := range scenarios {
+		caseNamed(t, junit, name)
+	}
+	r, _ := simFailover()
+	return r.out
 }
 
 func TestStoppingTheWrongMasterFailsWithExpectedAndObserved(t *testing.T) {
@@ -295,16 +318,6 @@ func TestDNSTrapTopologyStrandsDaemonsOnTheDouble(t *testing.T) {
 	require.Len(t, junit.Suites, 1, "only the @failover-dns feature runs on this topology")
 	assert.Equal(t, "Stopping master-1 strands the minion daemons but not salt-call", junit.Suites[0].Cases[0].Name)
 	assert.Equal(t, report.StatusPassed, junit.Suites[0].Cases[0].Status)
-}
-
-// TestSyndicTopologyRunsJobsOnceOnTheDouble brings up the syndic topology on
-// the double and runs its @syndic feature: `salt '*' test.ping` on the master
-// of masters reaches every minion through both syndics, each minion exactly
-// once, and a cmd.run job executes once per minion (salt-semantics §6.3).
-func TestSyndicTopologyRunsJobsOnceOnTheDouble(t *testing.T) {
-	parallelLab(t)
-	out := topologyPasses(t, "syndic", "A job from the master of masters runs once on every minion")
-	assert.Contains(t, out, "documents per id: map[salt-minion-1:1 salt-minion-2:1", "each minion answered once")
 }
 
 // signalOnLine starts cmd, sends sig once a line of its output contains

@@ -132,9 +132,11 @@ func pollUntil(ctx context.Context, within time.Duration, cond func() bool) bool
 	return ok
 }
 
-// The @failover-pki feature runs on its topology through `saltlab run`.
+// The failover-pki topology's default selection runs through `saltlab
+// run`: its @failover-pki feature, and the general key and parity
+// scenarios, which say that each master keeps its own pki directory.
 func TestFailoverPKIFeatureRunsOnTheDouble(t *testing.T) {
 	parallelLab(t)
-	defaultSuitePasses(t, "failover-pki", "Stopping master-1 moves the minions to master-2 with its own signed key",
-		"Stopping the first master moves the minions to a master whose key they accept")
+	out := defaultSuitePasses(t, "failover-pki", append([]string{"Stopping master-1 moves the minions to master-2 with its own signed key"}, keyScenarios...)...)
+	assertKeyVerdicts(t, "failover-pki", out)
 }

@@ -88,37 +88,54 @@ func TestOwnKeyLabFailsWithTheCause(t *testing.T) {
 	assert.Contains(t, c.Failure.Message, "cause: "+cause)
 }
 
-// TestKeysAndParityPassOnSoundLabs: the general key and parity scenarios
-// pass where the masters share one pki directory (failover: the key
+// keyScenarios are the general key and parity scenarios.
+var keyScenarios = []string{
+	"Every master presents a master key the minions accept",
+	"A key deleted on the first master shows where the pki directory is shared, and the minion signs in again",
+	"A key rejected on the first master shows where the pki directory is shared, and refuses the minion's salt-call wherever the rejection counts",
+	"A rejected key accepted again on the first master shows where the pki directory is shared, and the minion answers again",
+	"Stopping the first master moves the minions to a master whose key they accept",
+	"Every master holds the same states, pillar and access control",
+}
+
+// keyVerdicts are what the key scenarios must say on a sound lab of a
+// topology: where the masters share one pki directory (failover: the key
 // deletion shows on both) and where each has its own (failover-pki: it
 // shows only where it ran, and the signed keys are accepted).
-func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
-	parallelLab(t)
-	for _, tt := range []struct{ topology, keyAction, accepted, rejected string }{
-		{topology: "failover", keyAction: "salt-master-2: salt-minion-1 absent (shares salt-master-1's pki_dir: expected absent)",
-			accepted: "salt-master-2: salt-minion-1 accepted (shares salt-master-1's pki_dir: expected accepted)",
-			rejected: "rejected-key: valid: salt-minion-1: refused: exit 77"},
-		// MultiMaster-PKI: distinct master keys. Which one the minion cached
-		// last (the sign-in round ends on salt-master-2; a re-authentication
-		// of the daemon may have cached salt-master-1's again) decides whether
-		// salt-master-1's rejection validates (exit 77) or salt-call goes on
-		// to salt-master-2; the checker accepts either, saying which.
-		{topology: "failover-pki", keyAction: "salt-master-2: salt-minion-1 accepted (has its own pki_dir, so it keeps the state it had before: expected accepted)",
-			accepted: "salt-master-1: salt-minion-1 accepted (ran the action: expected accepted)",
-			rejected: "rejected-key: valid: salt-minion-1: "},
-	} {
-		t.Run(tt.topology, func(t *testing.T) {
-			out := runPasses(t, tt.topology, []string{"--topology", tt.topology, "--tags", "@keys or @parity"},
-				"Every master presents a master key the minions accept",
-				"A key deleted on the first master shows where the pki directory is shared, and the minion signs in again",
-				"A key rejected on the first master shows where the pki directory is shared, and refuses the minion's salt-call wherever the rejection counts",
-				"A rejected key accepted again on the first master shows where the pki directory is shared, and the minion answers again",
-				"Stopping the first master moves the minions to a master whose key they accept",
-				"Every master holds the same states, pillar and access control")
-			assert.Contains(t, out, tt.keyAction)
-			assert.Contains(t, out, tt.accepted)
-			assert.Contains(t, out, tt.rejected)
-			assert.Contains(t, out, "restored the accepted key of salt-minion-1 on salt-master-1")
-		})
+var keyVerdicts = map[string][]string{
+	"failover": {
+		"salt-master-2: salt-minion-1 absent (shares salt-master-1's pki_dir: expected absent)",
+		"salt-master-2: salt-minion-1 accepted (shares salt-master-1's pki_dir: expected accepted)",
+		"rejected-key: valid: salt-minion-1: refused: exit 77",
+		"restored the accepted key of salt-minion-1 on salt-master-1",
+	},
+	// MultiMaster-PKI: distinct master keys. Which one the minion cached
+	// last (the sign-in round ends on salt-master-2; a re-authentication
+	// of the daemon may have cached salt-master-1's again) decides whether
+	// salt-master-1's rejection validates (exit 77) or salt-call goes on
+	// to salt-master-2; the checker accepts either, saying which.
+	"failover-pki": {
+		"salt-master-2: salt-minion-1 accepted (has its own pki_dir, so it keeps the state it had before: expected accepted)",
+		"salt-master-1: salt-minion-1 accepted (ran the action: expected accepted)",
+		"rejected-key: valid: salt-minion-1: ",
+		"restored the accepted key of salt-minion-1 on salt-master-1",
+	},
+}
+
+// assertKeyVerdicts requires the key and parity verdicts of topology in a
+// run's output.
+func assertKeyVerdicts(t *testing.T, topology, out string) {
+	t.Helper()
+	for _, want := range keyVerdicts[topology] {
+		assert.Contains(t, out, want)
 	}
+}
+
+// TestKeysAndParityPassOnSoundLabs: the general key and parity scenarios
+// pass on the failover topology, judged in the shared run of its default
+// selection (they are part of it); failover-pki's are judged in
+// TestFailoverPKIFeatureRunsOnTheDouble's run of its default selection.
+func TestKeysAndParityPassOnSoundLabs(t *testing.T) {
+	t.Parallel()
+	assertKeyVerdicts(t, "failover", sharedPasses(t, keyScenarios...))
 }
