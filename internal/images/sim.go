@@ -8,7 +8,9 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/docker/docker/api/types/build"
 
@@ -141,8 +143,12 @@ func (b *Builder) goBuild(ctx context.Context, what, pkg, out string) (err error
 	done := b.phase("go build " + pkg)
 	defer done(&err)
 	var output bytes.Buffer
+	goBin, err := b.goTool(ctx)
+	if err != nil {
+		return err
+	}
 	c := command{
-		Name: "go",
+		Name: goBin,
 		Args: []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg},
 		Dir:  b.root,
 		Env:  []string{"CGO_ENABLED=0", "GOOS=linux"},
@@ -151,4 +157,29 @@ func (b *Builder) goBuild(ctx context.Context, what, pkg, out string) (err error
 		return fmt.Errorf("build %s %s: %w\n%s", what, pkg, err, bytes.TrimSpace(output.Bytes()))
 	}
 	return nil
+}
+
+// goTool is the go binary to build with, the one make builds with:
+// internal/toolchain/ensure-go prints it (the go on PATH when new enough,
+// else the toolchain it keeps under .cache/go-toolchain). Without it, run
+// by hand without Go on PATH, saltlab failed its first network fault
+// mid-run: the chaos helper is built with Go. A root without the script
+// (a test's copy of the recipes) uses the go on PATH.
+func (b *Builder) goTool(ctx context.Context) (string, error) {
+	script := filepath.Join(b.root, "internal", "toolchain", "ensure-go")
+	if _, err := os.Stat(script); err != nil {
+		return "go", nil
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, script)
+	cmd.Dir = b.root
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("find go with %s: %w: %s", script, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	path := strings.TrimSpace(stdout.String())
+	if path == "" {
+		return "", fmt.Errorf("find go with %s: it printed no path: %s", script, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return path, nil
 }
