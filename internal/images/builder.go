@@ -21,6 +21,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/aptsource"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 const (
@@ -167,20 +168,7 @@ func oneLine(err error) string {
 	if err == nil {
 		return ""
 	}
-	out := []rune{}
-	space := false
-	for _, r := range err.Error() {
-		if r == '\n' || r == '\r' || r == '\t' || r == ' ' {
-			space = true
-			continue
-		}
-		if space && len(out) > 0 {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, r)
-	}
-	return string(out)
+	return textclip.OneLine(err.Error())
 }
 
 // isCanceled reports whether err stems from the caller giving up, in which

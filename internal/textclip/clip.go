@@ -1,8 +1,12 @@
 // Package textclip shortens text for messages, labels and table cells: the
-// one place that decides how long quoted text may grow and how a cut shows.
+// one place that decides how long quoted text may grow, how a cut shows,
+// and how multi-line text is kept on one line.
 package textclip
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Marker ends a clipped text, so a reader knows more was there. It is one
 // rune wide, so a clip to n runes keeps n-1 of the text.
@@ -28,4 +32,10 @@ func Clip(s string, n int) string {
 		kept++
 	}
 	return s // unreachable: s has more than n runes
+}
+
+// OneLine folds s onto one line: every run of white space, newlines
+// included, becomes one space, and none is left at either end.
+func OneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }

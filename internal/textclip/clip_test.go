@@ -46,3 +46,17 @@ func TestClipBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"one line unchanged", "a b", "a b"},
+		{"newlines and runs of space fold to one space", "exit 1:\n  no master\r\n\tretrying", "exit 1: no master retrying"},
+		{"ends trimmed", "  \npadded\n ", "padded"},
+		{"empty stays empty", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, OneLine(tt.in))
+		})
+	}
+}

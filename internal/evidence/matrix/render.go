@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // Title is the heading of the rendered document.
@@ -142,6 +144,5 @@ func orNone(s string) string {
 
 // escape keeps a value on one table line and inside its cell.
 func escape(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(textclip.OneLine(s), "|", `\|`)
 }

@@ -36,10 +36,10 @@ func scenariosFailed(sum report.Summary) error {
 		if sc.Lab != "" {
 			where = " on " + sc.Lab
 		}
-		named = append(named, fmt.Sprintf("%q%s %s", sc.Name, where, textclip.Clip(oneLine(why), maxFailureMessage)))
+		named = append(named, fmt.Sprintf("%q%s %s", sc.Name, where, textclip.Clip(textclip.OneLine(why), maxFailureMessage)))
 	}
 	if sum.Error != "" {
-		named = append(named, textclip.Clip(oneLine(sum.Error), maxFailureMessage))
+		named = append(named, textclip.Clip(textclip.OneLine(sum.Error), maxFailureMessage))
 	}
 	if len(named) == 0 {
 		return ErrScenariosFailed
@@ -66,9 +66,4 @@ func failure(sc report.ScenarioResult) string {
 		}
 	}
 	return ""
-}
-
-// oneLine folds a multi-line message onto one line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }
