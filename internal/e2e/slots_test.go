@@ -30,13 +30,7 @@ var labSlots = make(chan struct{}, labsAtOnce)
 func parallelRealLab(t *testing.T) {
 	t.Helper()
 	t.Parallel()
-	asked := time.Now()
-	release := takeLabSlots(labsAtOnce)
-	got := time.Now()
-	t.Cleanup(func() {
-		release()
-		t.Logf("real lab slot: waited %s, held %s", got.Sub(asked).Round(time.Second), time.Since(got).Round(time.Second))
-	})
+	holdLabSlots(t, labsAtOnce, "real lab slot")
 }
 
 // parallelLab marks a test parallel and holds a lab slot until it ends.
@@ -46,17 +40,21 @@ func parallelRealLab(t *testing.T) {
 func parallelLab(t *testing.T) {
 	t.Helper()
 	t.Parallel()
+	holdLabSlots(t, 1, "lab slot")
+}
+
+// holdLabSlots takes n lab slots until the test ends, and then logs, as
+// what, how long it waited for them and held them.
+func holdLabSlots(t *testing.T, n int, what string) {
+	t.Helper()
 	asked := time.Now()
-	release := takeLabSlot()
+	release := takeLabSlots(n)
 	got := time.Now()
 	t.Cleanup(func() {
 		release()
-		t.Logf("lab slot: waited %s, held %s", got.Sub(asked).Round(time.Second), time.Since(got).Round(time.Second))
+		t.Logf("%s: waited %s, held %s", what, got.Sub(asked).Round(time.Second), time.Since(got).Round(time.Second))
 	})
 }
-
-// takeLabSlot waits for a lab slot and returns its release.
-func takeLabSlot() (release func()) { return takeLabSlots(1) }
 
 // multiSlot lets one taker of several slots at a time wait for them, so
 // two such takers never each hold part of what the other waits for.
