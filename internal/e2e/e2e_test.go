@@ -264,12 +264,7 @@ func simFailoverRun(t *testing.T) (bin, reports, id string) {
 func sharedPasses(t *testing.T, scenarios ...string) string {
 	t.Helper()
 	_, reports, id := simFailoverRun(t)
-	junit, err := report.ReadJUnit(filepath.Join(reports, id, "junit.xml"))
-	require.NoError(t, err)
-	assertAllPassed(t, junit)
-	for _, name := range scenarios {
-		caseNamed(t, junit, name)
-	}
+	assertRunPassed(t, filepath.Join(reports, id), scenarios...)
 	r, _ := simFailover()
 	return r.out
 }
@@ -443,13 +438,20 @@ func defaultSuitePasses(t *testing.T, topology string, scenarios ...string) stri
 func runPasses(t *testing.T, kind string, args []string, scenarios ...string) string {
 	t.Helper()
 	runDir, out := runOnDouble(t, kind, args...)
+	assertRunPassed(t, runDir, scenarios...)
+	return out
+}
+
+// assertRunPassed requires every scenario of the run in runDir to have
+// passed, the named ones among them.
+func assertRunPassed(t *testing.T, runDir string, scenarios ...string) {
+	t.Helper()
 	junit, err := report.ReadJUnit(filepath.Join(runDir, "junit.xml"))
 	require.NoError(t, err)
 	assertAllPassed(t, junit)
 	for _, name := range scenarios {
 		caseNamed(t, junit, name)
 	}
-	return out
 }
 
 // assertAllPassed requires every scenario of a run to have passed.
