@@ -97,6 +97,12 @@ func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *
 	if log == nil {
 		log = io.Discard
 	}
+	// An absolute root: commands run with Dir set to it, and a relative
+	// script path under a relative root (the tests' --root ../..) resolves
+	// from that Dir, not from here, so ensure-go was not found in CI.
+	if abs, err := filepath.Abs(repoRoot); err == nil {
+		repoRoot = abs
+	}
 	b := &Builder{
 		docker:     docker,
 		root:       repoRoot,
