@@ -62,6 +62,11 @@ func New(t *testing.T, ctx context.Context, cli *client.Client) *Fixture {
 			t.Errorf("sweep test run: %v", err)
 		}
 	})
+	// The fixture's containers run the base image: build it when missing,
+	// so a test run alone (-run TestFaults) does not depend on an earlier
+	// test of the package having built it.
+	_, err := images.NewBuilder(cli, "../..", nil).EnsureBase(ctx)
+	require.NoError(t, err)
 	lbl := labels.ForRun(runID, f.Project)
 	net, err := cli.NetworkCreate(ctx, f.Project+"_default", network.CreateOptions{Labels: lbl})
 	require.NoError(t, err)
