@@ -12,6 +12,7 @@ import (
 	"maps"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -65,7 +66,7 @@ func New(t *testing.T, ctx context.Context, cli *client.Client) *Fixture {
 	// The fixture's containers run the base image: build it when missing,
 	// so a test run alone (-run TestFaults) does not depend on an earlier
 	// test of the package having built it.
-	_, err := images.NewBuilder(cli, "../..", nil).EnsureBase(ctx)
+	_, err := images.NewBuilder(cli, repoRoot(t), nil).EnsureBase(ctx)
 	require.NoError(t, err)
 	lbl := labels.ForRun(runID, f.Project)
 	net, err := cli.NetworkCreate(ctx, f.Project+"_default", network.CreateOptions{Labels: lbl})
@@ -101,13 +102,25 @@ func (f *Fixture) netnsProbe(t *testing.T, ctx context.Context, svc string) stri
 	return c.ID
 }
 
+// repoRoot is the checkout this file is in: the image recipes are there,
+// whatever the test's working directory (TestFreshCloneUp runs from a
+// copy without them).
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok, "find the fixture's source file")
+	root, err := images.FindRepoRoot(filepath.Dir(file))
+	require.NoError(t, err)
+	return root
+}
+
 // Engine returns a chaos engine for the fixture with a fresh ledger.
 func (f *Fixture) Engine(t *testing.T, ctx context.Context) *chaos.Engine {
 	ledger, err := fault.Open(filepath.Join(t.TempDir(), "faults.jsonl"))
 	require.NoError(t, err)
 	e := chaos.New(f.Cli, f.RunID, f.Project, ledger)
 	e.HelperImage = func(ctx context.Context) (string, error) {
-		return images.NewBuilder(f.Cli, "../..", nil).BuildHelper(ctx)
+		return images.NewBuilder(f.Cli, repoRoot(t), nil).BuildHelper(ctx)
 	}
 	return e
 }
