@@ -244,9 +244,16 @@ func countContainers(t *testing.T, id string) int {
 	return len(cs)
 }
 
+// TestHotScenarioPassesOnTheDouble runs the hot topology's own feature and
+// the general scenarios written for hot minions (@mode-hot: the upstream
+// multimaster mirrors and hot_master_down). The general scenarios of any
+// mode (parity, call modes, cold start, all masters down) run on hot
+// minions in TestUserComposeRunsOnTheDouble, whose lab is hot too, and on
+// failover minions in the shared run: each general scenario runs once per
+// minion mode in CI, not once per topology.
 func TestHotScenarioPassesOnTheDouble(t *testing.T) {
 	parallelLab(t)
-	out := defaultSuitePasses(t, "hot",
+	out := runPasses(t, "hot", []string{"--topology", "hot", "--tags", "not @slow and (@hot or @mode-hot)"},
 		"Stopping master-1 leaves every minion reachable through master-2 without a restart",
 		`Master-1 killed (docker kill): master-2 reaches every minion without a restart (fault=kill "the first master")`,
 		"Stopping master-1 keeps test.ping working through the load balancer")

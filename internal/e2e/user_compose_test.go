@@ -19,18 +19,24 @@ import (
 const userLab = "internal/e2e/testdata/user-lab"
 
 // TestUserComposeRunsOnTheDouble: `saltlab run --compose FILE` brings up a
-// user's file and runs the user's feature and every general scenario its
+// user's file and runs the user's feature and the general scenarios its
 // roles allow (hot minions, two masters, no API balancer) against it,
 // unchanged; the steps find the masters and minions through the declared
-// roles, not names.
+// roles, not names. The general scenarios written for hot minions
+// (@mode-hot) run in TestHotScenarioPassesOnTheDouble, and hot_master_down
+// on a user's compose in TestWeakHealthCheckIsExposed too, so here every
+// general scenario of any mode runs on hot minions, once in CI.
 func TestUserComposeRunsOnTheDouble(t *testing.T) {
 	parallelLab(t)
-	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", "--tags", "not @slow",
+	out := runPasses(t, "user-lab", []string{"--compose", filepath.Join(userLab, "compose.yaml"), "--topology", "user-lab", "--tags", "not @slow and not @mode-hot",
 		"features", filepath.Join(userLab, "features")},
-		"Stopping the primary leaves every minion reachable through the backup")
+		"Stopping the primary leaves every minion reachable through the backup",
+		"Every master holds the same states, pillar and access control",
+		"Master-1 stops and salt-call reaches master-2 within its mode's bound",
+		"Master-2 cold-starts while master-1 is down and every minion signs in to it",
+		"Every master stops, the minion daemons keep running and sign in again when the masters return")
 	assert.Contains(t, out, "failover-time: valid: web-a:")
 	assert.Contains(t, out, "general scenarios that need an API load balancer")
-	assert.Contains(t, out, "Master-1 killed (docker kill): master-2 reaches every minion without a restart")
 	assert.NotContains(t, out, "salt-call and the minion daemons move to master-2", "no @mode-failover scenario on hot minions")
 }
 
