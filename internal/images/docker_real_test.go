@@ -128,6 +128,7 @@ func TestDockerRealSaltFromPackageIndex(t *testing.T) {
 		assert.Contains(t, out, "running: "+d)
 	}
 	assert.Contains(t, out, "local: True")
+	assert.Contains(t, out, "listening: 3, connected to 4505: 2", "the minion and the syndic signed in to the master")
 	l, err := b.SaltOptions(ctx, img.Ref)
 	require.NoError(t, err, "the image keeps its release's option list")
 	assert.Equal(t, img.Version, l.SaltVersion)
@@ -136,13 +137,17 @@ func TestDockerRealSaltFromPackageIndex(t *testing.T) {
 	}
 }
 
-// realSmoke starts each daemon the lab runs, checks each still runs a few
-// seconds later (an import error kills it at once), and prints Salt's own
-// versions report. The bound waits are named in the script.
+// realSmoke starts each daemon the lab runs, waits until the master and
+// salt-api listen and the minion and the syndic hold their publisher
+// connections (their keys auto-accepted), checks each daemon still runs
+// (an import error kills it at once), and prints Salt's own versions
+// report. The bound waits are named in the script.
 const realSmoke = `set -u
 salt --versions-report
 mkdir -p /etc/salt/master.d
-printf 'rest_cherrypy:\n  port: 8000\n  disable_ssl: True\norder_masters: True\n' >/etc/salt/master.d/smoke.conf
+# auto_accept: the minion and the syndic connect to the publisher only
+# once their keys are accepted; without it the wait below always ran out.
+printf 'rest_cherrypy:\n  port: 8000\n  disable_ssl: True\norder_masters: True\nauto_accept: True\n' >/etc/salt/master.d/smoke.conf
 printf 'master: 127.0.0.1\nid: smoke\n' >/etc/salt/minion
 printf 'syndic_master: 127.0.0.1\n' >/etc/salt/master.d/syndic.conf
 salt-master -d && salt-minion -d && salt-api -d && salt-syndic -d
@@ -157,6 +162,9 @@ for i in $(seq $((ready_within * 4))); do
 done
 echo "listening: $listening, connected to 4505: $connected"
 fail=0
+if [ "$listening" -lt 3 ] || [ "$connected" -lt 2 ]; then
+  echo "NOT ready within ${ready_within}s: want 3 listening ports and 2 publisher connections"; fail=1
+fi
 for d in salt-master salt-minion salt-api salt-syndic; do
   if pgrep -f "bin/$d" >/dev/null; then echo "running: $d"; else echo "NOT running: $d"; fail=1; fi
 done
