@@ -89,10 +89,10 @@ images: prereqs build
 down: build
 	$(BIN) down --all
 
+# One pass with both build tags: no file is built only without a tag, so
+# this vets every file the three passes did, for one cold compile, not three.
 vet:
-	$(GO) vet ./...
-	$(GO) vet -tags docker ./...
-	$(GO) vet -tags browser ./internal/evidence/report
+	$(GO) vet -tags docker,browser ./...
 
 unit:
 	$(GO) test ./...
