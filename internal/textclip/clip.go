@@ -1,6 +1,6 @@
 // Package textclip shortens text for messages, labels and table cells: the
 // one place that decides how long quoted text may grow, how a cut shows,
-// and how multi-line text is kept on one line.
+// and how multi-line text is kept on one line or quoted by its first.
 package textclip
 
 import (
@@ -38,4 +38,13 @@ func Clip(s string, n int) string {
 // included, becomes one space, and none is left at either end.
 func OneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// FirstLine is the first line of s once white space is trimmed from both
+// ends of s, and whether other lines followed it: how a message quotes
+// multi-line output (pip's, salt-api's, Salt's render error) by its first
+// line.
+func FirstLine(s string) (line string, more bool) {
+	line, _, more = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimRight(line, "\r"), more
 }

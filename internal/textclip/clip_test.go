@@ -60,3 +60,24 @@ func TestOneLine(t *testing.T) {
 		})
 	}
 }
+
+func TestFirstLine(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		more           bool
+	}{
+		{"one line", "ERROR: no pip", "ERROR: no pip", false},
+		{"the first of several", "Rendering SLS 'base:site' failed: bad\n---\nline 3", "Rendering SLS 'base:site' failed: bad", true},
+		{"blank lines before it are not a line", "\n\n  first\nsecond", "first", true},
+		{"a CRLF line ends without its CR", "first\r\nsecond", "first", true},
+		{"trailing white space is no second line", "only\n \n", "only", false},
+		{"empty", "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line, more := FirstLine(tt.in)
+			assert.Equal(t, tt.want, line)
+			assert.Equal(t, tt.more, more)
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // StateCase is one state of a minion's highstate in a scenario, as the
@@ -85,8 +86,8 @@ func changed(raw json.RawMessage) bool {
 }
 
 func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
+	line, _ := textclip.FirstLine(s)
+	return line
 }
 
 // stateJUnit is one JUnit case per state: classname the scenario (under

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // Extras are installed next to Salt: rest_cherrypy, the salt-api backend
@@ -78,7 +80,8 @@ func FindPip(ctx context.Context, run RunFunc) (Pip, error) {
 	}
 	p := Pip{argv: []string{py, "-m", "pip"}, run: run}
 	if out, err := p.pip(ctx, "--version"); err != nil {
-		return Pip{}, fmt.Errorf("%w (%s)", ErrNoPip, firstLine(out))
+		first, _ := textclip.FirstLine(out)
+		return Pip{}, fmt.Errorf("%w (%s)", ErrNoPip, first)
 	}
 	return p, nil
 }
@@ -163,12 +166,4 @@ func runHost(ctx context.Context, argv []string) (string, error) {
 	cmd.Env = append(os.Environ(), "PIP_NO_INPUT=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
 	out, err := cmd.CombinedOutput()
 	return string(out), err
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -184,11 +184,11 @@ func (c Client) do(ctx context.Context, method, path string, body any, token str
 // firstLine quotes an answer's body in an error: its first line, marked
 // when more lines followed, clipped.
 func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i] + " " + textclip.Marker
+	line, more := textclip.FirstLine(s)
+	if more {
+		line += " " + textclip.Marker
 	}
-	return textclip.Clip(s, maxAnswerQuote)
+	return textclip.Clip(line, maxAnswerQuote)
 }
 
 // LocalReturn decodes the first return of a local client call (`/run` or
