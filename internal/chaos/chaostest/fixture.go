@@ -50,13 +50,14 @@ type Fixture struct {
 	Project string
 	IDs     map[string]string
 	probes  map[string]string // containers sharing a service's netns, for snapshots
+	root    string            // the checkout with the image recipes (repoRoot)
 }
 
 // New starts the fixture; t.Cleanup sweeps everything of its run.
 func New(t *testing.T, ctx context.Context, cli *client.Client) *Fixture {
 	t.Helper()
 	runID := labels.NewRunID(time.Now())
-	f := &Fixture{Cli: cli, RunID: runID, Project: "saltlab-chaostest-" + runID, IDs: map[string]string{}}
+	f := &Fixture{Cli: cli, RunID: runID, Project: "saltlab-chaostest-" + runID, IDs: map[string]string{}, root: repoRoot(t)}
 	t.Cleanup(func() {
 		_, err := lab.Sweep(context.WithoutCancel(ctx), cli, map[string]string{labels.Run: runID})
 		if err != nil {
@@ -66,7 +67,7 @@ func New(t *testing.T, ctx context.Context, cli *client.Client) *Fixture {
 	// The fixture's containers run the base image: build it when missing,
 	// so a test run alone (-run TestFaults) does not depend on an earlier
 	// test of the package having built it.
-	_, err := images.NewBuilder(cli, repoRoot(t), nil).EnsureBase(ctx)
+	_, err := images.NewBuilder(cli, f.root, nil).EnsureBase(ctx)
 	require.NoError(t, err)
 	lbl := labels.ForRun(runID, f.Project)
 	net, err := cli.NetworkCreate(ctx, f.Project+"_default", network.CreateOptions{Labels: lbl})
@@ -120,7 +121,7 @@ func (f *Fixture) Engine(t *testing.T, ctx context.Context) *chaos.Engine {
 	require.NoError(t, err)
 	e := chaos.New(f.Cli, f.RunID, f.Project, ledger)
 	e.HelperImage = func(ctx context.Context) (string, error) {
-		return images.NewBuilder(f.Cli, repoRoot(t), nil).BuildHelper(ctx)
+		return images.NewBuilder(f.Cli, f.root, nil).BuildHelper(ctx)
 	}
 	return e
 }
