@@ -88,7 +88,7 @@ func runMinion(ctx context.Context, e *Env, args []string) int {
 			fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
 			return 1
 		}
-		sw, err := minion.NewSwarm(opts, deps, n, pattern)
+		sw, err := minion.NewSwarm(opts, deps, n, pattern, e.Getenv(envSwarmKeys))
 		if err != nil {
 			fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
 			return 1

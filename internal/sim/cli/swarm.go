@@ -11,6 +11,10 @@ import (
 const (
 	envSwarm   = "SALTSIM_SWARM"    // number of minions in this process
 	envSwarmID = "SALTSIM_SWARM_ID" // id pattern, default swarm-%03d
+	// envSwarmKeys is a directory of cached minion keys (pki.KeyCache),
+	// optional: the lab mounts a volume there so a fleet's keys are
+	// generated once.
+	envSwarmKeys = "SALTSIM_SWARM_KEYS"
 )
 
 // swarmSettings reports whether swarm mode is requested and with what.

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -46,7 +47,7 @@ func (l *swarmLab) startSwarm(t testing.TB, n int, pattern string, log *saltlog.
 	sw, err := minion.NewSwarm(l.minion, minion.Deps{
 		Resolver: l.r, Log: log, Probe: 200 * time.Millisecond,
 		Hostname: func() (string, error) { return "testhost", nil },
-	}, n, pattern)
+	}, n, pattern, "")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
@@ -151,9 +152,34 @@ func TestNewSwarmErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			o := config.MinionDefaults()
 			o["pki_dir"] = t.TempDir()
-			_, err := minion.NewSwarm(o, minion.Deps{}, tc.n, tc.pattern)
+			_, err := minion.NewSwarm(o, minion.Deps{}, tc.n, tc.pattern, "")
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.err)
 		})
 	}
+}
+
+// TestSwarmKeyCache: a swarm given a key cache keeps the keys it
+// generated, and the next swarm (the next lab) starts with the same keys
+// instead of generating its own.
+func TestSwarmKeyCache(t *testing.T) {
+	t.Parallel()
+	cache := t.TempDir()
+	fingers := func() []string {
+		o := simtest.MinionOpts(simtest.TempDir(t), "", nil, 4505, 4506)
+		delete(o, "id")
+		sw, err := minion.NewSwarm(o, minion.Deps{}, 3, "k-%d", cache)
+		require.NoError(t, err)
+		var out []string
+		for _, m := range sw.Managers {
+			out = append(out, pki.FingerFile(filepath.Join(o.Str("pki_dir"), m.ID(), "minion.pub")))
+		}
+		return out
+	}
+	first := fingers()
+	assert.Len(t, first, 3)
+	assert.Equal(t, first, fingers(), "the second swarm reuses the cached keys")
+	entries, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Len(t, entries, 3, "one cached key per minion id")
 }

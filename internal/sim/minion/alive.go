@@ -18,7 +18,7 @@ func (mn *Minion) aliveJob(host string, want bool) func(context.Context) {
 	port := mn.opts.Int("publish_port", 4505)
 	deps := mn.mgr.deps
 	return func(ctx context.Context) {
-		connected, ok := statusMaster(ctx, deps.Resolver, deps.ProcNet, host, port)
+		connected, ok := statusMaster(ctx, deps.Resolver, deps.Conns, host, port)
 		if !ok || connected == want {
 			return
 		}

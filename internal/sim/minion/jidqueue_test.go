@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/saltlab/saltlab/internal/sim/netstat"
 	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -51,7 +52,7 @@ func TestStatusMaster(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s:%d", tc.host, tc.port), func(t *testing.T) {
-			c, ok := statusMaster(context.Background(), r, dir, tc.host, tc.port)
+			c, ok := statusMaster(context.Background(), r, &netstat.Snapshot{ProcNet: dir}, tc.host, tc.port)
 			assert.Equal(t, tc.connected, c)
 			assert.Equal(t, tc.ok, ok)
 		})

@@ -15,6 +15,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/modules"
+	"github.com/saltlab/saltlab/internal/sim/netstat"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
@@ -23,8 +24,11 @@ import (
 
 // Deps are the minion's injectable environment.
 type Deps struct {
-	Resolver    resolve.Resolver
-	ProcNet     string // directory holding tcp and tcp6, normally /proc/net
+	Resolver resolve.Resolver
+	ProcNet  string // directory holding tcp and tcp6, normally /proc/net
+	// Conns reads the connections the alive check looks at; nil reads
+	// ProcNet afresh each time. A swarm shares one (netstat.Snapshot).
+	Conns       *netstat.Snapshot
 	Log         *saltlog.Logger
 	Hostname    func() (string, error)
 	RejectDelay func() time.Duration // Salt sleeps randint(10, 20) s before exit 77
@@ -61,6 +65,9 @@ func NewManager(opts config.Opts, deps Deps) (*Manager, error) {
 	}
 	if deps.ProcNet == "" {
 		deps.ProcNet = "/proc/net"
+	}
+	if deps.Conns == nil {
+		deps.Conns = &netstat.Snapshot{ProcNet: deps.ProcNet}
 	}
 	if deps.Probe == 0 {
 		deps.Probe = resolve.ProbeTimeout

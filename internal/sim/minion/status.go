@@ -12,12 +12,12 @@ import (
 // returns None and fires nothing (§1.9). Otherwise connected tells whether
 // any of the master's IPs has an ESTABLISHED connection with remote port
 // `port` (the minion's own publish_port option, default 4505).
-func statusMaster(ctx context.Context, r resolve.Resolver, procNet, host string, port int) (connected, ok bool) {
+func statusMaster(ctx context.Context, r resolve.Resolver, conns *netstat.Snapshot, host string, port int) (connected, ok bool) {
 	ips, err := resolve.HostIPs(ctx, r, host)
 	if err != nil {
 		return false, false
 	}
-	remotes, err := netstat.RemoteEstablished(procNet, port)
+	remotes, err := conns.RemoteEstablished(port)
 	if err != nil {
 		return false, true
 	}

@@ -6,9 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/netstat"
+	"github.com/saltlab/saltlab/internal/sim/pki"
 )
+
+// SwarmConnsMaxAge is how old the view of its connections a swarm's
+// minions share may be (netstat.Snapshot says why they share one).
+const SwarmConnsMaxAge = 500 * time.Millisecond
 
 // DefaultSwarmID is the id pattern of swarm minions when none is given.
 const DefaultSwarmID = "swarm-%03d"
@@ -24,8 +31,10 @@ type Swarm struct {
 }
 
 // NewSwarm builds n minions from one configuration. Keys are generated on
-// first start like a single minion's.
-func NewSwarm(opts config.Opts, deps Deps, n int, pattern string) (*Swarm, error) {
+// first start like a single minion's; with a key cache (a directory, ""
+// for none) a minion without a key takes its id's cached one, and a key
+// generated here is kept there for the next lab (pki.KeyCache).
+func NewSwarm(opts config.Opts, deps Deps, n int, pattern, keyCache string) (*Swarm, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("create swarm: size must be at least 1, got %d", n)
 	}
@@ -36,6 +45,10 @@ func NewSwarm(opts config.Opts, deps Deps, n int, pattern string) (*Swarm, error
 		return nil, fmt.Errorf("create swarm: id pattern %q needs exactly one %%d-style verb", pattern)
 	}
 	s := &Swarm{}
+	if deps.ProcNet == "" {
+		deps.ProcNet = "/proc/net"
+	}
+	deps.Conns = &netstat.Snapshot{ProcNet: deps.ProcNet, MaxAge: SwarmConnsMaxAge}
 	for i := 1; i <= n; i++ {
 		id := fmt.Sprintf(pattern, i)
 		if strings.Contains(id, "%!") {
@@ -45,9 +58,20 @@ func NewSwarm(opts config.Opts, deps Deps, n int, pattern string) (*Swarm, error
 		o["id"] = id
 		o["pki_dir"] = filepath.Join(opts.Str("pki_dir"), id)
 		o["cachedir"] = filepath.Join(opts.Str("cachedir"), id)
+		cache := pki.KeyCache{Dir: keyCache}
+		if keyCache != "" {
+			if _, err := cache.Restore(id, o.Str("pki_dir"), "minion"); err != nil {
+				return nil, fmt.Errorf("create swarm minion %s: %w", id, err)
+			}
+		}
 		m, err := NewManager(o, deps)
 		if err != nil {
 			return nil, fmt.Errorf("create swarm minion %s: %w", id, err)
+		}
+		if keyCache != "" {
+			if err := cache.Keep(id, o.Str("pki_dir"), "minion"); err != nil {
+				return nil, fmt.Errorf("create swarm minion %s: %w", id, err)
+			}
 		}
 		s.Managers = append(s.Managers, m)
 	}

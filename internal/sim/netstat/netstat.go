@@ -102,8 +102,16 @@ func PeersOfLocalPort(procNet string, port int) ([]string, error) {
 }
 
 func established(procNet string, match func(Conn) bool) ([]string, error) {
-	seen := map[string]bool{}
-	var out []string
+	conns, err := readAll(procNet)
+	if err != nil {
+		return nil, err
+	}
+	return remotes(conns, match), nil
+}
+
+// readAll parses <procNet>/tcp and <procNet>/tcp6; missing files are skipped.
+func readAll(procNet string) ([]Conn, error) {
+	var out []Conn
 	for _, name := range []string{"tcp", "tcp6"} {
 		f, err := os.Open(filepath.Join(procNet, name))
 		if errors.Is(err, fs.ErrNotExist) {
@@ -117,12 +125,20 @@ func established(procNet string, match func(Conn) bool) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, c := range conns {
-			if c.Established() && match(c) && !seen[c.RemoteIP.String()] {
-				seen[c.RemoteIP.String()] = true
-				out = append(out, c.RemoteIP.String())
-			}
-		}
+		out = append(out, conns...)
 	}
 	return out, nil
+}
+
+// remotes are the distinct remote IPs of the ESTABLISHED conns that match.
+func remotes(conns []Conn, match func(Conn) bool) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, c := range conns {
+		if c.Established() && match(c) && !seen[c.RemoteIP.String()] {
+			seen[c.RemoteIP.String()] = true
+			out = append(out, c.RemoteIP.String())
+		}
+	}
+	return out
 }

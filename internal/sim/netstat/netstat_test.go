@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -88,3 +89,28 @@ func TestRemoteEstablished(t *testing.T) {
 }
 
 func ip4(a, b, c, d byte) net.IP { return net.IPv4(a, b, c, d).To4() }
+
+// TestSnapshotShares: a swarm's snapshot answers from one reading until
+// it is MaxAge old; without MaxAge every call reads afresh.
+func TestSnapshotShares(t *testing.T) {
+	dir := t.TempDir()
+	write := func(body string) { require.NoError(t, os.WriteFile(filepath.Join(dir, "tcp"), []byte(body), 0o644)) }
+	write(tcpFixture)
+	fresh := &Snapshot{ProcNet: dir}
+	shared := &Snapshot{ProcNet: dir, MaxAge: time.Hour}
+	for _, s := range []*Snapshot{fresh, shared} {
+		got, err := s.RemoteEstablished(4506)
+		require.NoError(t, err)
+		assert.Equal(t, []string{"10.0.0.2"}, got)
+	}
+	write("  sl  local_address rem_address   st\n")
+	got, err := fresh.RemoteEstablished(4506)
+	require.NoError(t, err)
+	assert.Empty(t, got, "without MaxAge the change is seen at once")
+	got, err = shared.RemoteEstablished(4506)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"10.0.0.2"}, got, "within MaxAge the shared reading stands")
+	got, err = shared.RemoteEstablished(4505)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"127.0.0.1"}, got, "one reading serves every port")
+}
