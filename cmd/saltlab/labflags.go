@@ -23,7 +23,7 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
 	intFlag(fs, &in.Minions, "minions", 1, knobs.MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", knobs.MaxMinions),
-		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1 (default: the topology's own)", knobs.MaxMinions))
+		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1, one per container up to %d and %d per container beyond (the double only; default: the topology's own)", knobs.MaxMinions, knobs.MaxContainers, knobs.SwarmSize))
 	fs.Func("set", "Salt option override KEY=VALUE, e.g. minion.master_alive_interval=5 or master.timeout=10 (repeatable)", func(v string) error {
 		in.Sets = append(in.Sets, v)
 		return nil

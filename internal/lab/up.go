@@ -15,6 +15,8 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/volume"
+
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // Up creates the networks, the volumes, then the containers in dependency
@@ -122,6 +124,15 @@ func (l *Lab) createNetworks(ctx context.Context) error {
 func (l *Lab) createVolumes(ctx context.Context) error {
 	for _, key := range sortedKeys(l.project.Volumes) {
 		v := l.project.Volumes[key]
+		if v.External && v.Labels[labels.Cache] != "" {
+			// A cache saltlab keeps across runs: created once, by whichever
+			// lab needs it first (creating an existing volume is a no-op).
+			lbl := map[string]string{labels.Managed: "true", labels.Cache: v.Labels[labels.Cache]}
+			if _, err := l.cli.VolumeCreate(ctx, volume.CreateOptions{Name: v.Name, Labels: lbl}); err != nil {
+				return fmt.Errorf("create cache volume %s: %w", v.Name, err)
+			}
+			continue
+		}
 		if v.External {
 			continue
 		}

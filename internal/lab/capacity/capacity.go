@@ -29,6 +29,9 @@ const mib = 1 << 20
 // bytes, with headroom over the measured figure.
 type Footprint struct {
 	Master, Minion, Other uint64
+	// SwarmMinion is one more minion in a swarm container (the swarm
+	// layout of --minions, knobs.Layout); 0 when the flavour has none.
+	SwarmMinion uint64
 }
 
 // Footprints by Salt flavour ("real", "sim"). Real Salt 3008.4, measured
@@ -42,7 +45,7 @@ type Footprint struct {
 // lab and rounded up likewise.
 var Footprints = map[string]Footprint{
 	"real": {Master: 460 * mib, Minion: 170 * mib, Other: 64 * mib},
-	"sim":  {Master: 32 * mib, Minion: 16 * mib, Other: 64 * mib},
+	"sim":  {Master: 32 * mib, Minion: 16 * mib, Other: 64 * mib, SwarmMinion: swarmMinionSim},
 }
 
 // CoresPerLab is how many cores one lab of a flavour needs to keep its
@@ -59,9 +62,11 @@ const MaxLabs = 32
 // the images are read through.
 const Reserve = 1024 * mib
 
-// Lab is one lab's containers by role.
+// Lab is one lab's containers by role, and the minions its swarm
+// containers run (counted beside the containers that hold them).
 type Lab struct {
 	Masters, Minions, Others int
+	SwarmMinions             int
 }
 
 // Machine is what the host offers: cores, and memory available now
@@ -90,7 +95,8 @@ func For(flavor string, lab Lab, m Machine) Limit {
 		flavor = "real"
 		f = Footprints[flavor]
 	}
-	per := uint64(lab.Masters)*f.Master + uint64(lab.Minions)*f.Minion + uint64(lab.Others)*f.Other
+	per := uint64(lab.Masters)*f.Master + uint64(lab.Minions)*f.Minion + uint64(lab.Others)*f.Other +
+		uint64(lab.SwarmMinions)*f.SwarmMinion
 	l := Limit{Cores: max(m.Cores/CoresPerLab[flavor], 1), PerLab: per, Flavor: flavor, machine: m, lab: lab, foot: f}
 	if per > 0 && m.Available > Reserve {
 		l.Memory = int((m.Available - Reserve) / per)
@@ -120,9 +126,18 @@ func (l Limit) Check(n int) error {
 
 // Explain says how the limit was computed, in one line.
 func (l Limit) Explain() string {
-	return fmt.Sprintf("%d core(s) at %d per %s lab allow %d lab(s); (%d MiB available - %d MiB reserve) / %d MiB per lab (%s Salt: %d master(s) x %d + %d minion(s) x %d + %d other(s) x %d MiB) = %d lab(s)",
-		l.machine.Cores, CoresPerLab[l.Flavor], l.Flavor, l.Cores, l.machine.Available/mib, uint64(Reserve)/mib, l.PerLab/mib, l.Flavor,
-		l.lab.Masters, l.foot.Master/mib, l.lab.Minions, l.foot.Minion/mib, l.lab.Others, l.foot.Other/mib, l.Memory)
+	return fmt.Sprintf("%d core(s) at %d per %s lab allow %d lab(s); (%d MiB available - %d MiB reserve) / %d MiB per lab (%s) = %d lab(s)",
+		l.machine.Cores, CoresPerLab[l.Flavor], l.Flavor, l.Cores, l.machine.Available/mib, uint64(Reserve)/mib, l.PerLab/mib, l.shape(), l.Memory)
+}
+
+// shape is one lab's memory sum as Explain prints it.
+func (l Limit) shape() string {
+	s := fmt.Sprintf("%s Salt: %d master(s) x %d + %d minion(s) x %d + %d other(s) x %d MiB",
+		l.Flavor, l.lab.Masters, l.foot.Master/mib, l.lab.Minions, l.foot.Minion/mib, l.lab.Others, l.foot.Other/mib)
+	if l.lab.SwarmMinions > 0 {
+		s += fmt.Sprintf(" + %d swarm minion(s) x %.1f MiB", l.lab.SwarmMinions, float64(l.foot.SwarmMinion)/mib)
+	}
+	return s
 }
 
 // Host reads this machine's cores and available memory.

@@ -87,3 +87,19 @@ func TestMemAvailable(t *testing.T) {
 	_, err = memAvailable(filepath.Join(dir, "missing"))
 	assert.Error(t, err)
 }
+
+func TestCheckFleet(t *testing.T) {
+	gib := uint64(1 << 30)
+	fleet := Lab{Masters: 2, Minions: 20, Others: 2, SwarmMinions: 1000}
+	assert.NoError(t, CheckFleet("sim", fleet, Machine{Cores: 2, Available: 20 * gib}, 1000))
+	err := CheckFleet("sim", fleet, Machine{Cores: 2, Available: 2 * gib}, 1000)
+	require.Error(t, err)
+	assert.True(t, usage.Is(err), "a fleet the machine cannot hold is bad input (exit 2)")
+	assert.Contains(t, err.Error(), "validate --minions 1000: this machine's memory holds no such lab")
+	assert.Contains(t, err.Error(), "swarm minion(s) x", "the message says how the limit was computed")
+	real120 := Lab{Masters: 2, Minions: 120, Others: 2}
+	err = CheckFleet("real", real120, Machine{Cores: 2, Available: 16 * gib}, 120)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "use --minions 84 or fewer", "(16384 - 1024 - 2x460 - 2x64) / 170 = 84")
+	assert.NoError(t, CheckFleet("real", Lab{Masters: 2, Minions: 84, Others: 2}, Machine{Cores: 2, Available: 16 * gib}, 84))
+}

@@ -210,11 +210,20 @@ func Apply(p *types.Project, s Settings) error {
 		return err
 	}
 	if s.Minions > 0 {
-		clones, err := scaleMinions(p, s.Minions, rs[Minion])
+		n, sizes := Layout(s.Minions)
+		clones, err := scaleMinions(p, n, rs[Minion])
 		if err != nil {
 			return err
 		}
-		if err := declareMinions(p, clones); err != nil {
+		swarm := map[string]any{}
+		if len(sizes) > 0 {
+			declareKeyCache(p)
+		}
+		for i, size := range sizes {
+			p.Services[clones[i]] = swarmService(p.Services[clones[i]], size)
+			swarm[clones[i]] = size
+		}
+		if err := declareMinions(p, clones, swarm); err != nil {
 			return err
 		}
 		if rs, err = rolesOf(p); err != nil {
@@ -339,7 +348,8 @@ func scaleMinions(p *types.Project, n int, minions map[string]bool) ([]string, e
 // declared minion was replaced by them, and a declared name (web-a) or a
 // pattern the copies' names miss would otherwise leave them out of the
 // roles, so scenarios would skip minions the lab runs.
-func declareMinions(p *types.Project, clones []string) error {
+// swarm, when not empty, declares the clones that run swarms (roles.Spec.Swarm).
+func declareMinions(p *types.Project, clones []string, swarm map[string]any) error {
 	ext, ok := p.Extensions[roles.Key].(map[string]any)
 	if !ok {
 		return fmt.Errorf("scale minions: project %s: %s is not a mapping", p.Name, roles.Key)
@@ -350,6 +360,10 @@ func declareMinions(p *types.Project, clones []string) error {
 		list[i] = c
 	}
 	decl["minions"] = list
+	delete(decl, "swarm")
+	if len(swarm) > 0 {
+		decl["swarm"] = swarm
+	}
 	p.Extensions[roles.Key] = decl
 	return nil
 }

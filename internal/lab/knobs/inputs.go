@@ -10,9 +10,16 @@ import (
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
-// MaxMinions bounds --minions: each minion is a container on a /24 whose
-// dynamic range (the upper /25) holds 126 addresses.
-const MaxMinions = 120
+// MaxContainers bounds the minion containers of a lab: each is a container
+// on a /24 whose dynamic range (the upper /25) holds 126 addresses. Up to
+// this many, --minions N runs one minion per container.
+const MaxContainers = 120
+
+// MaxMinions bounds --minions whatever the flavour and machine: beyond
+// MaxContainers the minions run as swarms (Layout), at most SwarmSize per
+// container. What one flavour holds on this machine is checked later,
+// against its memory (runner), before any Docker work.
+const MaxMinions = MaxContainers * SwarmSize
 
 // Inputs are the knobs as given on the command line.
 type Inputs struct {

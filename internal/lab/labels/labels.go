@@ -28,6 +28,11 @@ const (
 	Flavor = "io.saltlab.flavor"
 	// Managed marks every resource saltlab created; "true".
 	Managed = "io.saltlab.managed"
+	// Cache marks a volume that outlives runs on purpose, naming what it
+	// caches ("swarm-keys": a fleet's minion keys, generated once). It
+	// carries Managed but no Run, so no run's teardown or sweep removes
+	// it; `saltlab down --all` does.
+	Cache = "io.saltlab.cache"
 	// PackagesHash, on the base image, is the sha256 of its package list.
 	// An image built FROM the base (real Salt, the double, the chaos
 	// helper) carries the base's, inherited and also set at build, so an

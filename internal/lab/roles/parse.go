@@ -32,7 +32,7 @@ func Parse(ext any) (Spec, error) {
 	dec.DisallowUnknownFields()
 	var s Spec
 	if err := dec.Decode(&s); err != nil {
-		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters, minion_mode, master_balancer (service, ports), salt_min", Key, err)
+		return Spec{}, fmt.Errorf("read %s: %w: keys are masters, minions, api (service, port, base_path), syndics, master_of_masters, minion_mode, master_balancer (service, ports), salt_min, swarm", Key, err)
 	}
 	return s, nil
 }
@@ -108,6 +108,20 @@ func Resolve(s Spec, services []string) (Roles, error) {
 		}
 	}
 	slices.Sort(r.Minions)
+	for _, svc := range sortedKeys(s.Swarm) {
+		key := "swarm." + svc
+		switch n := s.Swarm[svc]; {
+		case !slices.Contains(r.Minions, svc):
+			bad(key, "%q is not one of the minions %v: a swarm runs in a minion service", svc, r.Minions)
+		case n < 1 || n > MaxSwarm:
+			bad(key, "%d minions: want 1 to %d per service", n, MaxSwarm)
+		default:
+			if r.Swarm == nil {
+				r.Swarm = map[string]int{}
+			}
+			r.Swarm[svc] = n
+		}
+	}
 	if s.API != nil {
 		api := *s.API
 		if api.Service == "" {

@@ -49,6 +49,11 @@ type Spec struct {
 	// on ("3007"): runs on an older release, or on the Salt double when it
 	// imitates an older one, are refused before any Docker work.
 	SaltMin string `json:"salt_min,omitempty" yaml:"salt_min,omitempty"`
+	// Swarm maps a minion service to the number of minions it runs, each a
+	// minion of its own (id SwarmID(service, i), keys, connections): the
+	// fleet layout `--minions N` uses beyond one container per minion
+	// (knobs.Apply writes it). A swarm service's own name is no minion id.
+	Swarm map[string]int `json:"swarm,omitempty" yaml:"swarm,omitempty"`
 }
 
 // Balancer is a TCP load balancer in front of the masters' ports.
@@ -80,6 +85,8 @@ type Roles struct {
 	MinionMode      string
 	MasterBalancer  *Balancer
 	SaltMin         string
+	// Swarm is the declared swarm services and their sizes (Spec.Swarm).
+	Swarm map[string]int
 }
 
 // PortSpec is the API port as Docker names it ("80/tcp").

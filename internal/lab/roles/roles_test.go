@@ -56,6 +56,10 @@ func TestResolve(t *testing.T) {
 		{name: "master balancer shared with the api", doc: `{masters: [salt-master-1, salt-master-2], minions: ["salt-minion-*"], api: {service: nginx, port: 80}, master_balancer: {service: nginx, ports: [4505, 4506]}, salt_min: "3007"}`,
 			want: Roles{Masters: []string{"salt-master-1", "salt-master-2"}, Minions: []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"},
 				API: &API{Service: "nginx", Port: 80, BasePath: "/"}, MasterBalancer: &Balancer{Service: "nginx", Ports: []int{4505, 4506}}, SaltMin: "3007"}},
+		{name: "swarm", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], swarm: {salt-minion-2: 3}}`,
+			want: Roles{Masters: []string{"salt-master-1"}, Minions: []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}, Swarm: map[string]int{"salt-minion-2": 3}}},
+		{name: "swarm outside the minions", doc: `{masters: [salt-master-1], minions: [salt-minion-1], swarm: {salt-minion-2: 3, salt-minion-1: 1000}}`,
+			wantErr: []string{`x-saltlab.swarm.salt-minion-2: "salt-minion-2" is not one of the minions [salt-minion-1]`, "x-saltlab.swarm.salt-minion-1: 1000 minions: want 1 to 999 per service"}},
 		{name: "master balancer is a master", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], master_balancer: {service: salt-master-1, ports: [4505]}}`,
 			wantErr: []string{`x-saltlab.master_balancer.service: service "salt-master-1" is already listed at masters[0]`}},
 		{name: "master balancer without ports", doc: `{masters: [salt-master-1], minions: ["salt-minion-*"], master_balancer: {service: nginx}}`,
@@ -118,4 +122,13 @@ func TestPosition(t *testing.T) {
 	_, ok = r.Position("c")
 	assert.False(t, ok)
 	assert.Equal(t, "80/tcp", API{Port: 80}.PortSpec())
+}
+
+func TestMinionIDs(t *testing.T) {
+	r := Roles{Minions: []string{"salt-minion-1", "salt-minion-2", "web"}, Swarm: map[string]int{"salt-minion-2": 3}}
+	assert.Equal(t, []string{"salt-minion-1", "salt-minion-2-001", "salt-minion-2-002", "salt-minion-2-003", "web"}, r.MinionIDs())
+	assert.True(t, r.Swarmed())
+	plain := Roles{Minions: []string{"b", "a"}}
+	assert.Equal(t, []string{"a", "b"}, plain.MinionIDs())
+	assert.False(t, plain.Swarmed())
 }

@@ -1,0 +1,81 @@
+package knobs_test
+
+import (
+	"testing"
+
+	"github.com/compose-spec/compose-go/v2/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+)
+
+func TestLayout(t *testing.T) {
+	tests := []struct {
+		n          int
+		containers int
+		sizes      []int
+	}{
+		{1, 1, nil},
+		{120, 120, nil},
+		{121, 3, []int{41, 40, 40}},
+		{200, 4, []int{50, 50, 50, 50}},
+		{1000, 20, nil},
+		{1001, 21, nil},
+		{knobs.MaxMinions, knobs.MaxContainers, nil},
+	}
+	for _, tt := range tests {
+		containers, sizes := knobs.Layout(tt.n)
+		assert.Equal(t, tt.containers, containers, "containers for %d", tt.n)
+		if tt.sizes != nil {
+			assert.Equal(t, tt.sizes, sizes, "sizes for %d", tt.n)
+		}
+		if knobs.Swarmed(tt.n) {
+			sum := 0
+			for _, s := range sizes {
+				assert.LessOrEqual(t, s, knobs.SwarmSize)
+				sum += s
+			}
+			assert.Equal(t, tt.n, sum, "every minion is run once for %d", tt.n)
+			assert.LessOrEqual(t, containers, knobs.MaxContainers)
+		} else {
+			assert.Nil(t, sizes)
+		}
+	}
+}
+
+// TestApplyRunsSwarms: beyond one container per minion, the clones run
+// swarms: told their size and id pattern, health-checked for that many
+// connections, and declared, so the roles list every minion id.
+func TestApplyRunsSwarms(t *testing.T) {
+	_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 1001}) })
+	r, err := roles.FromProject(p)
+	require.NoError(t, err)
+	assert.Len(t, r.Minions, 21)
+	ids := r.MinionIDs()
+	assert.Len(t, ids, 1001)
+	assert.Contains(t, ids, "salt-minion-1-048")
+	assert.NotContains(t, ids, "salt-minion-1", "a swarm service's name is no minion id")
+	assert.True(t, r.Swarmed())
+	m := p.Services["salt-minion-1"]
+	assert.Equal(t, "48", *m.Environment["SALTSIM_SWARM"])
+	assert.Equal(t, "salt-minion-1-%03d", *m.Environment["SALTSIM_SWARM_ID"])
+	assert.Equal(t, "47", *p.Services["salt-minion-21"].Environment["SALTSIM_SWARM"])
+	require.NotNil(t, m.HealthCheck)
+	assert.Contains(t, m.HealthCheck.Test[len(m.HealthCheck.Test)-1], `-ge "$SALTSIM_SWARM"`)
+	_, hasMaster := p.Services["salt-master-1"].Environment["SALTSIM_SWARM"]
+	assert.False(t, hasMaster, "masters run no swarm")
+}
+
+// TestApplyWithoutSwarms: up to MaxContainers, one minion per container
+// as before, and no swarm is declared.
+func TestApplyWithoutSwarms(t *testing.T) {
+	_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 5}) })
+	r, err := roles.FromProject(p)
+	require.NoError(t, err)
+	assert.False(t, r.Swarmed())
+	assert.Equal(t, r.Minions, r.MinionIDs())
+	_, ok := p.Services["salt-minion-1"].Environment["SALTSIM_SWARM"]
+	assert.False(t, ok)
+}
