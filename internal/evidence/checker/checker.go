@@ -82,6 +82,9 @@ type Result struct {
 	Cause         string    `json:"cause,omitempty"`
 	Fix           string    `json:"fix,omitempty"`
 	CauseEvidence []int64   `json:"cause_evidence,omitempty"`
+	// Spread is how the subjects' measured times are distributed, for a
+	// check over many subjects (a fleet): the report shows it.
+	Spread *Spread `json:"spread,omitempty"`
 }
 
 // fold builds a result from per-subject verdicts; no subject at all is

@@ -63,7 +63,7 @@ func New(name, scenario, step string, params any) (Check, error) {
 func Names() []string {
 	out := []string{NameAvailability, NameRefusal, NameFailover, NameStartEvent, NameRecovery,
 		NameExactlyOnce, NameDelivery, NameNoSignIn, NameUnchanged, NameMasterKeys, NameKeyAction, NameKeyState, NameParity,
-		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameConverged, NameSameState, NamePillarSame, NameAvoidance}
+		NameEventReached, NameEveryRequest, NameRejectedKey, NameHonestHealth, NameConverged, NameSameState, NamePillarSame, NameAvoidance, NameFleet}
 	sort.Strings(out)
 	return out
 }
@@ -100,7 +100,7 @@ func cited(r Result) Result {
 // so the ones masterKeyPairs explains; a parity drift has other causes).
 func servesMinions(name string) bool {
 	switch name {
-	case NameAvailability, NameFailover, NameStartEvent, NameDelivery, NameRecovery:
+	case NameAvailability, NameFailover, NameStartEvent, NameDelivery, NameRecovery, NameFleet:
 		return true
 	}
 	return false
@@ -151,6 +151,8 @@ func dispatch(c Check, h []history.Entry) Result {
 		return run(c, h, PillarSame)
 	case NameAvoidance:
 		return run(c, h, Avoidance)
+	case NameFleet:
+		return run(c, h, FleetServed)
 	}
 	return Result{Verdict: Unknown, Expected: c.Name, Observed: fmt.Sprintf("no checker named %q (known: %v)", c.Name, Names())}
 }

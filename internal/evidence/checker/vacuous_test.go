@@ -38,6 +38,7 @@ func vacuousParams() map[string]any {
 		NameConverged:    HighstateParams{Minions: []string{"salt-minion-1"}},
 		NameSameState:    SameHighstateParams{Minions: []string{"salt-minion-1"}},
 		NamePillarSame:   PillarSameParams{Minions: []string{"salt-minion-1"}, Masters: masters},
+		NameFleet:        FleetParams{F: "salt test.ping", Fun: "test.ping", Masters: []string{"salt-master-2"}, Minions: []string{"salt-minion-1-001"}, Bound: Bound{Limit: s(10), Explain: "test bound"}},
 		NameAvoidance:    AvoidanceParams{Since: 0, F: "balancer probe", MaxFails: 1, FailTimeout: s(10), Bounds: bounds(s(5), "salt-lb:4506")},
 	}
 }
