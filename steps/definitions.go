@@ -73,6 +73,8 @@ func definitions() []def {
 		{`^the CI diff of every minion's highstate served by "([^"]+)" is recorded$`, ciDiffRecorded},
 		{`^every master renders the same pillar for every minion$`, everyMasterSamePillar},
 		{`^"([^"]+)" signs in to "([^"]+)" and its key waits pending$`, keyWaitsPending},
+		{`^every minion of the fleet answers "test\.ping" through one of the masters$`, fleetAnswers},
+		{`^within the alive-check bound "([^"]+)" reaches every minion of the fleet with "test\.ping"$`, masterReachesFleetWithinAliveBound},
 	}
 }
 

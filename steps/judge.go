@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // eventLag bounds how long a return event may take to reach the history
@@ -25,15 +26,22 @@ const eventLag = 3 * time.Second
 // verdict is valid, saying what was expected, what was observed and which
 // history entries show it.
 func (w *world) judge(name string, params any, measurement string, absence bool) error {
+	_, err := w.judgeResult(name, params, measurement, absence)
+	return err
+}
+
+// judgeResult is judge, also returning the checker's result (a fleet's
+// step reports its spread from it).
+func (w *world) judgeResult(name string, params any, measurement string, absence bool) (checker.Result, error) {
 	c, err := checker.New(name, w.scenario, w.currentStep(), params)
 	if err != nil {
-		return err
+		return checker.Result{}, err
 	}
 	c.Lab = w.History.Lab()
 	w.settle(context.Background())
 	h, err := w.History.Read()
 	if err != nil {
-		return fmt.Errorf("judge %s: %w", name, err)
+		return checker.Result{}, fmt.Errorf("judge %s: %w", name, err)
 	}
 	if len(h) > 0 {
 		c.Upto = h[len(h)-1].Index + 1
@@ -48,12 +56,17 @@ func (w *world) judge(name string, params any, measurement string, absence bool)
 			Observed: s.Took, Bound: s.Bound.Limit, BoundExplain: s.Bound.Explain, Met: s.Verdict == checker.Valid,
 			Absence: absence, Detail: fmt.Sprintf("%s: %s (%s; history entries %v)", name, s.Verdict, s.Observed, s.Evidence)})
 	}
-	w.logf("%s: %s: %s", name, r.Verdict, r.Observed)
+	w.logf("%s: %s: %s", name, r.Verdict, textclip.Clip(r.Observed, maxLogged))
 	if fails(r.Verdict, w.AllowUnknown) {
-		return errors.New(r.Message(name, history.FileName))
+		return r, errors.New(r.Message(name, history.FileName))
 	}
-	return nil
+	return r, nil
 }
+
+// maxLogged is how much of a verdict's observation the run's log quotes:
+// a fleet's verdict names up to thousands of minions; verdicts.json and
+// the reports keep it whole.
+const maxLogged = 2000
 
 // fails says whether a verdict fails its step: invalid always, unknown
 // unless the user accepted unknowns (an unknown proves nothing, so it is

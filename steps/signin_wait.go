@@ -39,7 +39,11 @@ func planSignIns(ctx context.Context, w *world, buses map[string]bool) (signInPl
 			return nil, err
 		}
 		if want, ok := signInWantOf(cfg, buses, balancer, Masters(w.Lab)); ok {
-			plan[m] = want
+			// A swarm service's minions share its configuration, and each
+			// announces itself under its own id.
+			for _, id := range w.Lab.Roles().IDsOf(m) {
+				plan[id] = want
+			}
 		}
 	}
 	return plan, nil

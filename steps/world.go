@@ -26,6 +26,10 @@ type Deps struct {
 	Log          io.Writer
 	// ProcessSlack overrides saltcfg.ProcessSlack in bounds when > 0.
 	ProcessSlack time.Duration
+	// HerdSignIns is the flavour's measured sign-ins per second at a
+	// master a whole fleet fails over to (capacity.HerdSignIns), for
+	// fleet bounds; 0: not measured.
+	HerdSignIns float64
 	// Chaos injects every fault but `I stop`; nil fails those steps.
 	Chaos Chaos
 	// HealthTimeout overrides labHealthyTimeout when > 0.

@@ -64,6 +64,16 @@ func Salt(target string, cliTimeout int, fun string, args ...string) Cmd {
 	return Cmd{Tool: "salt", Target: target, Fun: fun, Args: args, CLITimeout: cliTimeout}
 }
 
+// SaltFleet is `salt -tT --gather-job-timeout=G '*' fun`: one probe of a
+// whole fleet that ends by itself soon after T. A minion that has not
+// returned by then is asked once whether it still runs the job and given
+// G seconds to say so (salt/client/__init__.py get_iter_returns); one
+// that is not connected never got the job, so the next probe, not a
+// longer wait, is what reaches it.
+func SaltFleet(cliTimeout, gatherTimeout int, fun string) Cmd {
+	return Cmd{Tool: "salt", Target: "*", Fun: fun, CLITimeout: cliTimeout, Flags: []string{fmt.Sprintf("--gather-job-timeout=%d", gatherTimeout)}}
+}
+
 // SaltRun is `salt-run fun args...`.
 func SaltRun(fun string, args ...string) Cmd {
 	return Cmd{Tool: "salt-run", Fun: fun, Args: args}

@@ -90,6 +90,9 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time, spec labSpec) 
 	if err != nil {
 		return nil, err
 	}
+	if err := cfg.checkFleet(project, topoRoles); err != nil {
+		return nil, err
+	}
 	reports, err := filepath.Abs(cfg.ReportsDir)
 	if err != nil {
 		return nil, fmt.Errorf("resolve reports dir: %w", err)

@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 )
@@ -126,6 +127,20 @@ func merge(outs []*outcome, rows []report.Row) *outcome {
 // machine's default for the flavour (internal/lab/capacity). It reads the
 // host only, so a refusal comes before any Docker work.
 func (c Config) labCount(p *types.Project, r roles.Roles) (int, string, error) {
+	n, how, err := c.labsAllowed(p, r)
+	if err != nil {
+		return 0, "", err
+	}
+	// One lab of a fleet must fit too: after --parallel, whose refusal
+	// is the more specific when both apply.
+	if err := c.checkFleet(p, r); err != nil {
+		return 0, "", err
+	}
+	return n, how, nil
+}
+
+// labsAllowed is labCount without the fleet check.
+func (c Config) labsAllowed(p *types.Project, r roles.Roles) (int, string, error) {
 	if c.Parallel == 1 {
 		return 1, "--parallel 1", nil
 	}
@@ -160,6 +175,10 @@ func labShape(p *types.Project, r roles.Roles, minions int) capacity.Lab {
 	l.Others = max(len(p.Services)-l.Masters-l.Minions, 0)
 	if minions > 0 {
 		l.Minions = minions
+		if knobs.Swarmed(minions) {
+			l.Minions, _ = knobs.Layout(minions)
+			l.SwarmMinions = minions
+		}
 	}
 	return l
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/progress"
@@ -72,6 +73,10 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if sel, err = onKeys(sel, cfg.Knobs.KeysByHand()); err != nil {
 		return res, err
 	}
+	sel, fleetNote, err := onFleet(sel, cfg.Knobs.Minions())
+	if err != nil {
+		return res, err
+	}
 	log := cfg.Log
 	if log == nil {
 		log = io.Discard
@@ -89,6 +94,9 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	phase(log, started, "checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), len(rows))
 	if _, what := topoRoles.Unmet(); len(what) > 0 {
 		phase(log, started, "general scenarios that need %s do not apply to this topology", strings.Join(what, "; "))
+	}
+	if fleetNote != "" {
+		phase(log, started, "%s", fleetNote)
 	}
 	if !cfg.Knobs.KeysByHand() {
 		phase(log, started, "scenarios tagged %s need masters that do not auto-accept keys and run only with --set master.auto_accept=false", ManualKeysTag)
@@ -175,7 +183,8 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	}
 
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
-		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers()}
+		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers(),
+		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name]}
 	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	junit := godogJUnitOf(p.name)

@@ -137,3 +137,23 @@ func (m Minion) checkHot() error {
 	}
 	return nil
 }
+
+// FleetAliveBound is AliveBound for a fleet of n minions failing over to
+// one master at once: each minion's own bound, plus the queue of the
+// herd's sign-ins at the surviving master, n / perSecond (a measured
+// figure per flavour, capacity.HerdSignIns; 0 when none was measured,
+// then the bound says it has no herd term).
+func (m Minion) FleetAliveBound(n int, perSecond float64) (Bound, error) {
+	b, err := m.AliveBound()
+	if err != nil || n <= 1 {
+		return b, err
+	}
+	if perSecond <= 0 {
+		b.Explain += fmt.Sprintf(" (no herd term for %d minions: no sign-in rate was measured for this flavour)", n)
+		return b, nil
+	}
+	herd := time.Duration(float64(n) / perSecond * float64(time.Second)).Round(time.Millisecond)
+	b.Limit += herd
+	b.Explain += fmt.Sprintf(" + herd %s (%d minions signing in at %g per s, measured)", herd, n, perSecond)
+	return b, nil
+}

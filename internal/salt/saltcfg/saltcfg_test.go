@@ -170,3 +170,29 @@ func TestPosition(t *testing.T) {
 		})
 	}
 }
+
+func TestFleetAliveBound(t *testing.T) {
+	m, err := Parse("master: [m1, m2]\nmaster_type: failover\nmaster_alive_interval: 2\nauth_timeout: 3\n")
+	require.NoError(t, err)
+	tests := []struct {
+		name    string
+		n       int
+		rate    float64
+		limit   time.Duration
+		explain string
+	}{
+		{"a fleet: the herd queues at the survivor", 1000, 25, 59 * time.Second, "+ herd 40s (1000 minions signing in at 25 per s, measured)"},
+		{"one minion is no herd", 1, 25, 19 * time.Second, "process slack 8s"},
+		{"no measured rate: no herd term, said so", 50, 0, 19 * time.Second, "(no herd term for 50 minions: no sign-in rate was measured for this flavour)"},
+	}
+	for _, tt := range tests {
+		b, err := m.FleetAliveBound(tt.n, tt.rate)
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, tt.limit, b.Limit, tt.name)
+		assert.Contains(t, b.Explain, tt.explain, tt.name)
+	}
+	hot, err := Parse("master: [m1, m2]\n")
+	require.NoError(t, err)
+	_, err = hot.FleetAliveBound(1000, 25)
+	assert.ErrorContains(t, err, "master_type is", "a hot fleet has no alive-check bound")
+}

@@ -1,0 +1,62 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab/capacity"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+// ScaleTag marks a scenario written for a fleet (--minions N): it targets
+// minions by id through the masters, never a minion's container, so it
+// runs where minions share containers (the swarm layout), and it measures
+// how the fleet's times spread.
+const ScaleTag = "@scale"
+
+// checkFleet refuses, before any Docker work, a fleet the flavour or this
+// machine cannot hold: swarms beyond one container per minion are the
+// double's (real Salt runs one minion per container), and one lab of the
+// fleet must fit in the memory available (capacity.CheckFleet).
+func (c Config) checkFleet(p *types.Project, r roles.Roles) error {
+	n := c.Knobs.Minions()
+	if n == 0 {
+		return nil
+	}
+	if knobs.Swarmed(n) && c.Flavor != images.FlavorSim {
+		return usage.Errorf("validate --minions %d: beyond %d minions a lab runs %d per container (the swarm layout), which only the Salt double does: add --salt sim, or use --minions %d or fewer for real Salt, one minion per container",
+			n, knobs.MaxContainers, knobs.SwarmSize, knobs.MaxContainers)
+	}
+	m, err := capacity.Host()
+	if err != nil {
+		return fmt.Errorf("validate --minions %d: %w", n, err)
+	}
+	return capacity.CheckFleet(c.Flavor, labShape(p, r, n), m, n)
+}
+
+// onFleet narrows sel to what the lab's minions allow. Without --minions
+// the @scale scenarios are left out: they measure a fleet, and the
+// topology's two or three minions are none. With swarms, only @scale
+// scenarios run: the others act on a minion through its container, and a
+// swarm container holds many minions, none of them named after it.
+func onFleet(sel tagexpr.Expr, minions int) (tagexpr.Expr, string, error) {
+	var expr, why string
+	switch {
+	case minions == 0:
+		expr, why = "not "+ScaleTag, fmt.Sprintf("scenarios tagged %s measure a fleet and run only with --minions N", ScaleTag)
+	case knobs.Swarmed(minions):
+		expr, why = ScaleTag, fmt.Sprintf("with --minions %d the minions run %d to a container, so only scenarios tagged %s (which reach minions through the masters) apply", minions, knobs.SwarmSize, ScaleTag)
+	default:
+		return sel, "", nil
+	}
+	e, err := tagexpr.Parse(expr)
+	if err != nil {
+		return tagexpr.Expr{}, "", fmt.Errorf("build the scenario selection: %w", err)
+	}
+	return tagexpr.And(sel, e), why, nil
+}
