@@ -57,7 +57,7 @@ func TestApplyRunsSwarms(t *testing.T) {
 	assert.Len(t, ids, 1001)
 	assert.Contains(t, ids, "salt-minion-1-048")
 	assert.NotContains(t, ids, "salt-minion-1", "a swarm service's name is no minion id")
-	assert.True(t, r.Swarmed())
+	assert.Len(t, r.Swarm, 21)
 	m := p.Services["salt-minion-1"]
 	assert.Equal(t, "48", *m.Environment["SALTSIM_SWARM"])
 	assert.Equal(t, "salt-minion-1-%03d", *m.Environment["SALTSIM_SWARM_ID"])
@@ -74,7 +74,7 @@ func TestApplyWithoutSwarms(t *testing.T) {
 	_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 5}) })
 	r, err := roles.FromProject(p)
 	require.NoError(t, err)
-	assert.False(t, r.Swarmed())
+	assert.Empty(t, r.Swarm)
 	assert.Equal(t, r.Minions, r.MinionIDs())
 	_, ok := p.Services["salt-minion-1"].Environment["SALTSIM_SWARM"]
 	assert.False(t, ok)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -108,7 +109,7 @@ func Resolve(s Spec, services []string) (Roles, error) {
 		}
 	}
 	slices.Sort(r.Minions)
-	for _, svc := range sortedKeys(s.Swarm) {
+	for _, svc := range slices.Sorted(maps.Keys(s.Swarm)) {
 		key := "swarm." + svc
 		switch n := s.Swarm[svc]; {
 		case !slices.Contains(r.Minions, svc):

@@ -127,8 +127,8 @@ func TestPosition(t *testing.T) {
 func TestMinionIDs(t *testing.T) {
 	r := Roles{Minions: []string{"salt-minion-1", "salt-minion-2", "web"}, Swarm: map[string]int{"salt-minion-2": 3}}
 	assert.Equal(t, []string{"salt-minion-1", "salt-minion-2-001", "salt-minion-2-002", "salt-minion-2-003", "web"}, r.MinionIDs())
-	assert.True(t, r.Swarmed())
+	assert.NotEmpty(t, r.Swarm)
 	plain := Roles{Minions: []string{"b", "a"}}
 	assert.Equal(t, []string{"a", "b"}, plain.MinionIDs())
-	assert.False(t, plain.Swarmed())
+	assert.Empty(t, plain.Swarm)
 }

@@ -43,16 +43,3 @@ func (r Roles) IDsOf(service string) []string {
 	}
 	return out
 }
-
-// Swarmed reports whether any minion service runs a swarm: then a minion
-// service is no minion id, and only scenarios written for fleets apply.
-func (r Roles) Swarmed() bool { return len(r.Swarm) > 0 }
-
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
