@@ -175,26 +175,44 @@ func (e *Engine) inContainer(ctx context.Context, id string, notRunning func(con
 // them (SIGSTOP and SIGKILL never are), and a compose service's daemon is
 // often PID 1, so PID 1 is signalled through the engine, from the host's
 // namespace, where the kernel delivers them. Other pids get kill(1) inside;
-// a pid that is gone is skipped, so a repeated CONT is harmless.
+// a pid that is gone is skipped, so a repeated CONT is harmless. PID 1
+// comes last: once it dies the container stops and no command runs in it
+// any more. A container that stopped meanwhile (real Salt's salt-master,
+// PID 1 of the failover-pki masters, exits when its workers are killed)
+// took every process of its namespace with it, so what was to be
+// signalled is gone, and the signal has done all it could.
 func (e *Engine) signal(ctx context.Context, id, sig string, pids []string) error {
 	var inside []string
+	pid1 := false
 	for _, p := range pids {
 		if p == "1" {
-			dsig := "SIG" + sig
-			if _, err := strconv.Atoi(sig); err == nil {
-				dsig = sig // the engine takes numbers as they are
-			}
-			if err := e.docker.ContainerKill(ctx, id, dsig); err != nil {
-				return fmt.Errorf("send SIG%s to PID 1: %w", sig, err)
-			}
+			pid1 = true
 			continue
 		}
 		inside = append(inside, p)
 	}
-	if len(inside) == 0 {
+	if len(inside) > 0 {
+		script := `rc=0; for p in ` + strings.Join(inside, " ") + `; do [ -d /proc/$p ] || continue; kill -s ` + sig + ` "$p" || rc=1; done; exit $rc`
+		if _, err := e.sh(ctx, id, script); err != nil && !e.stopped(ctx, id) {
+			return err
+		}
+	}
+	if !pid1 {
 		return nil
 	}
-	script := `rc=0; for p in ` + strings.Join(inside, " ") + `; do [ -d /proc/$p ] || continue; kill -s ` + sig + ` "$p" || rc=1; done; exit $rc`
-	_, err := e.sh(ctx, id, script)
-	return err
+	dsig := "SIG" + sig
+	if _, err := strconv.Atoi(sig); err == nil {
+		dsig = sig // the engine takes numbers as they are
+	}
+	if err := e.docker.ContainerKill(ctx, id, dsig); err != nil && !e.stopped(ctx, id) {
+		return fmt.Errorf("send SIG%s to PID 1: %w", sig, err)
+	}
+	return nil
+}
+
+// stopped reports whether container id exists and is not running: its
+// PID 1 is gone, and every process of its namespace with it.
+func (e *Engine) stopped(ctx context.Context, id string) bool {
+	info, err := e.docker.ContainerInspect(ctx, id)
+	return err == nil && info.State != nil && !info.State.Running
 }
