@@ -100,7 +100,7 @@ func sweepOnce(ctx context.Context, cli Docker, f filters.Args) (Swept, []error)
 			s.Networks++
 			continue
 		}
-		errs = append(errs, fmt.Errorf("remove network %s: %w", n.Name, err))
+		errs = append(errs, explainNetworkRemove(n.Name, err, len(ctrs)))
 	}
 
 	vols, err := cli.VolumeList(ctx, volume.ListOptions{Filters: f})
@@ -158,4 +158,18 @@ func ServicesOf(ctx context.Context, cli Docker, runID string) ([]string, error)
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// explainNetworkRemove is the error of a network that would not go. When
+// the sweep found no container of the lab left and the engine still says
+// the network "has active endpoints", the engine holds a stale endpoint of
+// a removed container: a Docker Engine defect (20.10, moby/moby#43286,
+// seen here after a 24-container lab went down) that no API call clears
+// and a restart of the engine does. The error says so and how to finish.
+func explainNetworkRemove(name string, err error, containersLeft int) error {
+	if containersLeft == 0 && strings.Contains(err.Error(), "has active endpoints") {
+		return fmt.Errorf("remove network %s: %w: no container of the lab is left, so the engine holds a stale endpoint "+
+			"(a Docker Engine defect, moby/moby#43286) that only restarting the engine clears: restart the Docker engine, then run `saltlab down --all`", name, err)
+	}
+	return fmt.Errorf("remove network %s: %w", name, err)
 }
