@@ -8,7 +8,7 @@
 //	saltlab up     [--topology failover] [--compose FILE] [--salt auto|real|sim] [--salt-version V] [--run-id ID] [knobs]
 //	saltlab status [--run ID] [--json]
 //	saltlab logs   [--run ID] [--tail N] [SERVICE...]
-//	  knobs: [--minions N] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
+//	  knobs: [--minions N [--keep-fleet-keys]] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
 //	saltlab images [--salt auto|real|sim] [--salt-version 3008|3007.8]
 //	saltlab wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]
 //	saltlab down   (--run ID | --all)

@@ -18,6 +18,7 @@ import (
 	"github.com/saltlab/saltlab/internal/benchplot"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/run/runner"
 )
 
@@ -43,6 +44,16 @@ func BenchmarkFleet(b *testing.B) {
 	bin := saltlabBinary(b)
 	if out, err := saltlab(b, bin, "images", "--salt", "sim").CombinedOutput(); err != nil {
 		b.Fatalf("saltlab images: %v\n%s", err, out)
+	}
+	// Fleets in swarms keep their keys (--keep-fleet-keys, fleetArgs), so
+	// the thousand keys cost one bring-up, not every one; the cache goes
+	// with the benchmark unless it was there before.
+	if exec.Command("docker", "volume", "inspect", knobs.SwarmKeysVolume).Run() != nil {
+		b.Cleanup(func() {
+			if out, err := exec.Command("docker", "volume", "rm", knobs.SwarmKeysVolume).CombinedOutput(); err != nil {
+				b.Errorf("remove the key cache %s: %v\n%s", knobs.SwarmKeysVolume, err, out)
+			}
+		})
 	}
 	var pts []fleetPoint
 	for _, n := range fleetSizes {
@@ -100,6 +111,15 @@ func BenchmarkFleet(b *testing.B) {
 	fmt.Printf("fleet: cost curves drawn in %s\n", out)
 }
 
+// fleetArgs is --minions n, keeping the keys of a fleet in swarms.
+func fleetArgs(n int) []string {
+	args := []string{"--minions", strconv.Itoa(n)}
+	if knobs.Swarmed(n) {
+		args = append(args, "--keep-fleet-keys")
+	}
+	return args
+}
+
 func ratio(a, b time.Duration) float64 { return a.Seconds() / b.Seconds() }
 
 // measureFleet brings a fleet of n up and measures it, tears it down,
@@ -109,7 +129,7 @@ func measureFleet(b *testing.B, bin string, n int) fleetPoint {
 	reports := b.TempDir()
 	id := runID(b, fmt.Sprintf("fleet%d", n))
 	start := time.Now()
-	out, err := saltlab(b, bin, "up", "--salt", "sim", "--minions", strconv.Itoa(n), "--reports", reports, "--run-id", id).CombinedOutput()
+	out, err := saltlab(b, bin, append([]string{"up", "--salt", "sim", "--reports", reports, "--run-id", id}, fleetArgs(n)...)...).CombinedOutput()
 	p.healthy = time.Since(start)
 	up := true
 	down := func() {
@@ -130,7 +150,7 @@ func measureFleet(b *testing.B, bin string, n int) fleetPoint {
 	down()
 
 	rid := runID(b, fmt.Sprintf("fleetrun%d", n))
-	out, err = saltlab(b, bin, "run", "--salt", "sim", "--minions", strconv.Itoa(n), "--tags", "@scale", "--reports", reports, "--run-id", rid).CombinedOutput()
+	out, err = saltlab(b, bin, append([]string{"run", "--salt", "sim", "--tags", "@scale", "--reports", reports, "--run-id", rid}, fleetArgs(n)...)...).CombinedOutput()
 	if err != nil {
 		b.Fatalf("saltlab run --minions %d --tags @scale: %v\n%s", n, err, out)
 	}

@@ -38,7 +38,7 @@ func Resolve(p *types.Project, v Parsed, configDir string) (Settings, error) {
 	if !filepath.IsAbs(configDir) {
 		return Settings{}, fmt.Errorf("resolve knobs: config dir %s is not absolute (the engine refuses relative bind sources)", configDir)
 	}
-	s := Settings{Minions: v.minions, States: v.states, Pillar: v.pillar}
+	s := Settings{Minions: v.minions, KeepFleetKeys: v.keepFleetKeys, States: v.states, Pillar: v.pillar}
 	var rs roleSets
 	for _, k := range []Kind{Master, Minion} {
 		set := v.sets[k]
@@ -216,11 +216,11 @@ func Apply(p *types.Project, s Settings) error {
 			return err
 		}
 		swarm := map[string]any{}
-		if len(sizes) > 0 {
+		if len(sizes) > 0 && s.KeepFleetKeys {
 			declareKeyCache(p)
 		}
 		for i, size := range sizes {
-			p.Services[clones[i]] = swarmService(p.Services[clones[i]], size)
+			p.Services[clones[i]] = swarmService(p.Services[clones[i]], size, s.KeepFleetKeys)
 			swarm[clones[i]] = size
 		}
 		if err := declareMinions(p, clones, swarm); err != nil {

@@ -23,12 +23,16 @@ const MaxMinions = MaxContainers * SwarmSize
 
 // Inputs are the knobs as given on the command line.
 type Inputs struct {
-	Minions      int      // 0 keeps the topology's own minions
-	Sets         []string // KEY=VALUE, see ParseSets
-	States       string   // replaces /srv/salt
-	Pillar       string   // replaces /srv/pillar
-	MasterConfig string   // extra master.d drop-ins, read after the topology's
-	MinionConfig string   // extra minion.d drop-ins, read after the topology's
+	Minions int // 0 keeps the topology's own minions
+	// KeepFleetKeys keeps a fleet's minion keys in the volume
+	// SwarmKeysVolume for the next fleet (--keep-fleet-keys); off, a fleet
+	// generates its keys and leaves nothing behind.
+	KeepFleetKeys bool
+	Sets          []string // KEY=VALUE, see ParseSets
+	States        string   // replaces /srv/salt
+	Pillar        string   // replaces /srv/pillar
+	MasterConfig  string   // extra master.d drop-ins, read after the topology's
+	MinionConfig  string   // extra minion.d drop-ins, read after the topology's
 	// Root is the saltlab checkout: without --states and --pillar the
 	// run mounts its example states and pillar (ExamplesDir). Empty for a
 	// user's compose file, which mounts its own.
@@ -38,9 +42,11 @@ type Inputs struct {
 // Settings are the resolved knobs of one run. They are saved in run.json so
 // that a later process (status, logs, down) rebuilds the same project.
 type Settings struct {
-	Minions int    `json:"minions,omitempty"`
-	States  string `json:"states,omitempty"`
-	Pillar  string `json:"pillar,omitempty"`
+	Minions int `json:"minions,omitempty"`
+	// KeepFleetKeys: the swarms keep their keys in SwarmKeysVolume.
+	KeepFleetKeys bool   `json:"keep_fleet_keys,omitempty"`
+	States        string `json:"states,omitempty"`
+	Pillar        string `json:"pillar,omitempty"`
 	// DropIns maps a topology's drop-in directory (a bind mount source on
 	// /etc/salt/<kind>.d; "minion"/"master" for services without one) to
 	// the per-run directory that replaces it.
@@ -53,6 +59,7 @@ type Settings struct {
 // writes it out for one project; the zero value is no knobs.
 type Parsed struct {
 	minions        int
+	keepFleetKeys  bool
 	states, pillar string
 	overrides      Overrides       // --set, parsed
 	sets           map[Kind][]byte // the --set drop-in body of each kind
@@ -65,8 +72,11 @@ func (p Parsed) Minions() int { return p.minions }
 // Parse checks every knob, so that bad input fails before any image is
 // built or container created, and resolves them for Resolve.
 func (in Inputs) Parse() (Parsed, error) {
-	v := Parsed{minions: in.Minions, config: map[Kind]string{}}
+	v := Parsed{minions: in.Minions, keepFleetKeys: in.KeepFleetKeys, config: map[Kind]string{}}
 	var errs []error
+	if in.KeepFleetKeys && !Swarmed(in.Minions) {
+		errs = append(errs, fmt.Errorf("validate --keep-fleet-keys: only a fleet in swarms has keys to keep: add --minions %d or more, or leave the flag out", MaxContainers+1))
+	}
 	// 0 is not a user's value here but "the topology's own minions".
 	if in.Minions != 0 {
 		if err := valid.Int("--minions", in.Minions, 1, MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", MaxMinions)); err != nil {

@@ -91,6 +91,8 @@ func TestParse(t *testing.T) {
 		{name: "not a dir", in: knobs.Inputs{Pillar: file}, wantErr: "validate --pillar: " + file + " is not a directory"},
 		{name: "negative minions", in: knobs.Inputs{Minions: -1}, wantErr: "validate --minions -1: out of range 1-6000; want 1 to 6000"},
 		{name: "a fleet in swarms", in: knobs.Inputs{Minions: 1000}},
+		{name: "a fleet that keeps its keys", in: knobs.Inputs{Minions: 1000, KeepFleetKeys: true}},
+		{name: "keys kept without a fleet in swarms", in: knobs.Inputs{Minions: 120, KeepFleetKeys: true}, wantErr: "validate --keep-fleet-keys: only a fleet in swarms has keys to keep: add --minions 121 or more"},
 		{name: "too many minions", in: knobs.Inputs{Minions: 6001}, wantErr: "validate --minions 6001: out of range 1-6000"},
 		{name: "bad set", in: knobs.Inputs{Sets: []string{"x.y=1"}}, wantErr: `unknown prefix "x"`},
 		{name: "a host system dir", in: knobs.Inputs{States: "/etc"}, wantErr: "validate --states: /etc is the host system path /etc: a lab container would see the host's own files"},

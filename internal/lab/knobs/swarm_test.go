@@ -64,6 +64,10 @@ func TestApplyRunsSwarms(t *testing.T) {
 	assert.Equal(t, "47", *p.Services["salt-minion-21"].Environment["SALTSIM_SWARM"])
 	require.NotNil(t, m.HealthCheck)
 	assert.Contains(t, m.HealthCheck.Test[len(m.HealthCheck.Test)-1], `-ge "$SALTSIM_SWARM"`)
+	_, cached := m.Environment["SALTSIM_SWARM_KEYS"]
+	assert.False(t, cached, "without --keep-fleet-keys a fleet keeps no key cache")
+	_, vol := p.Volumes["saltlab_swarm_keys"]
+	assert.False(t, vol, "and declares no volume that would outlive the run")
 	_, hasMaster := p.Services["salt-master-1"].Environment["SALTSIM_SWARM"]
 	assert.False(t, hasMaster, "masters run no swarm")
 }
@@ -78,4 +82,23 @@ func TestApplyWithoutSwarms(t *testing.T) {
 	assert.Equal(t, r.Minions, r.MinionIDs())
 	_, ok := p.Services["salt-minion-1"].Environment["SALTSIM_SWARM"]
 	assert.False(t, ok)
+}
+
+// TestApplyKeepsFleetKeys: with --keep-fleet-keys the swarms mount the
+// cache volume, which carries io.saltlab.cache and no run label.
+func TestApplyKeepsFleetKeys(t *testing.T) {
+	_, p := loadHot(t, func(p *types.Project) error {
+		return knobs.Apply(p, knobs.Settings{Minions: 200, KeepFleetKeys: true})
+	})
+	m := p.Services["salt-minion-4"]
+	assert.Equal(t, "/var/cache/saltlab/swarm-keys", *m.Environment["SALTSIM_SWARM_KEYS"])
+	var mounted bool
+	for _, v := range m.Volumes {
+		mounted = mounted || (v.Source == "saltlab_swarm_keys" && v.Target == "/var/cache/saltlab/swarm-keys")
+	}
+	assert.True(t, mounted)
+	v := p.Volumes["saltlab_swarm_keys"]
+	assert.Equal(t, knobs.SwarmKeysVolume, v.Name)
+	assert.True(t, bool(v.External))
+	assert.Equal(t, "swarm-keys", v.Labels["io.saltlab.cache"])
 }
