@@ -51,7 +51,7 @@ func (s Spread) String() string {
 }
 
 // spreadOf computes the spread of the subjects' Took over those that were
-// measured (Took > 0 or a valid verdict).
+// measured (Took > 0).
 func spreadOf(subs []Subject, limit time.Duration) *Spread {
 	var ds []time.Duration
 	for _, s := range subs {
@@ -104,7 +104,7 @@ func FleetServed(h []history.Entry, p FleetParams) Result {
 			// fleet's sign-in herd while the bus carried them all); the
 			// CLI's own list stands in, at the probe's end, where the bus
 			// was not recorded.
-			if t, idx, ok := firstIn(rets[o.Invoke.Node+"\x00"+id], a, b); ok {
+			if t, idx, ok := firstIn(rets[onBus{o.Invoke.Node, id}], a, b); ok {
 				served[id] = Subject{Took: t.Sub(since.Time), Evidence: append(opEvidence(o), idx)}
 			} else if string(v.Returns[id]) == "true" && o.Completion != nil {
 				served[id] = Subject{Took: done(o).Sub(since.Time), Evidence: opEvidence(o)}
@@ -164,11 +164,14 @@ type stamp struct {
 	idx int64
 }
 
+// onBus names a minion's returns on one master's bus.
+type onBus struct{ master, minion string }
+
 // returnTimes indexes the masters' return events of fun after t0 by
-// master and minion (key master + "\x00" + minion), in history order, so
-// that a fleet's thousands of returns are read once.
-func returnTimes(h []history.Entry, masters []string, fun string, t0 time.Time) map[string][]stamp {
-	out := map[string][]stamp{}
+// master and minion, in history order, so that a fleet's thousands of
+// returns are read once.
+func returnTimes(h []history.Entry, masters []string, fun string, t0 time.Time) map[onBus][]stamp {
+	out := map[onBus][]stamp{}
 	for _, e := range h {
 		if e.Type != history.Event || !slices.Contains(masters, e.Master) || e.Time.Before(t0) {
 			continue
@@ -180,7 +183,7 @@ func returnTimes(h []history.Entry, masters []string, fun string, t0 time.Time) 
 		if d := eventData(e); fun != "" && d["fun"] != fun {
 			continue
 		}
-		k := e.Master + "\x00" + m
+		k := onBus{e.Master, m}
 		out[k] = append(out[k], stamp{at: e.Time, idx: e.Index})
 	}
 	return out

@@ -22,6 +22,9 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/signin"
 )
 
+// defaultProcNet holds the tcp and tcp6 tables a minion reads.
+const defaultProcNet = "/proc/net"
+
 // Deps are the minion's injectable environment.
 type Deps struct {
 	Resolver resolve.Resolver
@@ -64,7 +67,7 @@ func NewManager(opts config.Opts, deps Deps) (*Manager, error) {
 		deps.Hostname = os.Hostname
 	}
 	if deps.ProcNet == "" {
-		deps.ProcNet = "/proc/net"
+		deps.ProcNet = defaultProcNet
 	}
 	if deps.Conns == nil {
 		deps.Conns = &netstat.Snapshot{ProcNet: deps.ProcNet}

@@ -46,7 +46,7 @@ func NewSwarm(opts config.Opts, deps Deps, n int, pattern, keyCache string) (*Sw
 	}
 	s := &Swarm{}
 	if deps.ProcNet == "" {
-		deps.ProcNet = "/proc/net"
+		deps.ProcNet = defaultProcNet
 	}
 	deps.Conns = &netstat.Snapshot{ProcNet: deps.ProcNet, MaxAge: SwarmConnsMaxAge}
 	for i := 1; i <= n; i++ {
