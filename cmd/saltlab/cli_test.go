@@ -59,6 +59,7 @@ func TestBadInput(t *testing.T) {
 		{"wheelhouse without dir", []string{"wheelhouse", "--salt-version", "3008"}, []string{"wheelhouse: --dir is required"}},
 		{"wheelhouse bad arch", []string{"wheelhouse", "--dir", "x", "--arch", "s390x"}, []string{`wheelhouse: --arch "s390x": want amd64 or arm64`}},
 		{"too many minions", lab("run", "--minions", "6001"), []string{"validate --minions 6001: out of range 1-6000"}},
+		{"a fleet in swarms on real Salt, up", lab("up", "--minions", "500"), []string{"validate --minions 500: beyond 120 minions a lab runs 50 per container (the swarm layout), which only the Salt double does"}},
 		{"a fleet in swarms on real Salt", lab("run", "--minions", "500"), []string{"validate --minions 500: beyond 120 minions a lab runs 50 per container (the swarm layout), which only the Salt double does: add --salt sim, or use --minions 120 or fewer for real Salt"}},
 		{"no labs", lab("run", "--parallel", "0"), []string{"validate --parallel 0: out of range 1-32", "leave it out for what this machine's cores and memory allow"}},
 		{"negative labs", lab("run", "--parallel", "-2"), []string{"validate --parallel -2: out of range"}},

@@ -90,8 +90,10 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time, spec labSpec) 
 	if err != nil {
 		return nil, err
 	}
-	if err := cfg.checkFleet(project, topoRoles); err != nil {
-		return nil, err
+	if spec.checkFleet {
+		if err := cfg.checkFleet(project, topoRoles); err != nil {
+			return nil, err
+		}
 	}
 	reports, err := filepath.Abs(cfg.ReportsDir)
 	if err != nil {
@@ -188,6 +190,10 @@ type labSpec struct {
 	claim  *runClaim // nil: the lab's own
 	sweep  bool
 	images sync.Locker // nil: no other lab builds
+	// checkFleet: refuse a fleet this machine cannot hold (`up`; `run`
+	// checked all its labs at once in labCount, before the first came up
+	// and took its share of the memory).
+	checkFleet bool
 }
 
 // claimRunID sweeps what runs whose runner died left behind, then refuses

@@ -29,7 +29,7 @@ type ServiceAddr struct {
 // half-built lab is removed before Up returns.
 func Up(ctx context.Context, cfg Config) (UpResult, error) {
 	cfg.detach = true
-	s, err := bringUp(ctx, &cfg, time.Now(), labSpec{sweep: true})
+	s, err := bringUp(ctx, &cfg, time.Now(), labSpec{sweep: true, checkFleet: true})
 	if err != nil {
 		return UpResult{}, err
 	}
