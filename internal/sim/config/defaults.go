@@ -30,6 +30,7 @@ func MasterDefaults() Opts {
 		"user":              "root",
 		"hash_type":         "sha256",
 		"max_minions":       0,
+		"pub_hwm":           1000, // frames queued per publish subscriber
 		"keep_jobs_seconds": 86400,
 		"show_timeout":      true,
 		"id":                nil,

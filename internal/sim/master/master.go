@@ -84,7 +84,7 @@ func New(opts config.Opts, log *saltlog.Logger) (*Master, error) {
 	}
 	m := &Master{id: id, opts: opts, log: log, keys: keys, dirs: dirs, aes: aes, pubSig: pubSig, conns: map[net.Conn]struct{}{}}
 	m.jobs = newJobCache(filepath.Join(opts.Str("cachedir"), "jobs"))
-	m.pub = newPublisher(m.currentAES, log)
+	m.pub = newPublisher(m.currentAES, opts.Int("pub_hwm", 1000), log)
 	m.bus = events.NewBus()
 	return m, nil
 }
