@@ -12,6 +12,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// testPublisher is a publisher with a fresh session key and queues of hwm.
+func testPublisher(t *testing.T, hwm int) (*publisher, []byte) {
+	t.Helper()
+	key, err := wire.NewAESKey()
+	require.NoError(t, err)
+	return newPublisher(func() []byte { return key }, hwm, saltlog.New("test", io.Discard, saltlog.Warning)), key
+}
+
 // pipeSub subscribes one end of a synchronous pipe and returns its
 // subscriber and the minion's end: a send blocks until the test reads the
 // minion's end, so an end nobody reads is a stalled minion.
@@ -56,9 +64,7 @@ func (s *subscriber) queued() int {
 // read: it keeps the frame being written plus pub_hwm queued ones and
 // loses the rest, as Salt's PUB socket drops at its high-water mark.
 func TestPublisherDropsAtHighWaterMarkWithoutBlocking(t *testing.T) {
-	key, err := wire.NewAESKey()
-	require.NoError(t, err)
-	p := newPublisher(func() []byte { return key }, 2, saltlog.New("test", io.Discard, saltlog.Warning))
+	p, key := testPublisher(t, 2)
 	stalledSub, stalled := pipeSub(t, p, "stalled")
 	_, reading := pipeSub(t, p, "reading")
 	require.NoError(t, p.publish(wire.Publication{Jid: "1"}))
@@ -106,13 +112,11 @@ func TestPublisherDropsAtHighWaterMarkWithoutBlocking(t *testing.T) {
 
 // With pub_hwm 0 (ZeroMQ: no limit) nothing is dropped.
 func TestPublisherWithoutHighWaterMarkKeepsEverything(t *testing.T) {
-	key, err := wire.NewAESKey()
-	require.NoError(t, err)
-	p := newPublisher(func() []byte { return key }, 0, saltlog.New("test", io.Discard, saltlog.Warning))
+	p, key := testPublisher(t, 0)
 	_, c := pipeSub(t, p, "slow")
 	want := []string{}
 	for i := range 50 {
-		jid := string(rune('a' + i%26)) + string(rune('0'+i/26))
+		jid := string(rune('a'+i%26)) + string(rune('0'+i/26))
 		want = append(want, jid)
 		require.NoError(t, p.publish(wire.Publication{Jid: jid}))
 	}
@@ -124,9 +128,7 @@ func TestPublisherWithoutHighWaterMarkKeepsEverything(t *testing.T) {
 // A removed subscriber's writer stops, and a failed send removes nothing
 // else: the other minions keep receiving.
 func TestPublisherRemoveStopsOnlyThatSubscriber(t *testing.T) {
-	key, err := wire.NewAESKey()
-	require.NoError(t, err)
-	p := newPublisher(func() []byte { return key }, 10, saltlog.New("test", io.Discard, saltlog.Warning))
+	p, key := testPublisher(t, 10)
 	goneSub, gone := pipeSub(t, p, "gone")
 	_, kept := pipeSub(t, p, "kept")
 	require.NoError(t, gone.Close()) // the minion went away
