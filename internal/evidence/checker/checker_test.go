@@ -48,8 +48,10 @@ func TestFailoverTime(t *testing.T) {
 		observe string
 		perCall bool // a salt-call's bound: one call's cost from its own start
 	}{
-		{"served by master-2 within the bound", "salt-master-2", true, 10, false, Valid, "served by salt-master-2 after 4.5s", false},
-		{"served too late", "salt-master-2", true, 3, false, Invalid, "only after 4.5s", false},
+		// Served when master-2's bus carried the return (14 s), not when
+		// the CLI ended (14.5 s).
+		{"served by master-2 within the bound", "salt-master-2", true, 10, false, Valid, "served by salt-master-2 after 4s", false},
+		{"served too late", "salt-master-2", true, 3, false, Invalid, "only after 4s", false},
 		{"served by the wrong master", "salt-master-1", true, 10, false, Invalid, "served by salt-master-1", false},
 		{"no return event while master-2 was watched", "", true, 10, false, Invalid, "no master's bus carried its return", false},
 		{"no return event and master-2 not watched", "", false, 10, false, Unknown, "not recorded", false},
@@ -57,8 +59,8 @@ func TestFailoverTime(t *testing.T) {
 		{"absence held", "salt-master-1", true, 10, true, Valid, "not served", false},
 		{"absence unjudgeable", "", false, 10, true, Unknown, "not recorded", false},
 		// The first call is invoked at 11 s, 1 s after the fault.
-		{"per call: measured from the first call", "salt-master-2", true, 4, false, Valid, "served by salt-master-2 after 3.5s", true},
-		{"per call: too late even from the first call", "salt-master-2", true, 3, false, Invalid, "only after 3.5s", true},
+		{"per call: measured from the first call", "salt-master-2", true, 4, false, Valid, "served by salt-master-2 after 3s", true},
+		{"per call: too late even from the first call", "salt-master-2", true, 2.5, false, Invalid, "only after 3s", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +70,49 @@ func TestFailoverTime(t *testing.T) {
 			assert.Equal(t, tc.want, r.Verdict, r.Observed)
 			assert.Contains(t, r.Observed, tc.observe)
 			assert.Contains(t, r.Evidence, since, "the fault is evidence")
+		})
+	}
+}
+
+// An attempt cut at the bound's end (real Salt's CLI took 3.4 s to
+// publish and had not printed when the bound ended) still shows the master
+// serving the minion when its bus carried the return within the attempt;
+// a return outside every attempt, or on another master, does not count.
+func TestFailoverTimeReadsTheBusOfCutAttempts(t *testing.T) {
+	const own = "20261123100018400000"
+	tests := []struct {
+		name    string
+		retAt   float64 // 0: none
+		retOn   string
+		jid     string // the returned job: the attempt's own, or another
+		absent  bool
+		want    Verdict
+		observe string
+	}{
+		{"return within the cut attempt", 18.9, "salt-master-2", own, false, Valid, "served by salt-master-2 after 8.9s"},
+		{"no return: the cut attempt proves nothing served", 0, "", own, false, Invalid, "never served by salt-master-2 in 1 attempt(s); last: info"},
+		{"return on the other master", 18.9, "salt-master-1", own, false, Invalid, "never served"},
+		{"return after the attempt ended", 19.5, "salt-master-2", own, false, Invalid, "never served"},
+		{"a salt-call's return is not the attempt's", 18.9, "salt-master-2", "req", false, Invalid, "never served"},
+		{"absence broken by a cut attempt", 18.9, "salt-master-2", own, true, Invalid, "served by salt-master-2 after 8.9s"},
+		{"absence held through a cut attempt", 0, "", own, true, Valid, "not served by salt-master-2 in 1 attempt(s)"},
+		{"absence held beside a salt-call's return", 18.9, "salt-master-2", "req", true, Valid, "not served by salt-master-2 in 1 attempt(s)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &hist{}
+			b.watch(0, "salt-master-2", history.Start)
+			since := b.fault(s(10), "1", "stop", "salt-master-1", history.Start)
+			b.op(s(15), s(4), history.Info, "salt test.ping", "salt-master-2", "m1", "", "context deadline exceeded")
+			// The attempt's own job, published 3.4 s after the CLI began.
+			b.ev(s(18.4), "salt-master-2", "salt/job/"+own+"/new", `{"jid":"`+own+`","tgt":"m1","fun":"test.ping"}`)
+			if tc.retAt > 0 {
+				b.ev(s(tc.retAt), tc.retOn, "salt/job/"+tc.jid+"/ret/m1", `{"id":"m1","fun":"test.ping"}`)
+			}
+			r := FailoverTime(b.h, FailoverParams{Since: since, F: "salt test.ping", Fun: "test.ping", Master: "salt-master-2",
+				Bounds: bounds(s(9), "m1"), Absent: tc.absent})
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+			assert.Contains(t, r.Observed, tc.observe)
 		})
 	}
 }
