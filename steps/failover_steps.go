@@ -17,10 +17,31 @@ const masterCLITimeout = 3
 
 // reachProbeEvery spaces out overlapping `salt <minion> test.ping` probes
 // (minionPoll.overlap): a probe that reaches the minion answers within
-// about a second, one that misses takes masterCLITimeout plus the
-// master's find_job round, so probes are started this often instead of
-// one after another.
+// about a second once its CLI runs, one that misses lasts probeAttempt, so
+// probes are started this often instead of one after another.
 const reachProbeEvery = 4 * time.Second
+
+// cliStartup is how long a Salt CLI takes to start and publish: real Salt
+// 3008.4's `salt` published its job 3.4 s after it began on two cores
+// during a failover (measured 2026-11-27; 1.5 s when idle), the double's
+// in milliseconds.
+const cliStartup = 4 * time.Second
+
+// probeAttempt bounds one probe: -t plus the CLI's start. A probe that
+// misses would otherwise wait out a find_job round too (the master's
+// gather_job_timeout, 10 s by default; Salt's CLI has no option to shorten
+// it), and three or four such misses per minion at once, each a Python
+// process in the container of the master under test, slowed the master
+// being measured. An attempt ended here is still judged by the master's
+// bus: a return of its job there means the master served the minion
+// (checker.FailoverTime).
+const probeAttempt = masterCLITimeout*time.Second + cliStartup
+
+// probesInFlight caps the overlapping probes of one minion (poll.Bounds
+// InFlight): with misses of probeAttempt started every reachProbeEvery,
+// two is what the spacing needs; more only loads the master being
+// watched.
+const probesInFlight = 2
 
 // saltCallServedWithinBound: every minion's salt-call test.ping succeeds,
 // served by master, within the bound its own config allows for reaching
@@ -135,7 +156,7 @@ func aliveBound(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.AliveBou
 // ends the poll early too: the checker judges it a failure.)
 func pingFrom(w *world, master string) func(context.Context, string, time.Duration) bool {
 	return func(ctx context.Context, minion string, left time.Duration) bool {
-		rets, _, _ := w.saltJob(ctx, master, minion, masterCLITimeout, left, func(r saltout.Returns) bool { return r.True(minion) }, "test.ping")
+		rets, _, _ := w.saltJob(ctx, master, minion, masterCLITimeout, min(left, probeAttempt), func(r saltout.Returns) bool { return r.True(minion) }, "test.ping")
 		return rets.True(minion)
 	}
 }

@@ -24,8 +24,9 @@ type minionPoll struct {
 	past time.Duration
 	// overlap starts a try every overlap while earlier ones still run
 	// (poll.Overlapping), for probes whose miss is slow: real Salt's
-	// `salt -t3` waits out a find_job round (gather_job_timeout, 10 s by
-	// default) for a minion that does not answer.
+	// `salt -t3` waits out a find_job round (gather_job_timeout) for a
+	// minion that does not answer, and starting its Python takes seconds.
+	// At most probesInFlight run at once.
 	overlap time.Duration
 }
 
@@ -53,7 +54,7 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
 			try := func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) }
 			if p.overlap > 0 {
-				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.past), Interval: p.overlap}, try)
+				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.past), Interval: p.overlap, InFlight: probesInFlight}, try)
 				return
 			}
 			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.past)), try)

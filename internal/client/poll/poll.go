@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -17,9 +18,12 @@ const DefaultInterval = 500 * time.Millisecond
 
 // Bounds are a poll's named bounds: it gives up at Deadline (zero: never,
 // a retry loop that only ctx ends) and pauses Interval between attempts.
+// InFlight caps how many of Overlapping's attempts run at once (0: no
+// cap).
 type Bounds struct {
 	Deadline time.Time
 	Interval time.Duration
+	InFlight int
 }
 
 // Until is Bounds ending at deadline with DefaultInterval.
@@ -65,7 +69,10 @@ func (b Bounds) left() time.Duration {
 // Interval whether or not earlier ones have finished, so how soon a
 // change is seen does not depend on how long a miss takes. It returns
 // once any attempt says done (the others are cancelled and waited for),
-// the deadline passes with none done, or ctx ends.
+// the deadline passes with none done, or ctx ends. A tick that finds
+// InFlight attempts still running starts none: each attempt is a process
+// on the system under test, and a pile of them slows what is being
+// watched.
 func Overlapping(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
 	if b.Deadline.IsZero() {
 		return false, fmt.Errorf("poll: overlapping attempts need a deadline")
@@ -74,10 +81,16 @@ func Overlapping(ctx context.Context, b Bounds, try func(ctx context.Context, le
 	defer cancel()
 	won := make(chan struct{}, 1)
 	var wg sync.WaitGroup
+	var running atomic.Int32
 	start := func() {
+		if b.InFlight > 0 && int(running.Load()) >= b.InFlight {
+			return
+		}
+		running.Add(1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer running.Add(-1)
 			if try(actx, b.left()) {
 				select {
 				case won <- struct{}{}:
