@@ -26,15 +26,18 @@ const (
 	// overlapping probes of a thousand minions overloaded the masters
 	// they measured (minions logged "failed to return the job
 	// information ... consider increasing the worker_threads value"). A
-	// probe takes about fleetCLITimeout + fleetGatherTimeout, so that
-	// plus this pause is the measurement's resolution.
+	// probe takes at most fleetAttempt, so that plus this pause is the
+	// measurement's resolution.
 	fleetProbePause = 500 * time.Millisecond
 	// fleetCLITimeout is the probes' `salt -t`: how long one waits for
-	// minions that have not returned yet before it reports who did, and
-	// fleetGatherTimeout how long it then waits on a find_job round
+	// minions that have not returned yet before it reports who did
 	// (client.SaltFleet).
-	fleetCLITimeout    = 3
-	fleetGatherTimeout = 1
+	fleetCLITimeout = 3
+	// fleetAttempt ends a probe that would wait out the master's find_job
+	// round for a minion that did not return (gather_job_timeout, 10 s by
+	// default, which Salt's CLI cannot shorten): its returns are read from
+	// the master's bus all the same (checker.FleetServed).
+	fleetAttempt = fleetCLITimeout*time.Second + cliStartup
 )
 
 // fleetAnswers: before any fault, every minion of the fleet returns a
@@ -95,7 +98,7 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	probe := func(ctx context.Context, master string, left time.Duration) {
-		rets, _, _ := w.salt().Job(ctx, master, left, client.SaltFleet(fleetCLITimeout, fleetGatherTimeout, "test.ping"), func(r saltout.Returns) bool { return everyTrue(r, ids) })
+		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), client.SaltFleet(fleetCLITimeout, "test.ping"), func(r saltout.Returns) bool { return everyTrue(r, ids) })
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range ids {

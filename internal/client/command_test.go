@@ -30,6 +30,8 @@ func TestCommandLines(t *testing.T) {
 			argv: []string{"salt", "--out=json", "-t7", "*", "test.ping"}},
 		{name: "salt with the master's timeout", cmd: Salt("m1", 0, "cmd.run", "true"), op: "salt cmd.run",
 			argv: []string{"salt", "--out=json", "m1", "cmd.run", "true"}},
+		{name: "a probe of the fleet", cmd: SaltFleet(5, "test.ping"), op: "salt test.ping",
+			argv: []string{"salt", "--out=json", "-t5", "*", "test.ping"}},
 		{name: "key list", cmd: SaltKey("-L"), op: checker.KeyListOp,
 			argv: []string{"salt-key", "--out=json", "-L"}},
 		{name: "fingerprints", cmd: SaltKey("-F"), op: checker.FingerOp,

@@ -74,6 +74,10 @@ func TestCLIsSayNotModelledElsewhere(t *testing.T) {
 		{"a runner Salt lacks too", "salt-run", []string{"nosuch.runner"}, 1, "'nosuch.runner' is not available.\n"},
 		{"an unknown option stays a usage error", "salt", []string{"--no-such-option", "*", "test.ping"}, exUsage,
 			"salt: error: no such option: --no-such-option\n"},
+		// Real Salt 3008.4 refused it (exit 64, captured 2026-11-27):
+		// gather_job_timeout is a master option, never a CLI flag.
+		{"salt has no --gather-job-timeout", "salt", []string{"-t3", "--gather-job-timeout=1", "*", "test.ping"}, exUsage,
+			"salt: error: no such option: --gather-job-timeout\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

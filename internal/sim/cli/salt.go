@@ -23,7 +23,6 @@ func saltFlags() []flag {
 		flag{names: []string{"--list", "-L"}},
 		flag{names: []string{"--verbose", "-v"}},
 		flag{names: []string{"--show-jid"}},
-		flag{names: []string{"--gather-job-timeout"}, value: true},
 	)
 }
 
@@ -58,9 +57,6 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 	t, err := p.int("--timeout", opts.Int("timeout", 5))
 	if err != nil {
 		return usageError(e, "salt", err)
-	}
-	if v, err := p.int("--gather-job-timeout", -1); err == nil && v >= 0 {
-		opts["gather_job_timeout"] = v
 	}
 	c := newLocalClient(opts, time.Duration(t)*time.Second)
 	tgtType := "glob"
