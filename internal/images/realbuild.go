@@ -78,6 +78,9 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 	defer done(&err)
 	out, berr := b.captureBuild(ctx, ref, contextTar(files), opts)
 	got := installedVersion(out)
+	if berr == nil && got == "" {
+		got = b.cachedRelease(ctx, ref, want, exact)
+	}
 	if berr != nil || got == "" {
 		return RealImage{}, b.realBuildError(out, berr)
 	}
@@ -120,6 +123,24 @@ func (f lineFilter) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+// cachedRelease is the release an image holds by its own option list
+// (salt-options.py writes salt.version.__version__), or "". A build Docker
+// answered wholly from its build cache runs no step, so install-salt
+// printed nothing; the layers it reused are those of a build that did,
+// from the same files (a wheelhouse carried to this host byte for byte,
+// say). An exact build must hold the release it asked for.
+func (b *Builder) cachedRelease(ctx context.Context, ref, want string, exact bool) string {
+	l, err := b.SaltOptions(ctx, ref)
+	if err != nil || l.Implementation != "" {
+		return ""
+	}
+	if _, err := saltdist.ParseVersion(l.SaltVersion); err != nil || (exact && l.SaltVersion != want) {
+		return ""
+	}
+	b.logf("Docker built %s from its cache: install-salt ran in an earlier build; the image's option list says Salt %s", ref, l.SaltVersion)
+	return l.SaltVersion
 }
 
 // installedVersion is the release install-salt reported, or "".

@@ -15,6 +15,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/salt/saltopts"
 )
 
 // pipAnswers is a stand-in host pip: the first key that occurs in a pip
@@ -227,6 +228,41 @@ func TestBuildRealRoutes(t *testing.T) {
 		_, err = b.BuildReal(context.Background(), "3008.5")
 		require.NoError(t, err)
 		assert.Len(t, docker.builds, 2)
+	})
+	t.Run("a build Docker answers from its cache takes the release from the image's option list", func(t *testing.T) {
+		capture, err := os.ReadFile(filepath.Join("..", "salt", "saltopts", "testdata", "real", "3008.4.json"))
+		require.NoError(t, err)
+		holding := func(v string) []byte {
+			return []byte(strings.Replace(string(capture), `"salt_version":"3008.4"`, `"salt_version":"`+v+`"`, 1))
+		}
+		require.True(t, strings.Contains(string(holding("3008.5")), `"salt_version":"3008.5"`), "the capture names its release")
+		for _, tc := range []struct {
+			name  string
+			files map[string][]byte // the built image's
+			ok    bool
+		}{
+			{"the release asked for", map[string][]byte{saltopts.ImagePath: holding("3008.5")}, true},
+			{"another release", map[string][]byte{saltopts.ImagePath: holding("3008.4")}, false},
+			{"no option list", map[string][]byte{}, false},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				wh := t.TempDir()
+				require.NoError(t, os.WriteFile(filepath.Join(wh, "salt-3008.5-py3-none-any.whl"), []byte("SALT"), 0o644))
+				b, docker, _, log := newTestBuilder(t, map[string]string{EnvWheelhouse: wh})
+				docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
+				docker.cached = true
+				b.docker = &copier{fakeDocker: docker, files: map[string]map[string][]byte{RealRepo + ":3008.5": tc.files}, containers: map[string]string{}}
+				img, err := b.BuildReal(context.Background(), "3008.5")
+				if !tc.ok {
+					require.Error(t, err)
+					assert.Contains(t, err.Error(), "the build ended without install-salt reporting the installed release")
+					return
+				}
+				require.NoError(t, err)
+				assert.Equal(t, RealImage{Ref: RealRepo + ":3008.5", Version: "3008.5", Route: "wheelhouse"}, img)
+				assert.Contains(t, log.String(), "Docker built saltlab/salt-real:3008.5 from its cache")
+			})
+		}
 	})
 	t.Run("a wheelhouse without that Salt says what it has, then the index is tried", func(t *testing.T) {
 		wh := t.TempDir()
