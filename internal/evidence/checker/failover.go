@@ -83,7 +83,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 		return s
 	}
 	rets := returnsOn(h, p.Master, s.Name, p.Fun, t0)
-	last, unresolved := "", false
+	last, unresolved, asked := "", false, false
 	var first stamp
 	for _, o := range mine {
 		if !first.at.IsZero() && o.Invoke.Time.After(first.at) {
@@ -96,6 +96,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 			}
 			continue
 		}
+		asked = asked || okOp(o) || rets.askedDuring(o)
 		if !okOp(o) {
 			last = outcome(o)
 			continue
@@ -122,6 +123,11 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 		return s
 	}
 	s.Verdict, s.Observed = Invalid, fmt.Sprintf("never served by %s in %d attempt(s); last: %s", p.Master, len(mine), last)
+	if !asked && watched(h, p.Master, mine[0].Invoke.Time, done(mine[len(mine)-1])) {
+		s.Verdict = Unknown
+		s.Observed = fmt.Sprintf("not measured: none of %d attempt(s) got as far as publishing a job to %s on %s (last: %s)", len(mine), s.Name, p.Master, last)
+		return s
+	}
 	if unresolved {
 		s.Verdict = Unknown
 		s.Observed += fmt.Sprintf("; %s's event stream was not recorded then, so which master served is unknown", p.Master)
