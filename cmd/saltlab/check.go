@@ -11,9 +11,12 @@ import (
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
-// errInvalid is check's failure: some verdict is invalid, or the saved
-// files no longer give the verdicts the run gave.
+// errInvalid is check's failure when some verdict is invalid.
 var errInvalid = errors.New("check: the run has invalid verdicts")
+
+// errChanged is check's failure when the saved files no longer give the
+// verdicts the run gave (the checkers changed, or the files did).
+var errChanged = errors.New("check: the checkers now judge the saved run differently from the run (the lines under each differing check say how)")
 
 // errUnknown is check's failure when some verdict is unknown and
 // --allow-unknown was not given: a check that could not judge is no pass.
@@ -48,8 +51,10 @@ func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
 	}
 	fmt.Fprintf(out, "%d check(s) of %d history entries: %d invalid, %d unknown, %d differ from the run's\n", len(c.Results), c.Entries, c.Invalid, c.Unknown, c.Changed)
 	switch {
-	case c.Invalid > 0 || c.Changed > 0:
+	case c.Invalid > 0:
 		return errInvalid
+	case c.Changed > 0:
+		return errChanged
 	case c.Unknown > 0 && !*allowUnknown:
 		return errUnknown
 	}

@@ -65,6 +65,19 @@ func TestCheckRejudgesASavedRun(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(good, history.FileName), b, 0o644))
 	assert.Equal(t, exitFailed, Main([]string{"check", good}, &out, &errOut))
 	assert.Contains(t, out.String(), "the run said valid")
+	assert.Contains(t, errOut.String(), "the run has invalid verdicts")
+
+	// Judged valid now where the run said invalid (a checker fixed since):
+	// the difference fails check, and says so rather than "invalid".
+	out.Reset()
+	errOut.Reset()
+	fixed := savedRun(t, "salt-master-1")
+	ok, err := os.ReadFile(filepath.Join(savedRun(t, "salt-master-2"), history.FileName))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(fixed, history.FileName), ok, 0o644))
+	assert.Equal(t, exitFailed, Main([]string{"check", fixed}, &out, &errOut))
+	assert.Contains(t, out.String(), "0 invalid, 0 unknown, 1 differ")
+	assert.Contains(t, errOut.String(), "the checkers now judge the saved run differently")
 
 	errOut.Reset()
 	assert.Equal(t, exitUsage, Main([]string{"check", t.TempDir()}, &out, &errOut))
