@@ -66,6 +66,12 @@ func done(o history.Op) time.Time {
 	return o.Completion.Time
 }
 
+// during is operation o's interval widened by eventSlack on both sides:
+// the events it caused lie within it.
+func during(o history.Op) (from, to time.Time) {
+	return o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
+}
+
 func okOp(o history.Op) bool { return o.Completion != nil && o.Completion.Type == history.OK }
 
 // opEvidence is the indices of an operation's entries.
@@ -199,7 +205,7 @@ func servedBy(h []history.Entry, o history.Op, minion, fun string) (map[string][
 // ServedBy returns, per master, the return events of minion's fun that
 // master's bus carried during operation o (see servedBy).
 func ServedBy(h []history.Entry, o history.Op, minion, fun string) map[string][]int64 {
-	a, b := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
+	a, b := during(o)
 	out := map[string][]int64{}
 	for _, e := range h {
 		if e.Type != history.Event || e.Time.Before(a) || e.Time.After(b) {

@@ -93,7 +93,7 @@ func FleetServed(h []history.Entry, p FleetParams) Result {
 		if o.Completion != nil {
 			_ = json.Unmarshal(o.Completion.Value, &v)
 		}
-		a, b := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
+		a, b := during(o)
 		for _, id := range p.Minions {
 			if _, seen := served[id]; seen {
 				continue

@@ -109,7 +109,7 @@ func rejectedCall(h []history.Entry, o history.Op, p RejectedKeyParams, vals map
 // rejectEvents are the salt/auth events on master's bus during o that
 // refused minion (act reject or denied: salt/channel/server.py _auth).
 func rejectEvents(h []history.Entry, o history.Op, master, minion string) []int64 {
-	a, b := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
+	a, b := during(o)
 	var out []int64
 	for _, e := range h {
 		if e.Type != history.Event || e.Master != master || e.Tag != "salt/auth" || e.Time.Before(a) || e.Time.After(b) {

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"slices"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -12,7 +13,6 @@ import (
 // rather than from the attempt's own end.
 type busReturns struct {
 	master    string
-	minion    string
 	rets      []jobStamp
 	published map[string]time.Time // jid -> when master published it
 	asked     []time.Time          // when master published a job aimed at minion alone
@@ -27,7 +27,7 @@ type jobStamp struct {
 // returnsOn indexes minion's returns of fun on master's bus from t0, and
 // the jobs master published from t0.
 func returnsOn(h []history.Entry, master, minion, fun string, t0 time.Time) busReturns {
-	b := busReturns{master: master, minion: minion, published: map[string]time.Time{}}
+	b := busReturns{master: master, published: map[string]time.Time{}}
 	for _, e := range h {
 		if e.Type != history.Event || e.Master != master || e.Time.Before(t0) {
 			continue
@@ -61,7 +61,7 @@ func (b busReturns) servedDuring(o history.Op) (time.Time, int64, bool) {
 	if o.Completion == nil {
 		return time.Time{}, 0, false
 	}
-	from, to := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
+	from, to := during(o)
 	within := func(t time.Time) bool { return !t.Before(from) && !t.After(to) }
 	for _, r := range b.rets {
 		if !within(r.at) {
@@ -86,11 +86,6 @@ func (b busReturns) askedDuring(o history.Op) bool {
 	if o.Invoke.Node != b.master {
 		return true
 	}
-	from, to := o.Invoke.Time.Add(-eventSlack), done(o).Add(eventSlack)
-	for _, at := range b.asked {
-		if !at.Before(from) && !at.After(to) {
-			return true
-		}
-	}
-	return false
+	from, to := during(o)
+	return slices.ContainsFunc(b.asked, func(at time.Time) bool { return !at.Before(from) && !at.After(to) })
 }
