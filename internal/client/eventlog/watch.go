@@ -2,10 +2,12 @@ package eventlog
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,7 +27,8 @@ const (
 	// probeTimeout abandons a stream that delivered no probe (a master
 	// that is starting, or paused) and starts over.
 	probeTimeout = 30 * time.Second
-	// probeCommandTimeout bounds one `salt-run event.send` in the container.
+	// probeCommandTimeout bounds one `salt-run event.send` in the container
+	// that has printed nothing (send ends it once it has answered).
 	probeCommandTimeout = 15 * time.Second
 	// ProbePrefix starts the tags of the watcher's own probe events.
 	ProbePrefix = "saltlab/watch/"
@@ -230,14 +233,67 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 	cancel()
 }
 
-// send fires one probe event on master's bus.
+// send fires one probe event on master's bus. It returns as soon as the
+// command has printed its answer, and ends it: real Salt 3007.16's
+// `salt-run event.send` prints True about 8 s in and then hangs at exit
+// until killed (measured 2026-11-26), and waiting for that exit let a
+// restarted watch fire only about two probes in its 30 s session, the
+// first often before `state.event` had subscribed, so the stream of a
+// syndic node or master brought back by a heal went unrecorded.
 func (w *Watcher) send(ctx context.Context, master, tag string) error {
-	argv := client.EventSend(tag).Argv(probeCommandTimeout)
-	out, err := w.ex.Exec(ctx, master, argv)
-	if err == nil && out.ExitCode != 0 {
-		err = fmt.Errorf("%v exited %d: %s", argv, out.ExitCode, out.Stderr)
+	ctx, cancel := context.WithTimeout(ctx, probeCommandTimeout)
+	defer cancel()
+	ans := &answer{done: cancel}
+	// Unbuffered, so the answer is not held in Python's pipe buffer until
+	// an exit that may not come.
+	argv := client.UntilStdinCloses(append([]string{"env", "PYTHONUNBUFFERED=1"}, client.EventSend(tag).Line()...)...)
+	err := w.ex.Stream(ctx, master, argv, ans)
+	if text, ok := ans.get(); ok {
+		if !probeAnswered(text) {
+			return fmt.Errorf("%v answered %q", argv, text)
+		}
+		return nil
+	}
+	if err == nil || errors.Is(err, context.DeadlineExceeded) {
+		err = fmt.Errorf("%v printed nothing within %s", argv, probeCommandTimeout)
 	}
 	return err
+}
+
+// probeAnswered says whether event.send's first line is the runner's
+// True (salt/runners/event.py send returns fire_event's result), not an
+// exception ("Exception occurred in runner event.send: ..."). Contains,
+// not equals: the outputter may colour it.
+func probeAnswered(line string) bool { return strings.Contains(line, "True") }
+
+// answer takes a command's stdout up to its first complete line, then
+// calls done, which ends the command.
+type answer struct {
+	mu   sync.Mutex
+	buf  []byte
+	line string
+	ok   bool
+	done func()
+}
+
+func (a *answer) Write(p []byte) (int, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.ok {
+		return len(p), nil
+	}
+	a.buf = append(a.buf, p...)
+	if i := bytes.IndexByte(a.buf, '\n'); i >= 0 {
+		a.line, a.ok = string(a.buf[:i]), true
+		a.done()
+	}
+	return len(p), nil
+}
+
+func (a *answer) get() (string, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.line, a.ok
 }
 
 func (w *Watcher) append(e history.Entry) {

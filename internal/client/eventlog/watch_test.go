@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -16,13 +17,19 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
-// fakeBus is one master: Stream prints what is fired while it runs; a
-// stopped master refuses both Stream and Run.
+// fakeBus is one master: its event stream prints what is fired while it
+// runs; a probe (`salt-run event.send`) fires its tag, answers True and,
+// like real Salt 3007.16's, hangs at exit until it is ended; a stopped
+// master refuses both.
 type fakeBus struct {
 	mu      sync.Mutex
 	lines   chan string
 	stopped bool
 	end     chan struct{} // closed: the running stream ends (master stops)
+	// lost is how many probes still fire before the stream has
+	// subscribed, so it never shows them.
+	lost   int
+	probes int
 }
 
 func newFakeBus() *fakeBus {
@@ -33,12 +40,15 @@ func (b *fakeBus) fire(tag string) {
 	b.lines <- fmt.Sprintf("%s\t{\"_stamp\": %q}", tag, time.Now().UTC().Format(stampLayouts[0]))
 }
 
-func (b *fakeBus) Stream(ctx context.Context, _ string, _ []string, w io.Writer) error {
+func (b *fakeBus) Stream(ctx context.Context, _ string, argv []string, w io.Writer) error {
 	b.mu.Lock()
 	stopped, end := b.stopped, b.end
 	b.mu.Unlock()
 	if stopped {
 		return errors.New("container is not running")
+	}
+	if slices.Contains(argv, "event.send") {
+		return b.probe(ctx, argv, w)
 	}
 	for {
 		select {
@@ -54,14 +64,27 @@ func (b *fakeBus) Stream(ctx context.Context, _ string, _ []string, w io.Writer)
 	}
 }
 
-func (b *fakeBus) Exec(_ context.Context, _ string, argv []string) (client.Output, error) {
+func (b *fakeBus) probe(ctx context.Context, argv []string, w io.Writer) error {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.stopped {
-		return client.Output{}, errors.New("container is not running")
+	b.probes++
+	if b.lost > 0 {
+		b.lost--
+	} else {
+		b.fire(argv[len(argv)-1])
 	}
-	b.fire(argv[len(argv)-1])
-	return client.Output{}, nil
+	b.mu.Unlock()
+	if _, err := io.WriteString(w, "True\n"); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// Exec is the lab's other way to run a command; the watcher's probes
+// must not wait for an exit through it.
+func (b *fakeBus) Exec(ctx context.Context, _ string, argv []string) (client.Output, error) {
+	<-ctx.Done()
+	return client.Output{}, ctx.Err()
 }
 
 type memory struct {
@@ -167,4 +190,52 @@ func TestWatcherRenewStartsAFreshStream(t *testing.T) {
 	}
 	require.Eventually(t, func() bool { s, e := phases(); return s == 2 && e == 1 }, 5*time.Second, 10*time.Millisecond,
 		"the renewed stream ended and came back live")
+}
+
+// A probe fired before `state.event` subscribed is lost, and real Salt
+// 3007.16's probe hangs at exit after answering: the watch must fire the
+// next one once the first has answered, not once it has been killed at
+// probeCommandTimeout.
+func TestWatcherFiresTheNextProbeOnceOneAnswered(t *testing.T) {
+	bus := newFakeBus()
+	bus.lost = 2
+	w := Start(context.Background(), bus, &memory{}, []string{"salt-master-1"}, nil)
+	defer w.Stop()
+	require.NoError(t, w.Ready(context.Background(), probeCommandTimeout/3))
+	bus.mu.Lock()
+	defer bus.mu.Unlock()
+	assert.GreaterOrEqual(t, bus.probes, 3, "two lost probes, then one that came through")
+}
+
+func TestAnswer(t *testing.T) {
+	tests := []struct {
+		name   string
+		writes []string
+		line   string
+		ok     bool
+		ended  bool
+	}{
+		{name: "nothing yet", writes: nil},
+		{name: "a partial line is no answer", writes: []string{"Tr"}},
+		{name: "a line split over writes", writes: []string{"Tr", "ue\n", "more\n"}, line: "True", ok: true, ended: true},
+		{name: "an exception", writes: []string{"Exception occurred in runner event.send: x\n"}, line: "Exception occurred in runner event.send: x", ok: true, ended: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ended := 0
+			a := &answer{done: func() { ended++ }}
+			for _, s := range tt.writes {
+				n, err := a.Write([]byte(s))
+				require.NoError(t, err)
+				assert.Equal(t, len(s), n)
+			}
+			line, ok := a.get()
+			assert.Equal(t, tt.line, line)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.ended, ended == 1, "done is called once, at the first line")
+		})
+	}
+	assert.True(t, probeAnswered("True"))
+	assert.True(t, probeAnswered("\x1b[0;32mTrue\x1b[0;0m"))
+	assert.False(t, probeAnswered("Exception occurred in runner event.send: x"))
 }
