@@ -281,28 +281,31 @@ func ciInputs(t *testing.T) ciDirs {
 	return d
 }
 
-// TestFailedUpSaysWhyAndLeavesNothing: a lab that cannot come up fails
+// TestFailedUpSaysWhyAndKeepsItsLogs: a lab that cannot come up fails
 // `up` with exit 1, the failing container's own log line as evidence and,
 // where saltlab recognises the cause, the setting that fixes it; nothing of
-// the run is left.
-func TestFailedUpSaysWhyAndLeavesNothing(t *testing.T) {
+// the run is left on the engine and no run is claimed, but every
+// container's log stays in the run folder the error names.
+func TestFailedUpSaysWhyAndKeepsItsLogs(t *testing.T) {
 	parallelLab(t)
 	tests := []struct {
 		name     string
 		topology string
 		set      string
 		want     []string // in the output: what failed, its evidence and, where recognised, the cause and the fix
+		failing  string   // the service whose kept log holds evidence
+		evidence string
 	}{
 		{"a master that cannot start", "hot", "master.interface=256.1.1.1",
-			[]string{`service "salt-master-1" exited before becoming healthy`, "256.1.1.1"}},
+			[]string{`service "salt-master-1" exited before becoming healthy`, "256.1.1.1"}, "salt-master-1", "256.1.1.1"},
 		// Masters that do not auto-accept come up now: bring-up accepts
 		// the declared keys (TestUpWithoutAutoAcceptAcceptsDeclaredKeys).
 	}
 	bin := saltlabBinary(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			id := runID(t, "upfail")
-			cmd := saltlab(t, bin, "up", "--topology", tc.topology, "--salt", "sim", "--reports", t.TempDir(), "--run-id", id,
+			id, reports := runID(t, "upfail"), t.TempDir()
+			cmd := saltlab(t, bin, "up", "--topology", tc.topology, "--salt", "sim", "--reports", reports, "--run-id", id,
 				"--set", tc.set)
 			out, err := cmd.CombinedOutput()
 			require.Error(t, err, string(out))
@@ -311,6 +314,12 @@ func TestFailedUpSaysWhyAndLeavesNothing(t *testing.T) {
 				assert.Contains(t, string(out), w)
 			}
 			assertNothingLeft(t, id)
+			logs := filepath.Join(reports, id, "logs")
+			assert.Contains(t, string(out), "log files are kept in "+logs)
+			failing, err := os.ReadFile(filepath.Join(logs, tc.failing+".log"))
+			require.NoError(t, err, "the failing container's whole log is kept")
+			assert.Contains(t, string(failing), tc.evidence)
+			assert.NoFileExists(t, filepath.Join(reports, id, "run.json"), "no run is claimed")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 )
 
 // Claim is the run directory a bring-up writes run.json into. A run that
@@ -17,6 +18,9 @@ type Claim struct {
 	dir     string
 	existed bool // the directory was there before the run
 	saved   bool // Save wrote run.json
+	// kept names what Withdraw leaves in a directory the run created:
+	// the logs of a lab that failed at bring-up, the only evidence of why.
+	kept []string
 }
 
 // Stake notes whether dir exists; it creates nothing (Save does, with
@@ -38,15 +42,38 @@ func (c *Claim) Save(s State) error {
 	return nil
 }
 
+// Keep asks Withdraw to leave name (a file or folder in the run
+// directory) in place: a lab that failed at bring-up keeps its logs,
+// though not its claim on the run.
+func (c *Claim) Keep(name string) {
+	if !slices.Contains(c.kept, name) {
+		c.kept = append(c.kept, name)
+	}
+}
+
 // Withdraw removes what the run wrote: the whole directory when Stake
-// found none (everything in it is this run's), else only the run.json it
-// saved, so a directory that held something before keeps it. A run.json
-// this run never wrote (another lab's, under a reused id) is left alone.
+// found none (everything in it is this run's) but for what Keep named,
+// else only the run.json it saved, so a directory that held something
+// before keeps it. A run.json this run never wrote (another lab's, under
+// a reused id) is left alone.
 func (c *Claim) Withdraw() error {
 	switch {
-	case !c.existed:
+	case !c.existed && len(c.kept) == 0:
 		if err := os.RemoveAll(c.dir); err != nil {
 			return fmt.Errorf("remove run dir of a run that never started: %w", err)
+		}
+	case !c.existed:
+		entries, err := os.ReadDir(c.dir)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("read run dir of a run that never started: %w", err)
+		}
+		for _, e := range entries {
+			if slices.Contains(c.kept, e.Name()) {
+				continue
+			}
+			if err := os.RemoveAll(filepath.Join(c.dir, e.Name())); err != nil {
+				return fmt.Errorf("remove %s of a run that never started: %w", e.Name(), err)
+			}
 		}
 	case c.saved:
 		if err := os.Remove(filepath.Join(c.dir, StateFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -19,12 +19,15 @@ func TestClaimWithdraw(t *testing.T) {
 		name     string
 		before   map[string]string // files in the directory before the run; nil: no directory
 		save     bool
+		keep     string // what Keep names, written as a folder holding one file
 		wantDir  bool
 		wantKept []string
 		wantGone []string
 	}{
 		{name: "failed before run.json (an image build)", save: false, wantDir: false},
 		{name: "failed after run.json (a lab that never came up)", save: true, wantDir: false},
+		{name: "a lab that never came up keeps the logs it was asked to keep, and nothing else", save: true, keep: "logs",
+			wantDir: true, wantKept: []string{"logs/salt-master-1.log"}, wantGone: []string{StateFile, LedgerFile}},
 		{name: "a reused directory keeps its files, loses the claim", before: map[string]string{"report.html": "old"}, save: true,
 			wantDir: true, wantKept: []string{"report.html"}, wantGone: []string{StateFile}},
 		{name: "another lab's run.json is not this run's to remove", before: map[string]string{StateFile: `{"run_id":"run-x"}`}, save: false,
@@ -47,6 +50,11 @@ func TestClaimWithdraw(t *testing.T) {
 				require.NoError(t, c.Save(st))
 				require.FileExists(t, filepath.Join(dir, StateFile))
 				require.NoError(t, os.WriteFile(filepath.Join(dir, LedgerFile), nil, 0o644))
+			}
+			if tt.keep != "" {
+				require.NoError(t, os.MkdirAll(filepath.Join(dir, tt.keep), 0o755))
+				require.NoError(t, os.WriteFile(filepath.Join(dir, tt.keep, "salt-master-1.log"), []byte("evidence"), 0o644))
+				c.Keep(tt.keep)
 			}
 			require.NoError(t, c.Withdraw())
 			require.NoError(t, c.Withdraw(), "withdrawing twice is fine")

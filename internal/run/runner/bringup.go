@@ -165,6 +165,9 @@ func (s *session) up(ctx context.Context, cfg *Config, file string, project *typ
 		err := s.tryUp(ctx, cfg, file, flavor, plan)
 		// A lost subnet race is always undone: the retry reuses the names.
 		if err != nil && s.lab != nil && (!cfg.Keep || errors.Is(err, lab.ErrSubnetTaken)) {
+			if !errors.Is(err, lab.ErrSubnetTaken) {
+				err = s.keepUpLogs(ctx, err)
+			}
 			if derr := s.lab.Down(ctx); derr != nil {
 				err = errors.Join(err, derr)
 			}
@@ -177,6 +180,20 @@ func (s *session) up(ctx context.Context, cfg *Config, file string, project *typ
 	s.run.BringUp = time.Since(ready)
 	progress.New(s.log, s.started).Phase("up", "lab %s is up and healthy (bring-up %.1fs)", s.run.Project, s.run.BringUp.Seconds())
 	return nil
+}
+
+// keepUpLogs saves the logs of a lab that failed at bring-up before it is
+// removed, and keeps them when the run folder is taken back: the error
+// quotes the failing container's last lines, the whole story (every
+// container, Salt's own log files) is in the folder it names.
+func (s *session) keepUpLogs(ctx context.Context, err error) error {
+	saveLogs(ctx, s.lab, s.runDir, s.labName, s.log, s.started)
+	dir := filepath.Join(s.runDir, report.LogsDir)
+	if _, serr := os.Stat(dir); serr != nil {
+		return err
+	}
+	s.claim.Keep(report.LogsDir)
+	return fmt.Errorf("%w\n(every container's log and Salt's log files are kept in %s)", err, dir)
 }
 
 // labSpec is what one lab of a run shares with the others (saltlab run

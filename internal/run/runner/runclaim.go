@@ -46,6 +46,13 @@ func (c *runClaim) withdraw(lab string) error {
 	return c.write()
 }
 
+// keep leaves name in the run folder when the run is withdrawn.
+func (c *runClaim) keep(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.claim.Keep(name)
+}
+
 // write saves run.json: the only lab's state, or the first saved lab's
 // with every saved lab's in Labs. Called with mu held.
 func (c *runClaim) write() error {
@@ -71,3 +78,4 @@ type labClaim struct {
 
 func (l labClaim) Save(st runstate.State) error { st.Lab = l.name; return l.run.save(st) }
 func (l labClaim) Withdraw() error              { return l.run.withdraw(l.name) }
+func (l labClaim) Keep(name string)             { l.run.keep(name) }
