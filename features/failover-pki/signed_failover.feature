@@ -11,5 +11,5 @@ Feature: Failover to a master with a different, signed key
     Given the lab is healthy
     And every minion answers "salt-call test.ping"
     When I stop "salt-master-1"
-    Then within the failover bound every minion's "salt-call test.ping" is served by "salt-master-2"
-    And within the alive-check bound "salt-master-2" reaches every minion with "test.ping"
+    Then within the alive-check bound "salt-master-2" reaches every minion with "test.ping"
+    And within the failover bound every minion's "salt-call test.ping" is served by "salt-master-2"

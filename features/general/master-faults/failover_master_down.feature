@@ -13,14 +13,16 @@ Feature: Failover minions leave a master that is really gone
   `salt-call` builds its own list path on every call: with one sign-in try
   per master in failover mode (auth_tries forced to 0, §1.6) it reaches the
   second master after one auth_timeout plus the 2 s DNS connect probe (§1.7,
-  §1.8). Bounds: saltcfg.CallBound and saltcfg.AliveBound.
+  §1.8). Bounds: saltcfg.CallBound and saltcfg.AliveBound. The daemons are
+  probed first, since their bound runs from the fault and salt-call's from
+  each call.
 
   Scenario Outline: Master-1 <how>: salt-call and the minion daemons move to master-2
     Given the lab is healthy
     And every minion answers "salt-call test.ping"
     When I <fault>
-    Then within the failover bound every minion's "salt-call test.ping" is served by "the second master"
-    And within the alive-check bound "the second master" reaches every minion with "test.ping"
+    Then within the alive-check bound "the second master" reaches every minion with "test.ping"
+    And within the failover bound every minion's "salt-call test.ping" is served by "the second master"
 
     Examples:
       | how                          | fault                                                |
