@@ -79,9 +79,14 @@ func runMinion(ctx context.Context, e *Env, args []string) int {
 	defer log.Close()
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
+	rel, err := e.release()
+	if err != nil {
+		log.Errorf("%v", err)
+		return 1
+	}
 	deps := minion.Deps{
 		Resolver: e.Resolver, ProcNet: e.ProcNet, Log: log, Hostname: e.Hostname,
-		RejectDelay: e.RejectDelay, Probe: e.Probe,
+		RejectDelay: e.RejectDelay, Probe: e.Probe, Release: rel,
 	}
 	if n, pattern, ok, err := swarmSettings(e); ok || err != nil {
 		if err != nil {

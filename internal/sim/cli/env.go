@@ -93,6 +93,17 @@ func preamble(e *Env, prog string, p parsed, kind config.Kind) (opts config.Opts
 		fmt.Fprintf(e.Stderr, "[ERROR   ] %v\n", err)
 		return nil, 1, true
 	}
+	if kind == config.Minion && !opts.Has("zmq_monitor") {
+		// Salt's minion default changed with the monitor it enables
+		// (simver.Release.MonitorsPubDisconnect): False in 3006, True from
+		// 3007.15 (salt/config/__init__.py DEFAULT_MINION_OPTS).
+		rel, err := e.release()
+		if err != nil {
+			fmt.Fprintln(e.Stderr, err)
+			return nil, 1, true
+		}
+		opts["zmq_monitor"] = rel.MonitorsPubDisconnect()
+	}
 	return opts, 0, false
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,6 +28,12 @@ type lab struct {
 }
 
 func newLab(t *testing.T, minionExtra map[string]any) *lab {
+	t.Helper()
+	return newLabAs(t, minionExtra, 0)
+}
+
+// newLabAs is newLab with minions behaving as release line rel.
+func newLabAs(t *testing.T, minionExtra map[string]any, rel simver.Release) *lab {
 	t.Helper()
 	root := simtest.TempDir(t)
 	r := simtest.NewResolver("salt-master-1", "127.0.0.1", "salt-master-2", "127.0.0.2")
@@ -52,7 +59,7 @@ func newLab(t *testing.T, minionExtra map[string]any) *lab {
 		}
 		simtest.WriteConfig(t, dir, config.Minion, o)
 		res := r.Counted()
-		l.minions = append(l.minions, simtest.StartMinion(t, o, res))
+		l.minions = append(l.minions, simtest.StartMinionAs(t, o, res, rel))
 		l.minRes = append(l.minRes, res)
 		l.minConfs = append(l.minConfs, dir)
 	}
@@ -75,14 +82,25 @@ func TestFailoverLabScenario(t *testing.T) {
 	tests := []struct {
 		name    string
 		dropDNS bool // Docker: a stopped container's name stops resolving
+		release simver.Release
+		extra   map[string]any // minion options
+		strands bool           // the daemons stay with the stopped master
+		monitor bool           // the ZeroMQ monitor, not the alive check, moves them
 	}{
 		{name: "master process stopped, name still resolves"},
-		{name: "master container stopped, name no longer resolves", dropDNS: true},
+		{name: "master container stopped, name no longer resolves", dropDNS: true, strands: true},
+		// Real 3008.4 left a stopped master whose name was gone 0.1 s after
+		// its minions resumed (2026-11-27): the publish socket's monitor
+		// fires __master_disconnected without resolving anything.
+		{name: "3008: master container stopped, name no longer resolves: the ZeroMQ monitor moves the minions",
+			dropDNS: true, release: simver.Release3008, monitor: true},
+		{name: "3008 with zmq_monitor False: stranded as on 3006", dropDNS: true, release: simver.Release3008,
+			extra: map[string]any{"zmq_monitor": false}, strands: true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			l := newLab(t, nil)
+			l := newLabAs(t, tc.extra, tc.release)
 			pub1, err := os.ReadFile(filepath.Join(l.m1.Opts.Str("pki_dir"), "master.pub"))
 			require.NoError(t, err)
 			for _, m := range l.minions {
@@ -108,7 +126,7 @@ func TestFailoverLabScenario(t *testing.T) {
 				assert.Equal(t, "{\n    \"local\": \"salt-master-2\"\n}\n", res.stdout)
 			}
 
-			if tc.dropDNS {
+			if tc.strands {
 				// §1.9: status.master cannot resolve the name, returns None and
 				// fires nothing — the daemons never fail over (real Salt too).
 				// The absence is observed over two whole alive checks of every
@@ -144,6 +162,11 @@ func TestFailoverLabScenario(t *testing.T) {
 					"[INFO    ] Minion is ready to receive requests!",
 				} {
 					assert.Contains(t, log, want)
+				}
+				if tc.monitor {
+					assert.Contains(t, log, "EVENT_DISCONNECTED; firing __master_disconnected for master salt-master-1")
+				} else {
+					assert.NotContains(t, log, "EVENT_DISCONNECTED")
 				}
 			}
 			res = run(t, l.r, "", "salt", "-c", l.m2Conf, "*", "test.ping", "--out=json", "--static")

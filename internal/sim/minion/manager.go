@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/resolve"
 	"github.com/saltlab/saltlab/internal/sim/saltlog"
 	"github.com/saltlab/saltlab/internal/sim/signin"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 )
 
 // defaultProcNet holds the tcp and tcp6 tables a minion reads.
@@ -36,6 +37,10 @@ type Deps struct {
 	Hostname    func() (string, error)
 	RejectDelay func() time.Duration // Salt sleeps randint(10, 20) s before exit 77
 	Probe       time.Duration        // dns_check connect probe, 2 s in Salt
+	// Release is the Salt line the minion behaves as: from 3007 a lost
+	// publish connection fires __master_disconnected at once when
+	// zmq_monitor is on (simver.Release.MonitorsPubDisconnect).
+	Release simver.Release
 }
 
 // Manager is MinionManager: it owns the shared jid queue and event bus.

@@ -2,6 +2,7 @@ package minion
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/signin"
@@ -35,11 +36,39 @@ func (mn *Minion) subscribe(ctx context.Context, sess *signin.Session) {
 	for ctx.Err() == nil {
 		if err := mn.subscribeOnce(ctx, sess); err != nil && ctx.Err() == nil {
 			mn.log.Debugf("Publish connection to %s: %v", sess.PubAddr(), err)
+			if errors.Is(err, signin.ErrPubDisconnected) && mn.monitorsPub() {
+				mn.pubDisconnected()
+			}
 		}
 		if sleepJitter(ctx, reconnectDelay) != nil {
 			return
 		}
 	}
+}
+
+// monitorsPub says whether this minion runs ZeroMQ's socket monitor on its
+// publish connection: the release has it and zmq_monitor is on
+// (simver.Release.MonitorsPubDisconnect).
+func (mn *Minion) monitorsPub() bool {
+	if !mn.mgr.deps.Release.MonitorsPubDisconnect() {
+		return false
+	}
+	// Unset is the release's default, True (the CLI sets it from the
+	// release; tests may leave it out).
+	return !mn.opts.Has("zmq_monitor") || mn.opts.Bool("zmq_monitor")
+}
+
+// pubDisconnected is AsyncPubChannel.disconnect_callback on the monitor's
+// EVENT_DISCONNECTED: __master_disconnected for the Minion's current
+// master, which handle_event then acts on as it does on the alive check's.
+// No name is resolved, so a stopped master whose name is gone is left all
+// the same.
+func (mn *Minion) pubDisconnected() {
+	mn.mu.Lock()
+	master := mn.opts.Str("master")
+	mn.mu.Unlock()
+	mn.log.Debugf("ZeroMQ event: EVENT_DISCONNECTED; firing %s for master %s", tagDisconnected, master)
+	mn.mgr.bus.fire(event{Tag: tagDisconnected, Master: master})
 }
 
 func (mn *Minion) subscribeOnce(ctx context.Context, sess *signin.Session) error {

@@ -3,6 +3,7 @@ package signin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/wire"
@@ -19,6 +20,11 @@ type Subscriber interface {
 // decrypted publication to deliver until the connection or ctx ends. A
 // payload the current key cannot open triggers one re-authentication (the
 // master restarted), as Salt's AES rotation handling does.
+// ErrPubDisconnected is a publish connection that was established and
+// then lost (the master closed it or went away): what ZeroMQ's socket
+// monitor reports as EVENT_DISCONNECTED. A dial that fails is not one.
+var ErrPubDisconnected = errors.New("publish connection lost")
+
 func (s *Session) Subscribe(ctx context.Context, id string, sub Subscriber, log interface{ Errorf(string, ...any) }, deliver func(wire.Publication) error) error {
 	c, err := wire.Dial("tcp", s.PubAddr(), 5*time.Second)
 	if err != nil {
@@ -37,7 +43,10 @@ func (s *Session) Subscribe(ctx context.Context, id string, sub Subscriber, log 
 	for {
 		var f wire.PubFrame
 		if err := c.Recv(&f); err != nil {
-			return err
+			if ctx.Err() != nil {
+				return err
+			}
+			return fmt.Errorf("%w: %w", ErrPubDisconnected, err)
 		}
 		if f.ID == "reauth" {
 			// The master restarted with a new AES key.

@@ -286,12 +286,20 @@ func (m *Minion) Code() int { return m.code }
 // StartMinion runs a salt-minion process equivalent in a goroutine.
 func StartMinion(t testing.TB, opts config.Opts, r resolve.Resolver) *Minion {
 	t.Helper()
+	return StartMinionAs(t, opts, r, 0)
+}
+
+// StartMinionAs is StartMinion for a minion behaving as release line rel
+// (SALTSIM_RELEASE; 0 is the default line).
+func StartMinionAs(t testing.TB, opts config.Opts, r resolve.Resolver, rel simver.Release) *Minion {
+	t.Helper()
 	buf := &Buffer{}
 	log := saltlog.New("salt.minion", buf, saltlog.Debug)
 	mgr, err := minion.NewManager(opts, minion.Deps{
 		Resolver: r, Log: log, Probe: 200 * time.Millisecond,
 		Hostname:    func() (string, error) { return "testhost", nil },
 		RejectDelay: func() time.Duration { return 0 },
+		Release:     rel,
 	})
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -66,6 +66,20 @@ func (r Release) DropFileNamesMaster() bool { return r.Line() >= Release3007 }
 // "key" event with rotate_aes_key), so log checks hold on 3006 alone.
 func (r Release) LogsAESRotation() bool { return r.Line() < Release3007 }
 
+// MonitorsPubDisconnect: from 3007.15 (saltstack/salt#66760) a minion on
+// ZeroMQ runs a socket monitor on its publish connection by default
+// (minion option zmq_monitor, default True there; False in 3006), and
+// EVENT_DISCONNECTED calls AsyncPubChannel.disconnect_callback, which
+// fires __master_disconnected at once (salt/transport/zeromq.py
+// ZeroMQSocketMonitor.monitor_callback, PublishClient.connect;
+// salt/channel/client.py). 3006's zeromq PublishClient never calls its
+// disconnect callback ("TODO" in AsyncPubChannel.connect), so there only
+// status.master notices a lost master. The double's line 3007 stands for
+// its newest releases (3007.15 and later, 3007.16 in saltlab's matrix).
+// Measured on real 3008.4: minions whose stopped master's name no longer
+// resolved left it 0.1 s after they were resumed (2026-11-27).
+func (r Release) MonitorsPubDisconnect() bool { return r.Line() >= Release3007 }
+
 // VersionLine is `<prog> --version` of a double behaving as r: Line for
 // the default, and the release line named otherwise, so every report
 // that quotes the version says which line the double followed, e.g.
