@@ -35,6 +35,8 @@ func definitions() []def {
 		{`^I pause "([^"]+)"$`, pauseService},
 		{`^I resume "([^"]+)"$`, resumeService},
 		{`^the name "([^"]+)" no longer resolves on "([^"]+)"$`, nameStopsResolving},
+		{`^the minions leave a master whose publish connection drops$`, minionsHaveMonitor},
+		{`^the minions notice a lost master only by the alive check$`, minionsHaveNoMonitor},
 		{`^I isolate "([^"]+)" from the network$`, isolateService},
 		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
 		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},

@@ -62,6 +62,10 @@ type fakeLab struct {
 	declared *roles.Roles
 	// highstate answers salt-call state.apply (fakeHighstate).
 	highstate *fakeHighstate
+	// version is what salt-call --version prints ("": 3006.9); zmqMonitor
+	// is the minions' zmq_monitor.
+	version    string
+	zmqMonitor bool
 }
 
 // fire publishes an event on master's bus, as the run's event watcher
@@ -220,7 +224,8 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	case strings.Contains(cmd, "salt-call --out=json --local config.get "):
 		// The settings f.config holds, as Salt's config.get returns them.
 		answers := map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
-			"master_alive_interval": `0.2`, "publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`}
+			"master_alive_interval": `0.2`, "publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`,
+			"zmq_monitor": fmt.Sprint(f.zmqMonitor)}
 		return Output{Stdout: `{"local": ` + answers[argv[len(argv)-1]] + `}`}, nil
 	case strings.Contains(cmd, "salt-run --out=json config.get "):
 		// The masters' options, as Salt's config runner prints them.
@@ -231,6 +236,9 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	case strings.Contains(cmd, "salt-key --out=json -F"):
 		return Output{Stdout: `{"local": {"master.pem": "aa:bb", "master.pub": "11:22"}}`}, nil
 	case strings.Contains(cmd, "salt-call --version"):
+		if f.version != "" {
+			return Output{Stdout: f.version + "\n"}, nil
+		}
 		return Output{Stdout: "salt-call 3006.9 (fake)\n"}, nil
 	case strings.Contains(cmd, "salt-key --out=json -L"):
 		if f.signinBroken {

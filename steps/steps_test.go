@@ -218,11 +218,32 @@ func TestDNSTrapFeature(t *testing.T) {
 		assert.True(t, m.Met, m.String())
 	}
 
-	// Minions that do fail over contradict the documented trap.
+	assert.Contains(t, out, "SKIPPED: this scenario is for minions with the ZeroMQ disconnect monitor")
+	assert.Empty(t, ms.For("With the ZeroMQ disconnect monitor, stopping master-1 moves the minion daemons although its name is gone"))
+
+	// Minions that do fail over without the monitor contradict the trap.
 	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", newFakeLab())
 	assert.Equal(t, 1, status)
-	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 17 (fault 2 pause salt-minion-2 healed)")
+	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 21 (fault 2 pause salt-minion-2 healed)")
 	assert.Contains(t, out, "salt-minion-1: served by salt-master-2 after")
+
+	// Salt 3008 with its zmq_monitor default: no trap, and the daemons
+	// must leave the stopped master although its name is gone.
+	monitored := newFakeLab()
+	monitored.version, monitored.zmqMonitor = "salt-call 3008.4 (Argon)", true
+	status, out, ms, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", monitored)
+	require.Equal(t, 0, status, out)
+	assert.Contains(t, out, "SKIPPED: this scenario is for minions without the ZeroMQ disconnect monitor, and salt-minion-1 (Salt 3008.4, zmq_monitor true)")
+	moved := ms.For("With the ZeroMQ disconnect monitor, stopping master-1 moves the minion daemons although its name is gone")
+	require.NotEmpty(t, moved)
+	for _, m := range moved {
+		assert.True(t, m.Met, m.String())
+	}
+	// The same minions stranded: the monitor scenario fails.
+	monitored = newFakeLab()
+	monitored.version, monitored.zmqMonitor, monitored.daemonsStuck = "salt-call 3008.4 (Argon)", true, true
+	status, _, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", monitored)
+	assert.Equal(t, 1, status)
 }
 
 func TestPauseFeature(t *testing.T) {

@@ -61,7 +61,7 @@ func Build(runs []Record) Matrix {
 	newest := map[[2]string]Record{}
 	releases := map[string]Release{}
 	for _, r := range runs {
-		rel := releaseOf(r)
+		rel := ReleaseOf(r)
 		k := [2]string{rel.Label, r.Topology}
 		if old, ok := newest[k]; ok && !newer(r, old) {
 			continue
@@ -115,10 +115,10 @@ func cellOf(r Record) Cell {
 		BringUp: durationOf(r.BringUp), Suite: durationOf(r.Suite), Error: r.Error}
 }
 
-// releaseOf names a run's row from its record's release. A run on the
+// ReleaseOf names a run's row from its record's release. A run on the
 // double is labelled as the double, so its row can never be read as a
 // real release.
-func releaseOf(r Record) Release {
+func ReleaseOf(r Record) Release {
 	var rel Release
 	if v, err := saltdist.ParseVersion(r.Release); err == nil {
 		rel.version, rel.parsed = v, true

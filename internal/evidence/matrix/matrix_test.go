@@ -86,15 +86,32 @@ func TestReleaseLabels(t *testing.T) {
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			rec := RecordOf("x", report.Summary{Run: report.Run{Flavor: tc.flavor}})
-			assert.Equal(t, tc.want, releaseOf(rec).Label)
+			assert.Equal(t, tc.want, ReleaseOf(rec).Label)
 		})
 	}
 }
 
 func TestKnownBad(t *testing.T) {
+	rel := func(flavor, version string) Release {
+		return ReleaseOf(RecordOf("x", report.Summary{Run: report.Run{Flavor: report.Flavor{Name: flavor, Version: version}}}))
+	}
 	for topo, bad := range map[string]bool{"failover-dns": true, "ai-infra-matrix": true, "failover": false, "failover-pki": false, "hot": false, "syndic": false} {
-		_, got := KnownBad(topo)
+		_, got := KnownBad(topo, rel("real", "salt-call 3006.29"))
 		assert.Equal(t, bad, got, topo)
+	}
+	// The DNS trap needs minions without the ZeroMQ monitor (3007.15+).
+	for _, tc := range []struct {
+		rel  Release
+		want bool
+	}{
+		{rel("real", "salt-call 3007.14"), true},
+		{rel("real", "salt-call 3007.15"), false},
+		{rel("real", "salt-call 3008.4"), false},
+		{rel("sim", "salt-call 3006.9"), true},
+		{rel("real", ""), true},
+	} {
+		_, got := KnownBad("failover-dns", tc.rel)
+		assert.Equal(t, tc.want, got, tc.rel.Label)
 	}
 }
 

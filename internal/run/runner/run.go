@@ -173,6 +173,10 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	run := s.run
 	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
 		run.Flavor.Version = v
+		var err error
+		if sel, p.rows, err = narrowToRelease(cfg, sel, p.rows, v, log, started); err != nil {
+			return nil, err
+		}
 	} else {
 		run.Flavor.Version = "unknown (" + verr.Error() + ")"
 	}
@@ -215,6 +219,24 @@ func (o outcome) verdict(sum report.Summary, cfg Config, sel tagexpr.Expr) error
 		return scenariosFailed(sum)
 	}
 	return unknownsFail(sum, cfg.AllowUnknown)
+}
+
+// narrowToRelease leaves out the scenarios that do not hold for the Salt
+// release the lab runs (onRelease) and names them.
+func narrowToRelease(cfg Config, sel tagexpr.Expr, rows []report.Row, version string, log io.Writer, started time.Time) (tagexpr.Expr, []report.Row, error) {
+	narrowed, why, err := onRelease(sel, version)
+	if err != nil || why == "" {
+		return sel, rows, err
+	}
+	kept, err := selectScenarios(cfg, narrowed)
+	if err != nil {
+		return sel, rows, fmt.Errorf("every selected scenario is for another Salt release: %s: %w", why, err)
+	}
+	kept = keptOf(rows, kept)
+	if out := leftOut(rows, kept); len(out) > 0 {
+		phase(log, started, "%d scenario(s) left out: %s: %s", len(out), why, strings.Join(out, "; "))
+	}
+	return narrowed, kept, nil
 }
 
 // narrowToFlavor leaves out what the flavour cannot serve and names it.

@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 	"sort"
 	"strings"
 	"time"
@@ -164,4 +166,35 @@ func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
 			sel.String(), len(all), cfg.Features, strings.Join(names, " "), cfg.Topology, cfg.Topology)
 	}
 	return rows, nil
+}
+
+// Tags of scenarios that hold only for minions with, or without, ZeroMQ's
+// disconnect monitor (saltcfg.MonitorsPubDisconnect: Salt 3007.15 and
+// later, where zmq_monitor defaults to True): the DNS trap exists only
+// without it.
+const (
+	MonitorTag   = "@zmq-monitor"
+	NoMonitorTag = "@no-zmq-monitor"
+)
+
+// onRelease narrows sel to the scenarios that hold for the Salt the lab
+// runs, read from `salt-call --version` (version); it is unchanged when
+// the version cannot be read, and the scenarios' own first steps then
+// check the minions themselves.
+func onRelease(sel tagexpr.Expr, version string) (tagexpr.Expr, string, error) {
+	v, err := saltout.ParseVersion(version)
+	if err != nil {
+		return sel, "", nil
+	}
+	drop, why := MonitorTag, fmt.Sprintf("%s (%s) has no ZeroMQ disconnect monitor, which came with Salt %d.%d",
+		strings.TrimSpace(version), MonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	if saltcfg.MonitorsPubDisconnect(v, true) {
+		drop, why = NoMonitorTag, fmt.Sprintf("%s (%s) runs ZeroMQ's disconnect monitor by default (Salt %d.%d and later), so there is no DNS trap to show",
+			strings.TrimSpace(version), NoMonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	}
+	not, err := tagexpr.Parse("not " + drop)
+	if err != nil {
+		return tagexpr.Expr{}, "", fmt.Errorf("build the scenario selection: %w", err)
+	}
+	return tagexpr.And(sel, not), why, nil
 }

@@ -1,0 +1,47 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/tagexpr"
+)
+
+func TestOnRelease(t *testing.T) {
+	all, err := tagexpr.Parse("")
+	require.NoError(t, err)
+	tests := []struct {
+		version string
+		why     string // "": unchanged
+		keeps   []string
+		drops   []string
+	}{
+		{"salt-call 3006.29 (Sulfur)", "has no ZeroMQ disconnect monitor", []string{"@no-zmq-monitor"}, []string{"@zmq-monitor"}},
+		{"salt-call 3007.14 (Chlorine)", "has no ZeroMQ disconnect monitor", []string{"@no-zmq-monitor"}, []string{"@zmq-monitor"}},
+		{"salt-call 3007.16 (Chlorine)", "so there is no DNS trap to show", []string{"@zmq-monitor"}, []string{"@no-zmq-monitor"}},
+		{"salt-call 3008.4 (Argon)\n", "so there is no DNS trap to show", []string{"@zmq-monitor"}, []string{"@no-zmq-monitor"}},
+		{"salt-call 3006.9 (saltlab sim 0.1.0)", "has no ZeroMQ disconnect monitor", []string{"@no-zmq-monitor"}, []string{"@zmq-monitor"}},
+		{"salt-call 3006.9 (saltlab sim 0.1.0, release line 3008)", "so there is no DNS trap to show", []string{"@zmq-monitor"}, []string{"@no-zmq-monitor"}},
+		{"unknown (exec failed)", "", []string{"@zmq-monitor", "@no-zmq-monitor"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.version, func(t *testing.T) {
+			sel, why, err := onRelease(all, tt.version)
+			require.NoError(t, err)
+			if tt.why == "" {
+				assert.Empty(t, why)
+			} else {
+				assert.Contains(t, why, tt.why)
+			}
+			for _, tag := range tt.keeps {
+				assert.True(t, sel.Match([]string{tag}), tag)
+			}
+			for _, tag := range tt.drops {
+				assert.False(t, sel.Match([]string{tag}), tag)
+			}
+			assert.True(t, sel.Match([]string{"@failover"}), "untagged scenarios stay")
+		})
+	}
+}
