@@ -15,3 +15,11 @@ func (v Parsed) MasterDropIns() bool { return v.config[Master] != "" }
 // Mounts are the states and pillar directories the run mounts on the
 // masters ("" for the topology's own).
 func (v Parsed) Mounts() (states, pillar string) { return v.states, v.pillar }
+
+// ZMQMonitor is the minions' zmq_monitor when --set gives it: whether they
+// watch their publish socket (Salt 3007.15 and later), which decides
+// whether the DNS trap exists (saltcfg.MonitorsPubDisconnect).
+func (v Parsed) ZMQMonitor() (on, set bool) {
+	on, set = v.overrides[Minion]["zmq_monitor"].(bool)
+	return on, set
+}

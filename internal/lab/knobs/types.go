@@ -52,7 +52,7 @@ var knownOptions = map[Kind]map[string]optType{
 		"return_retry_tries": intMin(1), "request_channel_timeout": intMin(1), "request_channel_tries": intMin(1),
 		"minion_jid_queue_hwm": intMin(1), "verify_master_pubkey_sign": boolean, "always_verify_signature": boolean,
 		"master_sign_key_name": str, "master_finger": str, "enable_legacy_startup_events": boolean,
-		"transport": trans, "id": str, "log_level": logLevel, "log_level_logfile": logLevel,
+		"transport": trans, "id": str, "log_level": logLevel, "log_level_logfile": logLevel, "zmq_monitor": boolean,
 	},
 	Master: {
 		"interface": str, "publish_port": port, "ret_port": port, "auto_accept": boolean, "open_mode": boolean,

@@ -224,7 +224,11 @@ func (o outcome) verdict(sum report.Summary, cfg Config, sel tagexpr.Expr) error
 // narrowToRelease leaves out the scenarios that do not hold for the Salt
 // release the lab runs (onRelease) and names them.
 func narrowToRelease(cfg Config, sel tagexpr.Expr, rows []report.Row, version string, log io.Writer, started time.Time) (tagexpr.Expr, []report.Row, error) {
-	narrowed, why, err := onRelease(sel, version)
+	var monitor *bool
+	if on, set := cfg.Knobs.ZMQMonitor(); set {
+		monitor = &on
+	}
+	narrowed, why, err := onRelease(sel, version, monitor)
 	if err != nil || why == "" {
 		return sel, rows, err
 	}

@@ -181,14 +181,26 @@ const (
 // runs, read from `salt-call --version` (version); it is unchanged when
 // the version cannot be read, and the scenarios' own first steps then
 // check the minions themselves.
-func onRelease(sel tagexpr.Expr, version string) (tagexpr.Expr, string, error) {
+//
+// zmqMonitor is the minions' setting when the run gives it (--set
+// minion.zmq_monitor), else nil: the release's default, on from 3007.15.
+// A drop-in of the user's that sets it is seen by the scenarios' first
+// step only.
+func onRelease(sel tagexpr.Expr, version string, zmqMonitor *bool) (tagexpr.Expr, string, error) {
 	v, err := saltout.ParseVersion(version)
 	if err != nil {
 		return sel, "", nil
 	}
+	monitor := true
+	if zmqMonitor != nil {
+		monitor = *zmqMonitor
+	}
 	drop, why := MonitorTag, fmt.Sprintf("%s (%s) has no ZeroMQ disconnect monitor, which came with Salt %d.%d",
 		strings.TrimSpace(version), MonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
-	if saltcfg.MonitorsPubDisconnect(v, true) {
+	if v.AtLeast(saltcfg.MonitorSince[0], saltcfg.MonitorSince[1]) && !monitor {
+		why = fmt.Sprintf("%s has the ZeroMQ disconnect monitor, but this run sets zmq_monitor False (%s)", strings.TrimSpace(version), MonitorTag)
+	}
+	if saltcfg.MonitorsPubDisconnect(v, monitor) {
 		drop, why = NoMonitorTag, fmt.Sprintf("%s (%s) runs ZeroMQ's disconnect monitor by default (Salt %d.%d and later), so there is no DNS trap to show",
 			strings.TrimSpace(version), NoMonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
 	}
