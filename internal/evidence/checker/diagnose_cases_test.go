@@ -194,6 +194,16 @@ func dnsCases() []diagnoseCase {
 			b.hosts("edge-7", noPins)
 			stop(b, "standby")
 		}, invalid(), nil},
+		{"dns: zmq_monitor True (Salt 3007.15's default) leaves a stopped master name or no name", NameFailover, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "zmq_monitor", `true`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), nil},
+		{"dns: zmq_monitor False (3006's default) is cited with the trap", NameFailover, func(b *hist) {
+			b.conf("edge-7", with(edgeFailover, "zmq_monitor", `false`))
+			b.hosts("edge-7", noPins)
+			stop(b, "standby")
+		}, invalid(), []string{"transport = zeromq (entry 7), zmq_monitor = false (entry ", "standby (entry "}},
 		{"dns: addresses, not names", NameFailover, func(b *hist) {
 			b.conf("edge-7", edgeIPs)
 			b.hosts("edge-7", noPins)

@@ -80,6 +80,14 @@ func (m *nodeConf) dnsTrap(gone map[string]history.Entry) (facts []fact, hosts [
 	if !okT || !okI || !okR || !okH || !okM || mt != saltcfg.MasterTypeFailover || iv <= 0 || tr == "tcp" {
 		return nil, nil
 	}
+	// zmq_monitor True is Salt 3007.15's default (and the double's from
+	// line 3007): the publish socket's monitor leaves a master that closed
+	// its connections without resolving its name, so there is no trap
+	// (saltcfg.MonitorsPubDisconnect; measured on real 3008.4). 3006
+	// records False, its default; an older run recorded nothing.
+	if mon, ok := m.boolean("zmq_monitor"); ok && mon {
+		return nil, nil
+	}
 	for _, raw := range list {
 		e := saltcfg.ParseMasterEntry(raw)
 		if _, ok := gone[strings.ToLower(e.Host)]; !ok || e.IsIP() || len(etchosts.Pinned(lines, e.Host)) > 0 {
@@ -90,9 +98,10 @@ func (m *nodeConf) dnsTrap(gone map[string]history.Entry) (facts []fact, hosts [
 	if len(hosts) == 0 {
 		return nil, nil
 	}
-	for _, key := range []string{"master", "master_type", "master_alive_interval", "transport"} {
-		f, _ := m.fact(key)
-		facts = append(facts, f)
+	for _, key := range []string{"master", "master_type", "master_alive_interval", "transport", "zmq_monitor"} {
+		if f, ok := m.fact(key); ok {
+			facts = append(facts, f)
+		}
 	}
 	return append(facts, m.factAs(keyHosts, "/etc/hosts has no line for "+strings.Join(hosts, " or "))), hosts
 }

@@ -35,7 +35,7 @@ const (
 // tcp has no alive job to miss a master; open_mode skips the master key
 // check; verify_master_pubkey_sign accepts signed keys).
 func ConfigKeys() []string {
-	return []string{"master", "master_type", "master_alive_interval", "publish_port", "transport", "open_mode", "verify_master_pubkey_sign"}
+	return []string{"master", "master_type", "master_alive_interval", "publish_port", "transport", "open_mode", "verify_master_pubkey_sign", "zmq_monitor"}
 }
 
 // MasterConfigKeys are the master settings recorded at lab start: the
