@@ -235,8 +235,9 @@ func (w *Watcher) probe(ctx context.Context, cancel context.CancelFunc, master, 
 
 // send fires one probe event on master's bus. It returns as soon as the
 // command has printed its answer, and ends it: real Salt 3007.16's
-// `salt-run event.send` prints True about 8 s in and then hangs at exit
-// until killed (measured 2026-11-26), and waiting for that exit let a
+// `salt-run event.send` printed True about 8 s in and then hung at exit
+// until killed on the syndic lab's masters (measured 2026-11-26; in a
+// failover lab it exited at once, 2026-11-27), and waiting for that exit let a
 // restarted watch fire only about two probes in its 30 s session, the
 // first often before `state.event` had subscribed, so the stream of a
 // syndic node or master brought back by a heal went unrecorded.

@@ -41,6 +41,11 @@ func TestParsersReadRealSalt(t *testing.T) {
 	require.NotEmpty(t, releases, "no captures under testdata/real: run testdata/real/capture against a real lab")
 	for release, c := range releases {
 		t.Run(release, func(t *testing.T) {
+			ver, err := ParseVersion(c["call-version"])
+			require.NoError(t, err)
+			assert.Equal(t, release, ver.Release, "salt-call --version names the release captured")
+			assert.False(t, ver.Sim)
+
 			r, err := ParseCall(c["call-test-ping"])
 			require.NoError(t, err)
 			v, ok := r.Bool()
