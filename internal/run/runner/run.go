@@ -232,15 +232,11 @@ func narrowToRelease(cfg Config, sel tagexpr.Expr, rows []report.Row, version st
 	if err != nil || why == "" {
 		return sel, rows, err
 	}
-	kept, err := selectScenarios(cfg, narrowed)
+	kept, err := leaveOut(cfg, rows, narrowed, "every selected scenario is for another Salt release: "+why, "left out: "+why, log, started)
 	if err != nil {
-		return sel, rows, fmt.Errorf("every selected scenario is for another Salt release: %s: %w", why, err)
+		return sel, rows, err
 	}
-	kept = keptOf(rows, kept)
-	if out := leftOut(rows, kept); len(out) > 0 {
-		phase(log, started, "%d scenario(s) left out: %s: %s", len(out), why, strings.Join(out, "; "))
-	}
-	return narrowed, kept, nil
+	return narrowed, keptOf(rows, kept), nil
 }
 
 // narrowToFlavor leaves out what the flavour cannot serve and names it.
@@ -249,14 +245,27 @@ func narrowToFlavor(cfg Config, sel tagexpr.Expr, rows []report.Row, flavor stri
 	if err != nil {
 		return sel, rows, err
 	}
-	kept, err := selectScenarios(cfg, narrowed)
+	kept, err := leaveOut(cfg, rows, narrowed,
+		fmt.Sprintf("every selected scenario is tagged %s and needs genuine Salt, which the %s flavour is not", RealOnlyTag, flavor),
+		fmt.Sprintf("tagged %s need genuine Salt and do not run on the %s flavour", RealOnlyTag, flavor), log, started)
 	if err != nil {
-		return sel, rows, fmt.Errorf("every selected scenario is tagged %s and needs genuine Salt, which the %s flavour is not: %w", RealOnlyTag, flavor, err)
-	}
-	if out := leftOut(rows, kept); len(out) > 0 {
-		phase(log, started, "%d scenario(s) tagged %s need genuine Salt and do not run on the %s flavour: %s", len(out), RealOnlyTag, flavor, strings.Join(out, "; "))
+		return sel, rows, err
 	}
 	return narrowed, kept, nil
+}
+
+// leaveOut selects what narrowed keeps of the features and names in the
+// log the rows it left out ("N scenario(s) <said>: ..."); noneLeft is the
+// error when nothing is left.
+func leaveOut(cfg Config, rows []report.Row, narrowed tagexpr.Expr, noneLeft, said string, log io.Writer, started time.Time) ([]report.Row, error) {
+	kept, err := selectScenarios(cfg, narrowed)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", noneLeft, err)
+	}
+	if out := leftOut(rows, kept); len(out) > 0 {
+		phase(log, started, "%d scenario(s) %s: %s", len(out), said, strings.Join(out, "; "))
+	}
+	return kept, nil
 }
 
 // writeReports turns the labs' godog JUnit files and the evidence in

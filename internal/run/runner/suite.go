@@ -3,8 +3,6 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/saltlab/saltlab/internal/salt/saltcfg"
-	"github.com/saltlab/saltlab/internal/salt/saltout"
 	"sort"
 	"strings"
 	"time"
@@ -17,6 +15,8 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/salt/saltout"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
@@ -195,14 +195,15 @@ func onRelease(sel tagexpr.Expr, version string, zmqMonitor *bool) (tagexpr.Expr
 	if zmqMonitor != nil {
 		monitor = *zmqMonitor
 	}
-	drop, why := MonitorTag, fmt.Sprintf("%s (%s) has no ZeroMQ disconnect monitor, which came with Salt %d.%d",
-		strings.TrimSpace(version), MonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
-	if v.AtLeast(saltcfg.MonitorSince[0], saltcfg.MonitorSince[1]) && !monitor {
-		why = fmt.Sprintf("%s has the ZeroMQ disconnect monitor, but this run sets zmq_monitor False (%s)", strings.TrimSpace(version), MonitorTag)
-	}
-	if saltcfg.MonitorsPubDisconnect(v, monitor) {
-		drop, why = NoMonitorTag, fmt.Sprintf("%s (%s) runs ZeroMQ's disconnect monitor by default (Salt %d.%d and later), so there is no DNS trap to show",
-			strings.TrimSpace(version), NoMonitorTag, saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	ver, since := strings.TrimSpace(version), fmt.Sprintf("%d.%d", saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	var drop, why string
+	switch {
+	case saltcfg.MonitorsPubDisconnect(v, monitor):
+		drop, why = NoMonitorTag, fmt.Sprintf("%s (%s) runs ZeroMQ's disconnect monitor by default (Salt %s and later), so there is no DNS trap to show", ver, NoMonitorTag, since)
+	case v.AtLeast(saltcfg.MonitorSince[0], saltcfg.MonitorSince[1]):
+		drop, why = MonitorTag, fmt.Sprintf("%s has the ZeroMQ disconnect monitor, but this run sets zmq_monitor False (%s)", ver, MonitorTag)
+	default:
+		drop, why = MonitorTag, fmt.Sprintf("%s (%s) has no ZeroMQ disconnect monitor, which came with Salt %s", ver, MonitorTag, since)
 	}
 	not, err := tagexpr.Parse("not " + drop)
 	if err != nil {
