@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/containerd/errdefs"
@@ -29,6 +30,8 @@ type fakeDocker struct {
 	missing map[string]bool // images absent
 	exits   map[string]int  // container name -> exit code of a one-shot
 	netErr  error           // returned by NetworkCreate
+	// starting lists containers whose health check never passes.
+	starting map[string]bool
 
 	mu      sync.Mutex
 	calls   []string
@@ -89,6 +92,9 @@ func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.I
 	}
 	if cfg != nil && cfg.Healthcheck != nil {
 		st.Health = &container.Health{Status: container.Healthy}
+		if f.starting[id] {
+			st.Health.Status = container.Starting
+		}
 	}
 	return container.InspectResponse{ContainerJSONBase: &container.ContainerJSONBase{State: st}, Config: cfg}, nil
 }
@@ -98,7 +104,7 @@ func (f *fakeDocker) ContainerLogs(context.Context, string, container.LogsOption
 }
 
 func newFake() *fakeDocker {
-	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}}
+	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}, starting: map[string]bool{}}
 }
 
 func (f *fakeDocker) index(t *testing.T, call string) int {
@@ -141,6 +147,45 @@ func TestUpFailsOnOneShotExit(t *testing.T) {
 	assert.Contains(t, err.Error(), `service "b": dependency service_completed_successfully: service "a" exited with code 3 [state exited, exit code 3`)
 	for _, c := range fake.calls {
 		assert.NotEqual(t, "create "+p+"-b-1", c, "b must not be created")
+	}
+}
+
+// TestHealthWaitGivesTheServiceItsStartPeriod: a health wait lasts
+// HealthTimeout plus the start period the service's own health check
+// declares (a swarm of real minions declares one by its fleet's size), and
+// its failure says how the bound was made.
+func TestHealthWaitGivesTheServiceItsStartPeriod(t *testing.T) {
+	tests := []struct {
+		name  string
+		start time.Duration
+		want  string
+	}{
+		{"none", 0, `service "c": dependency service_healthy: service "b" did not become healthy within 20ms (HealthTimeout 20ms)`},
+		{"declared", 30 * time.Millisecond, `service "b" did not become healthy within 50ms (HealthTimeout 20ms + the service's start_period 30ms)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFake()
+			const p = "saltlab-unit-20261122-000000-abcdef"
+			fake.exits[p+"-a-1"] = 0
+			fake.starting[p+"-b-1"] = true
+			opts := testOptions("chain.yaml")
+			opts.HealthTimeout = 20 * time.Millisecond
+			opts.Transform = func(pr *types.Project) error {
+				b := pr.Services["b"]
+				if tt.start > 0 {
+					d := types.Duration(tt.start)
+					b.HealthCheck.StartPeriod = &d
+				}
+				pr.Services["b"] = b
+				return nil
+			}
+			l, err := Load(context.Background(), fake, opts)
+			require.NoError(t, err)
+			err = l.Up(context.Background())
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
 	}
 }
 

@@ -24,7 +24,7 @@ const (
 
 // waitHealthy waits until the service's container reports healthy.
 func (l *Lab) waitHealthy(ctx context.Context, service string) error {
-	return l.poll(ctx, service, "become healthy", func(st *container.State) (bool, string) {
+	return l.poll(ctx, service, "become healthy", l.startPeriod(service), func(st *container.State) (bool, string) {
 		switch {
 		case st.Health == nil:
 			return false, "has no healthcheck, so it can never become healthy"
@@ -43,7 +43,7 @@ func (l *Lab) waitHealthy(ctx context.Context, service string) error {
 
 // waitCompleted waits until the service's container exited with code 0.
 func (l *Lab) waitCompleted(ctx context.Context, service string) error {
-	return l.poll(ctx, service, "complete", func(st *container.State) (bool, string) {
+	return l.poll(ctx, service, "complete", 0, func(st *container.State) (bool, string) {
 		switch {
 		case st.Restarting:
 			return false, "is restarting after a failure"
@@ -87,10 +87,28 @@ func (l *Lab) awaitSettled(ctx context.Context) error {
 	return nil
 }
 
+// startPeriod is the start_period of the service's health check: the time
+// its own definition gives it to start before a failed check counts
+// (Docker's rule), so a health wait adds it to HealthTimeout. A swarm of
+// real minions declares one by its size (knobs.swarmService).
+func (l *Lab) startPeriod(service string) time.Duration {
+	svc, ok := l.project.Services[service]
+	if !ok || svc.HealthCheck == nil || svc.HealthCheck.StartPeriod == nil {
+		return 0
+	}
+	return time.Duration(*svc.HealthCheck.StartPeriod)
+}
+
 // poll inspects the service's container every healthPollInterval until
-// check reports done or a failure, or HealthTimeout passes.
-func (l *Lab) poll(ctx context.Context, service, what string, check func(*container.State) (done bool, failure string)) error {
-	deadline := time.Now().Add(l.opts.HealthTimeout)
+// check reports done or a failure, or HealthTimeout (plus the service's
+// own start period, when waiting for health) passes.
+func (l *Lab) poll(ctx context.Context, service, what string, start time.Duration, check func(*container.State) (done bool, failure string)) error {
+	bound := l.opts.HealthTimeout + start
+	explain := fmt.Sprintf("HealthTimeout %s", l.opts.HealthTimeout)
+	if start > 0 {
+		explain += fmt.Sprintf(" + the service's start_period %s", start)
+	}
+	deadline := time.Now().Add(bound)
 	announced := false
 	var settled error // an inspect error or the container's failure
 	done, err := poll.Run(ctx, poll.Bounds{Deadline: deadline, Interval: healthPollInterval}, func(ctx context.Context, _ time.Duration) bool {
@@ -109,7 +127,7 @@ func (l *Lab) poll(ctx context.Context, service, what string, check func(*contai
 		}
 		if !announced {
 			// Said once, so a long wait names what it waits for and until when.
-			l.out.printf("waiting for service %s to %s (until %s: HealthTimeout %s)", service, what, deadline.Format("15:04:05"), l.opts.HealthTimeout)
+			l.out.printf("waiting for service %s to %s (until %s: %s)", service, what, deadline.Format("15:04:05"), explain)
 			announced = true
 		}
 		return false
@@ -118,7 +136,7 @@ func (l *Lab) poll(ctx context.Context, service, what string, check func(*contai
 	case err != nil:
 		return fmt.Errorf("wait for service %q to %s: %w", service, what, ctx.Err())
 	case !done:
-		return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (HealthTimeout)", what, l.opts.HealthTimeout))
+		return l.failure(ctx, service, fmt.Sprintf("did not %s within %s (%s)", what, bound, explain))
 	}
 	return settled
 }
