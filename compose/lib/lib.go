@@ -26,3 +26,17 @@ const AnswerBound = time.Second
 func AnswersArgv(args ...string) []string {
 	return append([]string{"bash", "-c", MasterAnswers, "master-answers"}, args...)
 }
+
+// MinionSwarm is compose/lib/minion-swarm: many minions in one container,
+// each a process of its own on real Salt (the Salt double runs them in
+// one process and is exec'd as is).
+//
+//go:embed minion-swarm
+var MinionSwarm string
+
+// SwarmArgv runs minion-swarm inline around a minion service's own
+// command line, so a swarm needs no mount: a lab of your own gets one
+// the same way.
+func SwarmArgv(command ...string) []string {
+	return append([]string{"bash", "-c", MinionSwarm, "minion-swarm"}, command...)
+}
