@@ -23,7 +23,7 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
 	intFlag(fs, &in.Minions, "minions", 1, knobs.MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", knobs.MaxMinions),
-		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1, one per container up to %d and %d per container beyond (the double only; default: the topology's own)", knobs.MaxMinions, knobs.MaxContainers, knobs.SwarmSize))
+		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1, one per container up to %d and %d per container beyond, as many as this machine's memory holds (default: the topology's own)", knobs.MaxMinions, knobs.MaxContainers, knobs.SwarmSize))
 	fs.BoolVar(&in.KeepFleetKeys, "keep-fleet-keys", false, fmt.Sprintf("with --minions beyond %d: keep the fleet's minion keys in the volume %s for the next fleet (it outlives the run; saltlab down --all removes it)", knobs.MaxContainers, knobs.SwarmKeysVolume))
 	fs.Func("set", "Salt option override KEY=VALUE, e.g. minion.master_alive_interval=5 or master.timeout=10 (repeatable)", func(v string) error {
 		in.Sets = append(in.Sets, v)

@@ -44,7 +44,7 @@ type Footprint struct {
 // fault is on). The double's figures are measured the same way on a sim
 // lab and rounded up likewise.
 var Footprints = map[string]Footprint{
-	"real": {Master: 460 * mib, Minion: 170 * mib, Other: 64 * mib},
+	"real": {Master: 460 * mib, Minion: 170 * mib, Other: 64 * mib, SwarmMinion: swarmMinionReal},
 	"sim":  {Master: 32 * mib, Minion: 16 * mib, Other: 64 * mib, SwarmMinion: swarmMinionSim},
 }
 

@@ -102,4 +102,13 @@ func TestCheckFleet(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "use --minions 84 or fewer", "(16384 - 1024 - 2x460 - 2x64) / 170 = 84")
 	assert.NoError(t, CheckFleet("real", Lab{Masters: 2, Minions: 84, Others: 2}, Machine{Cores: 2, Available: 16 * gib}, 84))
+	// Real Salt in swarms: a minion counts 64 MiB beside its container's
+	// 170, so this 24 GiB machine holds 200 and refuses 1000, naming how
+	// many fit: (24576 - 1024 - 2x460 - 2x64 - 20x170) / 64 = 298.
+	on24 := Machine{Cores: 2, Available: 24 * gib}
+	assert.NoError(t, CheckFleet("real", Lab{Masters: 2, Minions: 4, Others: 2, SwarmMinions: 200}, on24, 200))
+	err = CheckFleet("real", Lab{Masters: 2, Minions: 20, Others: 2, SwarmMinions: 1000}, on24, 1000)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "+ 1000 swarm minion(s) x 64.0 MiB")
+	assert.Contains(t, err.Error(), "use --minions 298 or fewer")
 }

@@ -9,6 +9,14 @@ import "github.com/saltlab/saltlab/internal/usage"
 // for the job cache a suite grows.
 const swarmMinionSim = 1 * mib
 
+// swarmMinionReal is one real Salt minion in a swarm container: one
+// salt-minion process (compose/lib/minion-swarm runs it with
+// --disable-keepalive and jobs in threads). 200 minions of real Salt
+// 3007.16 in 4 containers held 2.32-2.64 GiB a container of 50 with
+// `docker stats`, 47-54 MiB a minion (run rfleet200a, 2026-11-27): 64 MiB
+// leaves room for the job cache a suite grows.
+const swarmMinionReal = 64 * mib
+
 // CheckFleet refuses a lab of flavour that this machine's memory cannot
 // hold, before any Docker work: a fleet (--minions) is the one knob that
 // makes a single lab outgrow the machine. It names the limit and how it

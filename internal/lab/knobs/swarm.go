@@ -3,9 +3,11 @@ package knobs
 import (
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
 
+	"github.com/saltlab/saltlab/compose/lib"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
@@ -16,6 +18,27 @@ import (
 // what bring-up spends its time on beyond a few dozen, docs/benchmarks.md)
 // and a container's minions' key generation and sign-ins to a few seconds.
 const SwarmSize = 50
+
+// swarmStartPerMinion is how long a swarm container's health check gives
+// each minion of the fleet to start before a failed check counts (Docker's
+// start_period; the lab's health wait adds it too, lab.startPeriod). It
+// counts the whole fleet, not the container's share: every swarm starts
+// at once on the host's cores, and real Salt's minions start in CPU-bound
+// Python (imports, grains, the module loader, a key pair). Measured on
+// real Salt 3007.16, 2 cores, fuse-overlayfs storage: 200 minions in 4
+// swarms healthy 215.7 s after the masters, 1.08 s a minion (run
+// rfleet200a, 2026-11-27); 1.5 s leaves a third for a busier host.
+const swarmStartPerMinion = 1500 * time.Millisecond
+
+// swarmMemPerMinion and swarmPidsPerMinion size a swarm container's
+// limits by its minions. A real Salt 3007.16 minion in a swarm held 54 MiB
+// (docker stats: 2.64 GiB for 50) and about 5 threads at rest, up to 14
+// while jobs ran (run rfleet200a); the limits leave twice that, so a job
+// burst is not what the OOM killer or the pids limit ends.
+const (
+	swarmMemPerMinion  = 128 << 20
+	swarmPidsPerMinion = 32
+)
 
 // Swarm settings the minion process reads (the double's swarm mode,
 // internal/sim/cli/swarm.go): how many minions, their id pattern, and
@@ -68,12 +91,20 @@ func Layout(n int) (containers int, sizes []int) {
 // Swarmed reports whether --minions n runs swarms.
 func Swarmed(n int) bool { return n > MaxContainers }
 
-// swarmService makes a clone run size minions: the process is told how
-// many and their ids (roles.SwarmIDPattern), and where the key cache is
-// when keepKeys, and its health check wants as many connections to a
-// publish port as it runs minions (each minion holds at least one,
+// swarmService makes a clone run size minions: its command runs under
+// compose/lib/minion-swarm (one salt-minion process per minion on real
+// Salt, the double's own swarm mode on the double), told how many and
+// their ids (roles.SwarmIDPattern), and where the key cache is when
+// keepKeys, and its health check wants as many connections to a publish
+// port as it runs minions (each minion holds at least one,
 // salt-semantics §1.9), not just one.
-func swarmService(c types.ServiceConfig, size int, keepKeys bool) types.ServiceConfig {
+func swarmService(c types.ServiceConfig, size, fleet int, keepKeys bool) types.ServiceConfig {
+	c.Command = lib.SwarmArgv(c.Command...)
+	// A container's limits are sized for one minion (the template's, or
+	// the lab's default of 1 GiB): a swarm's hold size minions, each with
+	// the threads and job processes of its own.
+	c.MemLimit = max(c.MemLimit, types.UnitBytes(size)*swarmMemPerMinion)
+	c.PidsLimit = max(c.PidsLimit, int64(size)*swarmPidsPerMinion)
 	env := types.MappingWithEquals{}
 	for k, v := range c.Environment {
 		env[k] = v
@@ -90,6 +121,8 @@ func swarmService(c types.ServiceConfig, size int, keepKeys bool) types.ServiceC
 		hc := *c.HealthCheck
 		hc.Test = types.HealthCheckTest{"CMD", "bash", "-c",
 			`test "$(ss -Htn state established '( dport = :4505 )' | wc -l)" -ge "$` + envSwarm + `"`}
+		start := types.Duration(time.Duration(fleet) * swarmStartPerMinion)
+		hc.StartPeriod = &start
 		c.HealthCheck = &hc
 	}
 	return c

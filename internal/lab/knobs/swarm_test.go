@@ -2,11 +2,13 @@ package knobs_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/compose/lib"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
@@ -64,6 +66,14 @@ func TestApplyRunsSwarms(t *testing.T) {
 	assert.Equal(t, "47", *p.Services["salt-minion-21"].Environment["SALTSIM_SWARM"])
 	require.NotNil(t, m.HealthCheck)
 	assert.Contains(t, m.HealthCheck.Test[len(m.HealthCheck.Test)-1], `-ge "$SALTSIM_SWARM"`)
+	// The service's own command runs under minion-swarm (a process per
+	// minion on real Salt, the double's swarm mode on the double), and its
+	// limits and start period are sized by the swarm and the fleet.
+	assert.Equal(t, lib.SwarmArgv("salt-minion", "-l", "info"), []string(m.Command))
+	assert.Equal(t, types.UnitBytes(48*128<<20), m.MemLimit, "48 minions at 128 MiB each")
+	assert.Equal(t, int64(48*32), m.PidsLimit)
+	require.NotNil(t, m.HealthCheck.StartPeriod)
+	assert.Equal(t, 1001*1500*time.Millisecond, time.Duration(*m.HealthCheck.StartPeriod), "the whole fleet starts at once")
 	_, cached := m.Environment["SALTSIM_SWARM_KEYS"]
 	assert.False(t, cached, "without --keep-fleet-keys a fleet keeps no key cache")
 	_, vol := p.Volumes["saltlab_swarm_keys"]

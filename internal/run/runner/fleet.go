@@ -5,12 +5,10 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/types"
 
-	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
-	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // ScaleTag marks a scenario written for a fleet (--minions N): it targets
@@ -19,18 +17,14 @@ import (
 // how the fleet's times spread.
 const ScaleTag = "@scale"
 
-// checkFleet refuses, before any Docker work, a fleet the flavour or this
-// machine cannot hold: swarms beyond one container per minion are the
-// double's (real Salt runs one minion per container), and one lab of the
-// fleet must fit in the memory available (capacity.CheckFleet).
+// checkFleet refuses, before any Docker work, a fleet this machine cannot
+// hold: one lab of the fleet must fit in the memory available
+// (capacity.CheckFleet), counted per minion at the flavour's footprint
+// (a swarm's minions at the swarm footprint).
 func (c Config) checkFleet(p *types.Project, r roles.Roles) error {
 	n := c.Knobs.Minions()
 	if n == 0 {
 		return nil
-	}
-	if knobs.Swarmed(n) && c.Flavor != images.FlavorSim {
-		return usage.Errorf("validate --minions %d: beyond %d minions a lab runs %d per container (the swarm layout), which only the Salt double does: add --salt sim, or use --minions %d or fewer for real Salt, one minion per container",
-			n, knobs.MaxContainers, knobs.SwarmSize, knobs.MaxContainers)
 	}
 	m, err := capacity.Host()
 	if err != nil {
