@@ -1,6 +1,7 @@
 package knobs
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -38,6 +39,19 @@ const swarmStartPerMinion = 1500 * time.Millisecond
 const (
 	swarmMemPerMinion  = 128 << 20
 	swarmPidsPerMinion = 32
+)
+
+// swarmRoot holds a real swarm's per-minion directories (configuration,
+// keys, cache, sockets; compose/lib/minion-swarm reads it from
+// SALTLAB_SWARM_ROOT), on a tmpfs: every Salt minion looks at its cache
+// several times a second (Salt 3007's job and state queues every 0.3 s),
+// and on an engine whose storage driver is fuse-overlayfs each look was a
+// round trip through FUSE. swarmTmpfsPerMinionMiB bounds its size (it
+// counts against the container's memory limit).
+const (
+	swarmRoot              = "/run/saltlab-swarm"
+	envSwarmRoot           = "SALTLAB_SWARM_ROOT"
+	swarmTmpfsPerMinionMiB = 16
 )
 
 // Swarm settings the minion process reads (the double's swarm mode,
@@ -109,6 +123,9 @@ func swarmService(c types.ServiceConfig, size, fleet int, keepKeys bool) types.S
 	for k, v := range c.Environment {
 		env[k] = v
 	}
+	root := swarmRoot
+	env[envSwarmRoot] = &root
+	c.Tmpfs = append(slices.Clone(c.Tmpfs), fmt.Sprintf("%s:size=%dm", swarmRoot, size*swarmTmpfsPerMinionMiB))
 	n, pattern := strconv.Itoa(size), roles.SwarmIDPattern(c.Name)
 	env[envSwarm], env[envSwarmID] = &n, &pattern
 	if keepKeys {

@@ -74,6 +74,8 @@ func TestApplyRunsSwarms(t *testing.T) {
 	assert.Equal(t, int64(48*32), m.PidsLimit)
 	require.NotNil(t, m.HealthCheck.StartPeriod)
 	assert.Equal(t, 1001*1500*time.Millisecond, time.Duration(*m.HealthCheck.StartPeriod), "the whole fleet starts at once")
+	assert.Equal(t, "/run/saltlab-swarm", *m.Environment["SALTLAB_SWARM_ROOT"])
+	assert.Contains(t, []string(m.Tmpfs), "/run/saltlab-swarm:size=768m", "the minions' directories on a tmpfs, 16 MiB each")
 	_, cached := m.Environment["SALTSIM_SWARM_KEYS"]
 	assert.False(t, cached, "without --keep-fleet-keys a fleet keeps no key cache")
 	_, vol := p.Volumes["saltlab_swarm_keys"]
