@@ -1,6 +1,10 @@
 package capacity
 
-import "github.com/saltlab/saltlab/internal/usage"
+import (
+	"time"
+
+	"github.com/saltlab/saltlab/internal/usage"
+)
 
 // swarmMinionSim is one minion of the double's swarm mode: its own key
 // pair, connections, job queue and event bus inside a shared process. A
@@ -16,6 +20,17 @@ const swarmMinionSim = 1 * mib
 // `docker stats`, 47-54 MiB a minion (run rfleet200a, 2026-11-27): 64 MiB
 // leaves room for the job cache a suite grows.
 const swarmMinionReal = 64 * mib
+
+// SwarmStart is how long each minion of a fleet in swarms is given to
+// start, by flavour (knobs.Settings.SwarmStart): every swarm starts at
+// once on the host's cores. Real Salt's minions start in CPU-bound Python
+// (imports, grains, the module loader, a key pair): measured on 2 cores
+// with fuse-overlayfs storage, 200 minions healthy 215.7 s after the
+// masters on 3007.16 (run rfleet200a) and 188.9 s on 3006.29 (rfleet200t),
+// about 1.1 s a minion; 1.5 s leaves a third for a busier host. The
+// double's thousand generate their keys in about 66 s (benchmarks.md):
+// 100 ms a minion, so a broken double fleet is still reported in minutes.
+var SwarmStart = map[string]time.Duration{"real": 1500 * time.Millisecond, "sim": 100 * time.Millisecond}
 
 // CheckFleet refuses a lab of flavour that this machine's memory cannot
 // hold, before any Docker work: a fleet (--minions) is the one knob that

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/usage/valid"
@@ -44,9 +45,13 @@ type Inputs struct {
 type Settings struct {
 	Minions int `json:"minions,omitempty"`
 	// KeepFleetKeys: the swarms keep their keys in SwarmKeysVolume.
-	KeepFleetKeys bool   `json:"keep_fleet_keys,omitempty"`
-	States        string `json:"states,omitempty"`
-	Pillar        string `json:"pillar,omitempty"`
+	KeepFleetKeys bool `json:"keep_fleet_keys,omitempty"`
+	// SwarmStart is how long each minion of a fleet in swarms is given
+	// to start (the flavour's, capacity.SwarmStart): a swarm container's
+	// health check start period is the fleet's size times this.
+	SwarmStart time.Duration `json:"swarm_start_ns,omitempty"`
+	States     string        `json:"states,omitempty"`
+	Pillar     string        `json:"pillar,omitempty"`
 	// DropIns maps a topology's drop-in directory (a bind mount source on
 	// /etc/salt/<kind>.d; "minion"/"master" for services without one) to
 	// the per-run directory that replaces it.

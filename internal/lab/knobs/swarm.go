@@ -20,17 +20,6 @@ import (
 // and a container's minions' key generation and sign-ins to a few seconds.
 const SwarmSize = 50
 
-// swarmStartPerMinion is how long a swarm container's health check gives
-// each minion of the fleet to start before a failed check counts (Docker's
-// start_period; the lab's health wait adds it too, lab.startPeriod). It
-// counts the whole fleet, not the container's share: every swarm starts
-// at once on the host's cores, and real Salt's minions start in CPU-bound
-// Python (imports, grains, the module loader, a key pair). Measured on
-// real Salt 3007.16, 2 cores, fuse-overlayfs storage: 200 minions in 4
-// swarms healthy 215.7 s after the masters, 1.08 s a minion (run
-// rfleet200a, 2026-11-27); 1.5 s leaves a third for a busier host.
-const swarmStartPerMinion = 1500 * time.Millisecond
-
 // swarmMemPerMinion and swarmPidsPerMinion size a swarm container's
 // limits by its minions. A real Salt 3007.16 minion in a swarm held 54 MiB
 // (docker stats: 2.64 GiB for 50) and about 5 threads at rest, up to 14
@@ -112,7 +101,7 @@ func Swarmed(n int) bool { return n > MaxContainers }
 // keepKeys, and its health check wants as many connections to a publish
 // port as it runs minions (each minion holds at least one,
 // salt-semantics §1.9), not just one.
-func swarmService(c types.ServiceConfig, size, fleet int, keepKeys bool) types.ServiceConfig {
+func swarmService(c types.ServiceConfig, size, fleet int, start time.Duration, keepKeys bool) types.ServiceConfig {
 	c.Command = lib.SwarmArgv(c.Command...)
 	// A container's limits are sized for one minion (the template's, or
 	// the lab's default of 1 GiB): a swarm's hold size minions, each with
@@ -138,8 +127,12 @@ func swarmService(c types.ServiceConfig, size, fleet int, keepKeys bool) types.S
 		hc := *c.HealthCheck
 		hc.Test = types.HealthCheckTest{"CMD", "bash", "-c",
 			`test "$(ss -Htn state established '( dport = :4505 )' | wc -l)" -ge "$` + envSwarm + `"`}
-		start := types.Duration(time.Duration(fleet) * swarmStartPerMinion)
-		hc.StartPeriod = &start
+		// Every swarm starts at once on the host's cores, so each
+		// container's start period counts the whole fleet.
+		if start > 0 {
+			d := types.Duration(time.Duration(fleet) * start)
+			hc.StartPeriod = &d
+		}
 		c.HealthCheck = &hc
 	}
 	return c

@@ -19,6 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/netalloc"
@@ -274,6 +275,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 		if err != nil {
 			return err
 		}
+		ks.SwarmStart = capacity.SwarmStart[flavor.Name]
 		s.state.Knobs = ks
 		if err := knobs.Apply(p, ks); err != nil {
 			return err
