@@ -22,7 +22,7 @@ var labSlots = make(chan struct{}, labsAtOnce)
 // parallelRealLab is parallelLab for a test whose lab runs real Salt: it
 // holds every lab slot, so its lab runs alone. Real Salt's CLI and daemons
 // are Python processes that need both cores at a failover (the rule
-// `saltlab run` follows too: capacity.CoresPerLab); beside a lab of the
+// `saltlab run` follows too: capacity.Paces); beside a lab of the
 // double the real comparison missed the alive-check bound in 6 of 22
 // scenarios (measured 2026-11-26), and two real labs beside each other
 // starved each other (the CI gate's two runs held their slot 13 min,

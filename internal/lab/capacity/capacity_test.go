@@ -30,7 +30,8 @@ func TestLimit(t *testing.T) {
 		{name: "real, eight cores: four labs", flavor: "real", m: Machine{Cores: 8, Available: 21 * gib}, wantPerLab: 1388, wantMemory: 14, wantDefault: 4},
 		{name: "real, short of memory: memory binds", flavor: "real", m: Machine{Cores: 8, Available: 4 * gib}, wantPerLab: 1388, wantMemory: 2, wantDefault: 2},
 		{name: "auto counts real Salt", flavor: "auto", m: Machine{Cores: 8, Available: 4 * gib}, wantPerLab: 1388, wantMemory: 2, wantDefault: 2},
-		{name: "sim is small, one lab per core", flavor: "sim", m: Machine{Cores: 2, Available: 2 * gib}, wantPerLab: 224, wantMemory: 4, wantDefault: 2},
+		{name: "sim is small, three labs per two cores", flavor: "sim", m: Machine{Cores: 2, Available: 2 * gib}, wantPerLab: 224, wantMemory: 4, wantDefault: 3},
+		{name: "sim, four cores: six labs", flavor: "sim", m: Machine{Cores: 4, Available: 8 * gib}, wantPerLab: 224, wantMemory: 32, wantDefault: 6},
 		{name: "no room for one lab still gets one", flavor: "real", m: Machine{Cores: 2, Available: 512 << 20}, wantPerLab: 1388, wantMemory: 0, wantDefault: 1},
 		{name: "one core, one lab", flavor: "sim", m: Machine{Cores: 1, Available: 8 * gib}, wantPerLab: 224, wantMemory: 32, wantDefault: 1},
 		{name: "one core, one real lab", flavor: "real", m: Machine{Cores: 1, Available: 8 * gib}, wantPerLab: 1388, wantMemory: 5, wantDefault: 1},
@@ -68,7 +69,7 @@ func TestCheck(t *testing.T) {
 	}
 	err := l.Check(3)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "2 core(s) at 2 per real lab allow 1 lab(s); (4096 MiB available - 1024 MiB reserve) / 1388 MiB per lab (real Salt: 2 master(s) x 460 + 2 minion(s) x 170 + 2 other(s) x 64 MiB) = 2 lab(s)",
+	assert.Contains(t, err.Error(), "2 core(s) at 1 real lab(s) per 2 cores allow 1 lab(s); (4096 MiB available - 1024 MiB reserve) / 1388 MiB per lab (real Salt: 2 master(s) x 460 + 2 minion(s) x 170 + 2 other(s) x 64 MiB) = 2 lab(s)",
 		"the message says how the limit was computed")
 	assert.NoError(t, For("real", failover, Machine{Cores: 2}).Check(1), "one lab is always allowed")
 }
