@@ -156,8 +156,9 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 }
 
 // simFailover is `make lab`'s default selection on the double, run once
-// per test binary on simFailoverLabs labs in parallel (make lab's default
-// on this 2-core machine): the make-lab, parallel-labs and key tests judge
+// per test binary on simFailoverLabs labs in parallel (the package's lab
+// slots; make lab's default on a 2-core machine is three, capacity.Paces):
+// the make-lab, parallel-labs and key tests judge
 // it, and the real-Salt test holds real Salt's run beside it.
 var simFailover = sync.OnceValues(func() (sharedRun, error) {
 	var r sharedRun
