@@ -51,7 +51,9 @@ func TestLayout(t *testing.T) {
 // swarms: told their size and id pattern, health-checked for that many
 // connections, and declared, so the roles list every minion id.
 func TestApplyRunsSwarms(t *testing.T) {
-	_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, knobs.Settings{Minions: 1001, SwarmStart: 1500 * time.Millisecond}) })
+	_, p := loadHot(t, func(p *types.Project) error {
+		return knobs.Apply(p, knobs.Settings{Minions: 1001, SwarmStart: 1500 * time.Millisecond})
+	})
 	r, err := roles.FromProject(p)
 	require.NoError(t, err)
 	assert.Len(t, r.Minions, 21)
