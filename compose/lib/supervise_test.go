@@ -21,10 +21,18 @@ const scriptTimeout = 20 * time.Second
 
 func supervise(t *testing.T, env []string, stopAfter time.Duration, cmds ...string) (code int, log string) {
 	t.Helper()
+	return runScript(t, "saltlab-supervise", append([]string{"bash", "saltlab-supervise"}, cmds...), append(os.Environ(), env...), stopAfter)
+}
+
+// runScript runs one of the scripts, name, as argv with env, sends it SIGTERM after
+// stopAfter when that is set, and returns its exit code and output; it
+// fails the test if the script outlives scriptTimeout.
+func runScript(t *testing.T, name string, argv, env []string, stopAfter time.Duration) (code int, log string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), scriptTimeout)
 	defer cancel()
-	c := exec.CommandContext(ctx, "bash", append([]string{"saltlab-supervise"}, cmds...)...)
-	c.Env = append(os.Environ(), env...)
+	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	c.Env = env
 	var out strings.Builder
 	c.Stdout, c.Stderr = &out, &out
 	require.NoError(t, c.Start())
@@ -33,7 +41,7 @@ func supervise(t *testing.T, env []string, stopAfter time.Duration, cmds ...stri
 		defer timer.Stop()
 	}
 	err := c.Wait()
-	require.NoError(t, ctx.Err(), "supervisor did not end:\n%s", out.String())
+	require.NoError(t, ctx.Err(), "%s did not end:\n%s", name, out.String())
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode(), out.String()
 	}

@@ -4,12 +4,8 @@
 package lib
 
 import (
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -59,27 +55,9 @@ func newSwarmRun(t *testing.T, double bool) swarmRun {
 // sends it SIGTERM after stopAfter when that is set.
 func (r swarmRun) swarm(t *testing.T, env []string, stopAfter time.Duration) (code int, log string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), scriptTimeout)
-	defer cancel()
-	argv := SwarmArgv("salt-minion", "-l", "info")
-	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	c.Env = append(os.Environ(), "PATH="+r.bin+":"+os.Getenv("PATH"), "SALTLAB_SWARM_ROOT="+r.root,
+	base := append(os.Environ(), "PATH="+r.bin+":"+os.Getenv("PATH"), "SALTLAB_SWARM_ROOT="+r.root,
 		"SALTLAB_SWARM_LOGS="+r.logs, "SALTLAB_SWARM_DROPINS="+r.dropins)
-	c.Env = append(c.Env, env...)
-	var out strings.Builder
-	c.Stdout, c.Stderr = &out, &out
-	require.NoError(t, c.Start())
-	if stopAfter > 0 {
-		timer := time.AfterFunc(stopAfter, func() { _ = c.Process.Signal(syscall.SIGTERM) })
-		defer timer.Stop()
-	}
-	err := c.Wait()
-	require.NoError(t, ctx.Err(), "minion-swarm did not end:\n%s", out.String())
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), out.String()
-	}
-	require.NoError(t, err)
-	return 0, out.String()
+	return runScript(t, "minion-swarm", SwarmArgv("salt-minion", "-l", "info"), append(base, env...), stopAfter)
 }
 
 // TestSwarmStartsEveryMinionWithItsOwnIdentity: each minion is a process
