@@ -3,7 +3,7 @@ Feature: A fleet fails over: every minion is served by the second master, and th
   Operators run hundreds to thousands of minions, and a failover that is quick
   for two minions can queue at the surviving master when all of them sign in
   there at once. Run with `--minions N` (beyond 120 minions the lab runs 50 to
-  a container, the double's swarm mode, as Salt's own minionswarm tool runs many
+  a container, on both flavours, as Salt's own minionswarm tool runs many
   minions on one host). The fleet is probed through the masters, never minion
   by minion: one `salt -t3 '*' test.ping` at a time per master (overlapping
   probes of a thousand minions overload the master they measure), each ended

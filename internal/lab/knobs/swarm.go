@@ -43,9 +43,9 @@ const (
 	swarmTmpfsPerMinionMiB = 16
 )
 
-// Swarm settings the minion process reads (the double's swarm mode,
-// internal/sim/cli/swarm.go): how many minions, their id pattern, and
-// where their keys are cached.
+// Swarm settings the minion processes read (the double's swarm mode,
+// internal/sim/cli/swarm.go, and compose/lib/minion-swarm for real Salt):
+// how many minions, their id pattern, and where their keys are cached.
 const (
 	envSwarm     = "SALTSIM_SWARM"
 	envSwarmID   = "SALTSIM_SWARM_ID"
