@@ -20,6 +20,12 @@ Feature: The master cluster serves every minion exactly once whatever happens to
   (read from the balancer's own `nginx -T`) to the minion's own way back
   (saltcfg.ClusterBound: master_alive_interval, one failed sign-in,
   auth_timeout, process slack).
+  A peer whose host is gone (docker stop or kill: its address stops
+  answering) is not a peer whose salt-master died on a live host (its
+  address refuses at once, and its supervisor starts salt-master again 5 s
+  later, as systemd would). Salt's surviving peers forward every event to
+  every peer and wait for each without a timeout (docs/real-salt.md), so
+  they stall on the first and not on the second.
   A paused peer is the hard case: its kernel still completes handshakes, so
   nginx (open source, passive checks only) counts no failure and may hand
   a minion's new connection to the same paused peer again, each time for
@@ -46,5 +52,6 @@ Feature: The master cluster serves every minion exactly once whatever happens to
       | how                                               | fault                                                                                          |
       | stopped (docker stop)                             | stop "the second master"                                                                       |
       | killed (docker kill)                              | kill "the second master"                                                                       |
+      | whose salt-master was killed on a live host       | kill the "salt-master" process on "the second master"                                          |
       | paused (docker pause)                             | pause "the second master"                                                                      |
       | partitioned from the balancer and the other peers | partition "the second master" from "the load balancer, the first master and the third master" |
