@@ -21,6 +21,13 @@ const swarmMinionSim = 1 * mib
 // leaves room for the job cache a suite grows.
 const swarmMinionReal = 64 * mib
 
+// SwarmMinionLimit is what a swarm container's memory limit allows each of
+// its minions: twice a real minion's footprint (the heavier flavour: the
+// lab sets the limit before it knows which runs), so a job burst is not
+// what the OOM killer ends. A container sized for one minion was
+// OOM-killed at its first 50 real ones (run rfleet150a).
+const SwarmMinionLimit = 2 * swarmMinionReal
+
 // SwarmStart is how long each minion of a fleet in swarms is given to
 // start, by flavour (knobs.Settings.SwarmStart): every swarm starts at
 // once on the host's cores. Real Salt's minions start in CPU-bound Python

@@ -9,6 +9,7 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 
 	"github.com/saltlab/saltlab/compose/lib"
+	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
@@ -20,15 +21,12 @@ import (
 // and a container's minions' key generation and sign-ins to a few seconds.
 const SwarmSize = 50
 
-// swarmMemPerMinion and swarmPidsPerMinion size a swarm container's
-// limits by its minions. A real Salt 3007.16 minion in a swarm held 54 MiB
-// (docker stats: 2.64 GiB for 50) and about 5 threads at rest, up to 14
-// while jobs ran (run rfleet200a); the limits leave twice that, so a job
-// burst is not what the OOM killer or the pids limit ends.
-const (
-	swarmMemPerMinion  = 128 << 20
-	swarmPidsPerMinion = 32
-)
+// swarmPidsPerMinion sizes a swarm container's pids limit by its minions
+// (its memory limit is capacity.SwarmMinionLimit a minion). A real Salt
+// 3007.16 minion in a swarm ran about 5 threads at rest, up to 14 while
+// jobs ran (run rfleet200a); the limit leaves twice that, so a job burst
+// is not what the pids limit ends.
+const swarmPidsPerMinion = 32
 
 // swarmRoot holds a real swarm's per-minion directories (configuration,
 // keys, cache, sockets; compose/lib/minion-swarm reads it from
@@ -106,7 +104,7 @@ func swarmService(c types.ServiceConfig, size, fleet int, start time.Duration, k
 	// A container's limits are sized for one minion (the template's, or
 	// the lab's default of 1 GiB): a swarm's hold size minions, each with
 	// the threads and job processes of its own.
-	c.MemLimit = max(c.MemLimit, types.UnitBytes(size)*swarmMemPerMinion)
+	c.MemLimit = max(c.MemLimit, types.UnitBytes(size)*capacity.SwarmMinionLimit)
 	c.PidsLimit = max(c.PidsLimit, int64(size)*swarmPidsPerMinion)
 	env := types.MappingWithEquals{}
 	for k, v := range c.Environment {
