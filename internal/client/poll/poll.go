@@ -19,11 +19,16 @@ const DefaultInterval = 500 * time.Millisecond
 // Bounds are a poll's named bounds: it gives up at Deadline (zero: never,
 // a retry loop that only ctx ends) and pauses Interval between attempts.
 // InFlight caps how many of Overlapping's attempts run at once (0: no
-// cap).
+// cap). Wake, when set, lets Run try again before the interval is over:
+// it is called before each attempt and returns a channel that is closed
+// (or receives) when what the attempt looks at may have changed, e.g. on
+// an engine event; the interval is then only the fallback, should the
+// wake-up never come.
 type Bounds struct {
 	Deadline time.Time
 	Interval time.Duration
 	InFlight int
+	Wake     func() <-chan struct{}
 }
 
 // Until is Bounds ending at deadline with DefaultInterval.
@@ -34,13 +39,19 @@ func Within(timeout time.Duration) Bounds { return Until(time.Now().Add(timeout)
 
 // Run calls try with the time left until
 // try says it is done, the deadline passes, or ctx ends, pausing the
-// interval (never past the deadline) between attempts. It reports whether
-// try said done; the error is ctx's.
+// interval (never past the deadline) between attempts, or less when
+// Wake says something changed. It reports whether try said done; the error
+// is ctx's.
 func Run(ctx context.Context, b Bounds, try func(ctx context.Context, left time.Duration) bool) (bool, error) {
 	for {
 		left := b.left()
 		if left <= 0 {
 			return false, nil
+		}
+		// Armed before the attempt, so a change during it is not missed.
+		var wake <-chan struct{}
+		if b.Wake != nil {
+			wake = b.Wake()
 		}
 		if try(ctx, left) {
 			return true, nil
@@ -51,6 +62,8 @@ func Run(ctx context.Context, b Bounds, try func(ctx context.Context, left time.
 			pause.Stop()
 			return false, fmt.Errorf("poll: %w", ctx.Err())
 		case <-pause.C:
+		case <-wake:
+			pause.Stop()
 		}
 	}
 }

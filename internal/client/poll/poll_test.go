@@ -61,6 +61,27 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// A wake-up ends the pause at once: with an hour's interval, three
+// attempts happen only because each change woke the loop.
+func TestRunWakesOnChange(t *testing.T) {
+	changes := make(chan struct{}, 1)
+	var armed atomic.Int32
+	tries := 0
+	done, err := Run(context.Background(), Bounds{Deadline: time.Now().Add(time.Hour), Interval: time.Hour,
+		Wake: func() <-chan struct{} { armed.Add(1); return changes }},
+		func(context.Context, time.Duration) bool {
+			tries++
+			if tries < 3 {
+				changes <- struct{}{} // what the attempt looked at changed meanwhile
+			}
+			return tries == 3
+		})
+	require.NoError(t, err)
+	assert.True(t, done)
+	assert.Equal(t, 3, tries)
+	assert.Equal(t, int32(3), armed.Load(), "armed before each attempt")
+}
+
 func TestOverlapping(t *testing.T) {
 	t.Run("a slow miss does not delay the next attempt", func(t *testing.T) {
 		var n atomic.Int32
