@@ -101,6 +101,15 @@ type Lab struct {
 
 	mu  sync.Mutex
 	ids map[string]string // service -> container id, filled by Up
+
+	// changes wakes Up's waits on engine events; nil when the client
+	// streams none (the waits then inspect every healthPollInterval).
+	changes *changes
+	// eventFallback spaces a wait's inspects while events wake it
+	// (eventFallbackInterval; tests make it long, to see the events work).
+	eventFallback time.Duration
+	// readiness is the caller's evidence of readiness (SetReadiness).
+	readiness Readiness
 }
 
 // Project returns the compose project name of the lab.

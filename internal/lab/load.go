@@ -50,6 +50,8 @@ func Load(ctx context.Context, cli Docker, opts Options) (*Lab, error) {
 		specs:   map[string]*containerSpec{},
 		out:     newPhaseLog(opts.Log),
 		ids:     map[string]string{},
+
+		eventFallback: eventFallbackInterval,
 	}
 	var errs []error
 	for _, name := range project.ServiceNames() {

@@ -19,9 +19,10 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
-// Up creates the networks, the volumes, then the containers in dependency
-// order, honouring depends_on conditions, and finally waits until every
-// container with a healthcheck is healthy. It fails fast, naming the
+// Up creates the networks, the volumes, then the containers (ahead of
+// their starts), starts them in dependency order, honouring depends_on
+// conditions, and finally waits until every container with a healthcheck
+// is healthy. Its waits follow the engine's events for the project. It fails fast, naming the
 // service, its state, exit code and last log lines, when a container exits
 // or turns unhealthy. Whatever happens, call Down afterwards: Up does not
 // clean up after itself, so a failed lab can still be inspected.
@@ -40,12 +41,22 @@ func (l *Lab) Up(ctx context.Context) error {
 	if err := l.createVolumes(ctx); err != nil {
 		return err
 	}
+	if ev, ok := l.cli.(Eventer); ok {
+		c, stop := watchChanges(ctx, ev, l.opts.Project)
+		l.changes = c
+		defer func() { stop(); l.changes = nil }()
+	}
+	created := l.createAhead(ctx)
 	err := graph.InDependencyOrder(ctx, l.project, func(ctx context.Context, name string, s types.ServiceConfig) error {
 		if err := l.awaitDependencies(ctx, s); err != nil {
 			return err
 		}
+		if err := created.await(ctx, name); err != nil {
+			return err
+		}
 		return l.startService(ctx, name)
 	}, graph.WithMaxConcurrency(createConcurrency))
+	created.finish()
 	if err != nil {
 		return fmt.Errorf("up project %s: %w", l.opts.Project, err)
 	}
@@ -55,12 +66,6 @@ func (l *Lab) Up(ctx context.Context) error {
 	l.out.printf("up: project %s ready in %s", l.opts.Project, since(start))
 	return nil
 }
-
-// createConcurrency bounds how many services are created and started at
-// once. Independent services (e.g. 50 minions) start concurrently, but a
-// 2-core engine thrashes with dozens of simultaneous creates (measured:
-// one create took 18 s with 50 at once).
-const createConcurrency = 8
 
 // checkImages verifies every image is present before anything is created:
 // there is no registry, and a missing image must not leave half a lab.
@@ -159,28 +164,18 @@ func subnetTaken(err error) bool {
 	return strings.Contains(err.Error(), "Pool overlaps")
 }
 
-// startService creates the container with its first network, connects the
-// others (API 1.41 allows one endpoint at create) and starts it.
+// startService starts the service's container, which createAhead made.
 func (l *Lab) startService(ctx context.Context, name string) error {
 	spec := l.specs[name]
-	t := time.Now()
-	resp, err := l.cli.ContainerCreate(ctx, spec.config, spec.host, spec.create, nil, spec.name)
+	id, err := l.ContainerID(name)
 	if err != nil {
-		return fmt.Errorf("create container %s: %w", spec.name, err)
+		return err
 	}
-	l.setID(name, resp.ID)
-	for _, w := range resp.Warnings {
-		l.out.printf("note: service %s: daemon warning: %s", name, w)
-	}
-	for _, ep := range spec.connect {
-		if err := l.cli.NetworkConnect(ctx, ep.network, resp.ID, ep.settings); err != nil {
-			return fmt.Errorf("connect container %s to network %s: %w", spec.name, ep.network, err)
-		}
-	}
-	if err := l.cli.ContainerStart(ctx, resp.ID, container.StartOptions{}); err != nil {
+	t := time.Now()
+	if err := l.cli.ContainerStart(ctx, id, container.StartOptions{}); err != nil {
 		return fmt.Errorf("start container %s: %w", spec.name, err)
 	}
-	l.out.printf("service %s started as %s (%s)", name, spec.name, since(t))
+	l.out.printf("service %s started (%s)", name, since(t))
 	return nil
 }
 
@@ -199,7 +194,7 @@ func (l *Lab) awaitDependencies(ctx context.Context, s types.ServiceConfig) erro
 		var err error
 		switch d.Condition {
 		case types.ServiceConditionHealthy:
-			err = l.waitHealthy(ctx, dep)
+			_, err = l.waitHealthy(ctx, dep)
 		case types.ServiceConditionCompletedSuccessfully:
 			err = l.waitCompleted(ctx, dep)
 		case types.ServiceConditionStarted, "":

@@ -85,6 +85,7 @@ func (f *fakeDocker) ContainerStart(_ context.Context, id string, _ container.St
 func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.InspectResponse, error) {
 	f.mu.Lock()
 	cfg := f.configs[id]
+	starting := f.starting[id]
 	f.mu.Unlock()
 	st := &container.State{Status: container.StateRunning, Running: true}
 	if code, ok := f.exits[id]; ok {
@@ -92,7 +93,7 @@ func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.I
 	}
 	if cfg != nil && cfg.Healthcheck != nil {
 		st.Health = &container.Health{Status: container.Healthy}
-		if f.starting[id] {
+		if starting {
 			st.Health.Status = container.Starting
 		}
 	}
@@ -128,8 +129,9 @@ func TestUpDependencyOrder(t *testing.T) {
 	require.NoError(t, l.Up(context.Background()))
 
 	assert.Less(t, fake.index(t, "network "+p+"_default"), fake.index(t, "create "+p+"-a-1"), "networks before containers")
-	assert.Less(t, fake.index(t, "start "+p+"-a-1"), fake.index(t, "create "+p+"-b-1"))
-	assert.Less(t, fake.index(t, "start "+p+"-b-1"), fake.index(t, "create "+p+"-c-1"))
+	assert.Less(t, fake.index(t, "create "+p+"-b-1"), fake.index(t, "start "+p+"-b-1"))
+	assert.Less(t, fake.index(t, "start "+p+"-a-1"), fake.index(t, "start "+p+"-b-1"))
+	assert.Less(t, fake.index(t, "start "+p+"-b-1"), fake.index(t, "start "+p+"-c-1"))
 	fake.index(t, "start "+p+"-solo-1")
 	id, err := l.ContainerID("c")
 	require.NoError(t, err)
@@ -146,8 +148,18 @@ func TestUpFailsOnOneShotExit(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `service "b": dependency service_completed_successfully: service "a" exited with code 3 [state exited, exit code 3`)
 	for _, c := range fake.calls {
-		assert.NotEqual(t, "create "+p+"-b-1", c, "b must not be created")
+		assert.NotEqual(t, "start "+p+"-b-1", c, "b must not be started")
+		assert.NotEqual(t, "start "+p+"-c-1", c, "c must not be started")
 	}
+}
+
+// Containers are created ahead of their starts, the services with fewer
+// dependencies first, and a start waits only for its own create and its
+// conditions.
+func TestCreationOrder(t *testing.T) {
+	l, err := Load(context.Background(), nil, testOptions("chain.yaml"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a", "solo", "b", "c"}, creationOrder(l.project, l.Services()))
 }
 
 // TestHealthWaitGivesTheServiceItsStartPeriod: a health wait lasts

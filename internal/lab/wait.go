@@ -12,8 +12,9 @@ import (
 )
 
 const (
-	// healthPollInterval is how often waits inspect a container; health
-	// probes in lab files run every 200-500 ms, so this adds little latency.
+	// healthPollInterval is how often waits inspect a container when the
+	// engine's events do not wake them; health probes in lab files run
+	// every 200-500 ms, so this adds little latency.
 	healthPollInterval = 250 * time.Millisecond
 	// diagnosticsTimeout bounds collecting state and logs for an error
 	// message, which may happen after the wait's own context expired.
@@ -22,16 +23,23 @@ const (
 	failureLogLines = 20
 )
 
-// waitHealthy waits until the service's container reports healthy.
-func (l *Lab) waitHealthy(ctx context.Context, service string) error {
-	return l.poll(ctx, service, "become healthy", l.startPeriod(service), func(st *container.State) (bool, string) {
+// waitHealthy waits until the service's container reports healthy, or
+// runs and the caller's Readiness says it is ready. It returns the
+// evidence it went by.
+func (l *Lab) waitHealthy(ctx context.Context, service string) (string, error) {
+	by := "Docker health check"
+	err := l.poll(ctx, service, "become healthy", l.startPeriod(service), func(st *container.State) (bool, string) {
+		evidence, ready := l.readyBy(service)
 		switch {
-		case st.Health == nil:
-			return false, "has no healthcheck, so it can never become healthy"
 		case st.Restarting:
 			return false, "is restarting after a crash"
 		case !st.Running:
 			return false, "exited before becoming healthy"
+		case ready:
+			by = evidence
+			return true, ""
+		case st.Health == nil:
+			return false, "has no healthcheck, so it can never become healthy"
 		case st.Health.Status == container.Healthy:
 			return true, ""
 		case st.Health.Status == container.Unhealthy:
@@ -39,6 +47,7 @@ func (l *Lab) waitHealthy(ctx context.Context, service string) error {
 		}
 		return false, ""
 	})
+	return by, err
 }
 
 // waitCompleted waits until the service's container exited with code 0.
@@ -70,10 +79,11 @@ func (l *Lab) awaitSettled(ctx context.Context) error {
 			continue
 		}
 		t := time.Now()
-		if err := l.waitHealthy(ctx, name); err != nil {
+		by, err := l.waitHealthy(ctx, name)
+		if err != nil {
 			return err
 		}
-		l.out.printf("service %s healthy (waited %s)", name, since(t))
+		l.out.printf("service %s ready by its %s (waited %s)", name, by, since(t))
 	}
 	for _, name := range l.Services() {
 		st, err := l.inspectState(ctx, name)
@@ -99,9 +109,10 @@ func (l *Lab) startPeriod(service string) time.Duration {
 	return time.Duration(*svc.HealthCheck.StartPeriod)
 }
 
-// poll inspects the service's container every healthPollInterval until
-// check reports done or a failure, or HealthTimeout (plus the service's
-// own start period, when waiting for health) passes.
+// poll inspects the service's container until check reports done or a
+// failure, or HealthTimeout (plus the service's own start period, when
+// waiting for health) passes: at each engine event of the container while
+// Up follows them (l.changes), every healthPollInterval otherwise.
 func (l *Lab) poll(ctx context.Context, service, what string, start time.Duration, check func(*container.State) (done bool, failure string)) error {
 	bound := l.opts.HealthTimeout + start
 	explain := fmt.Sprintf("HealthTimeout %s", l.opts.HealthTimeout)
@@ -111,7 +122,12 @@ func (l *Lab) poll(ctx context.Context, service, what string, start time.Duratio
 	deadline := time.Now().Add(bound)
 	announced := false
 	var settled error // an inspect error or the container's failure
-	done, err := poll.Run(ctx, poll.Bounds{Deadline: deadline, Interval: healthPollInterval}, func(ctx context.Context, _ time.Duration) bool {
+	bounds := poll.Bounds{Deadline: deadline, Interval: healthPollInterval}
+	if c := l.changes; c != nil {
+		bounds.Interval = l.eventFallback
+		bounds.Wake = func() <-chan struct{} { return c.wake(service) }
+	}
+	done, err := poll.Run(ctx, bounds, func(ctx context.Context, _ time.Duration) bool {
 		st, err := l.inspectState(ctx, service)
 		if err != nil {
 			settled = err

@@ -1,0 +1,154 @@
+package lab
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/events"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/lab/labels"
+)
+
+// eventsFake is fakeDocker with an event stream: b stays "starting" until
+// the test turns it healthy, and the test says when the engine tells.
+type eventsFake struct {
+	*fakeDocker
+	msgs chan events.Message
+	errs chan error
+
+	mu       sync.Mutex
+	filters  []string
+	inspects map[string]int
+}
+
+func (f *eventsFake) Events(_ context.Context, o events.ListOptions) (<-chan events.Message, <-chan error) {
+	f.mu.Lock()
+	f.filters = append(f.filters, o.Filters.Get("event")...)
+	f.mu.Unlock()
+	return f.msgs, f.errs
+}
+
+func (f *eventsFake) ContainerInspect(ctx context.Context, id string) (container.InspectResponse, error) {
+	f.mu.Lock()
+	f.inspects[id]++
+	f.mu.Unlock()
+	return f.fakeDocker.ContainerInspect(ctx, id)
+}
+
+func (f *eventsFake) inspected(id string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.inspects[id]
+}
+
+func newEventsFake() *eventsFake {
+	return &eventsFake{fakeDocker: newFake(), msgs: make(chan events.Message, 8), errs: make(chan error, 1), inspects: map[string]int{}}
+}
+
+// upWhileBStarts runs Up on the chain fixture with b's health check not
+// yet passing, waits until Up has looked at b, turns b healthy and calls
+// tell; Up must then finish, which only a wake-up can make it do: the
+// inspects between events are an hour apart.
+func upWhileBStarts(t *testing.T, f *eventsFake, tell func()) {
+	t.Helper()
+	const p = "saltlab-unit-20261122-000000-abcdef"
+	f.exits[p+"-a-1"] = 0
+	f.starting[p+"-b-1"] = true
+	l, err := Load(context.Background(), f, testOptions("chain.yaml"))
+	require.NoError(t, err)
+	l.eventFallback = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- l.Up(ctx) }()
+	require.Eventually(t, func() bool { return f.inspected(p+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
+	f.fakeDocker.mu.Lock()
+	delete(f.starting, p+"-b-1")
+	f.fakeDocker.mu.Unlock()
+	tell()
+	require.NoError(t, <-done, "Up ended by the wake-up, not by its bound")
+}
+
+func TestUpWaitsWakeOnEngineEvents(t *testing.T) {
+	f := newEventsFake()
+	upWhileBStarts(t, f, func() {
+		f.msgs <- events.Message{Type: events.ContainerEventType, Action: "health_status: healthy",
+			Actor: events.Actor{Attributes: map[string]string{labels.Service: "b"}}}
+	})
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	assert.ElementsMatch(t, []string{"start", "die", "health_status", "destroy", "pause", "unpause"}, f.filters)
+}
+
+// When the stream ends, waits inspect every healthPollInterval again.
+func TestUpWaitsPollWhenTheStreamEnds(t *testing.T) {
+	f := newEventsFake()
+	upWhileBStarts(t, f, func() { f.errs <- errors.New("unexpected EOF") })
+}
+
+// An event of another service does not wake a wait, and a wake-up fires once.
+func TestChangesWakeTheirServiceOnly(t *testing.T) {
+	c := &changes{next: map[string]chan struct{}{}}
+	b := c.wake("b")
+	c.fire("a")
+	select {
+	case <-b:
+		t.Fatal("an event of a woke the wait for b")
+	default:
+	}
+	c.fire("b")
+	_, open := <-b
+	assert.False(t, open, "b's wake-up fired")
+	select {
+	case <-c.wake("b"):
+		t.Fatal("a new wait was woken by an old event")
+	default:
+	}
+}
+
+// flagReadiness says b is ready once set.
+type flagReadiness struct {
+	mu  sync.Mutex
+	set bool
+}
+
+func (r *flagReadiness) Ready(service string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return "start event on m1", r.set && service == "b"
+}
+
+// A caller's evidence makes a running service ready while its health
+// check has not passed yet, and Changed wakes the wait for it.
+func TestUpTakesTheCallersReadiness(t *testing.T) {
+	f := newEventsFake()
+	const p = "saltlab-unit-20261122-000000-abcdef"
+	f.exits[p+"-a-1"] = 0
+	f.starting[p+"-b-1"] = true // b's health check never passes
+	var log strings.Builder
+	opts := testOptions("chain.yaml")
+	opts.Log = &log
+	l, err := Load(context.Background(), f, opts)
+	require.NoError(t, err)
+	l.eventFallback = time.Hour
+	r := &flagReadiness{}
+	l.SetReadiness(r)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- l.Up(ctx) }()
+	require.Eventually(t, func() bool { return f.inspected(p+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
+	r.mu.Lock()
+	r.set = true
+	r.mu.Unlock()
+	l.Changed("b")
+	require.NoError(t, <-done)
+	assert.Contains(t, log.String(), "service b ready by its start event on m1")
+}

@@ -1,0 +1,32 @@
+package lab
+
+// Readiness is a caller's own evidence that a service is ready, besides
+// its Docker health check: Salt's event bus says a minion is connected
+// the moment it is, where a health probe says so at its next interval
+// (up to N x 100 ms apart in a fleet of N). Up counts a running service
+// ready on either; a container that exits or restarts fails it as before.
+type Readiness interface {
+	// Ready reports whether service is ready by the caller's evidence,
+	// and which evidence, for the log.
+	Ready(service string) (evidence string, ok bool)
+}
+
+// SetReadiness makes Up consult r besides Docker health; r calls Changed
+// when its evidence about a service grows. Call it before Up.
+func (l *Lab) SetReadiness(r Readiness) { l.readiness = r }
+
+// Changed wakes Up's waits for service to look again (a no-op outside Up
+// or when the engine's events are not followed, whose waits poll anyway).
+func (l *Lab) Changed(service string) {
+	if c := l.changes; c != nil {
+		c.fire(service)
+	}
+}
+
+// readyBy is the caller's evidence that service is ready, if any.
+func (l *Lab) readyBy(service string) (string, bool) {
+	if l.readiness == nil {
+		return "", false
+	}
+	return l.readiness.Ready(service)
+}
