@@ -135,6 +135,19 @@ func EventStream() Cmd {
 	return Cmd{Tool: "salt-run", Fun: "state.event", Args: []string{"pretty=False"}, Plain: true}
 }
 
+// StartEvents is EventStream narrowed to the minions' start events
+// (salt/minion/<id>/start, which a minion fires every time it connects
+// to a master: Salt's doc/topics/event/master_events.rst).
+func StartEvents() Cmd {
+	return Cmd{Tool: "salt-run", Fun: "state.event", Args: []string{"tagmatch=" + StartTagPrefix + "*" + StartTagSuffix, "pretty=False"}, Plain: true}
+}
+
+// StartTagPrefix and StartTagSuffix frame a minion's start event tag.
+const (
+	StartTagPrefix = "salt/minion/"
+	StartTagSuffix = "/start"
+)
+
 // EventSend is `salt-run event.send <tag>`: fires tag on the master's bus.
 func EventSend(tag string) Cmd {
 	return Cmd{Tool: "salt-run", Fun: "event.send", Args: []string{tag}, Plain: true}

@@ -1,0 +1,94 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/lab/roles"
+)
+
+// startLine is one line of `salt-run state.event pretty=False`.
+func startLine(id string) string {
+	return "salt/minion/" + id + "/start\t{\"id\": \"" + id + "\", \"_stamp\": \"2026-11-27T15:04:05.123456\"}"
+}
+
+func newTestStartEvents(t *testing.T, r roles.Roles) (*startEvents, *[]string) {
+	t.Helper()
+	se, ok := newStartEvents(r)
+	require.True(t, ok)
+	var woken []string
+	se.changed = func(s string) { woken = append(woken, s) }
+	return se, &woken
+}
+
+// A hot minion is ready once every master saw it start; a failover one
+// (or one behind a master balancer) once any did; a swarm once each of its
+// minions did; a syndic topology's minions start on the syndics.
+func TestStartEventsReadiness(t *testing.T) {
+	masters := []string{"salt-master-1", "salt-master-2"}
+	tests := []struct {
+		name    string
+		roles   roles.Roles
+		service string
+		seen    [][2]string // master, line
+		want    string      // evidence; "" = not ready
+	}{
+		{"hot: one master is not enough", roles.Roles{Masters: masters, Minions: []string{"m1"}, MinionMode: "hot"}, "m1",
+			[][2]string{{"salt-master-1", startLine("m1")}}, ""},
+		{"hot: both masters", roles.Roles{Masters: masters, Minions: []string{"m1"}, MinionMode: "hot"}, "m1",
+			[][2]string{{"salt-master-1", startLine("m1")}, {"salt-master-2", startLine("m1")}}, "start event on salt-master-1 and salt-master-2"},
+		{"failover: one master", roles.Roles{Masters: masters, Minions: []string{"m1"}, MinionMode: "failover"}, "m1",
+			[][2]string{{"salt-master-2", startLine("m1")}}, "start event on salt-master-2"},
+		{"another minion's start says nothing", roles.Roles{Masters: masters, Minions: []string{"m1", "m2"}, MinionMode: "failover"}, "m1",
+			[][2]string{{"salt-master-1", startLine("m2")}}, ""},
+		{"other tags and garbage say nothing", roles.Roles{Masters: masters, Minions: []string{"m1"}, MinionMode: "failover"}, "m1",
+			[][2]string{{"salt-master-1", "salt/minion/m1/start"}, {"salt-master-1", "salt/auth\t{\"id\": \"m1\"}"},
+				{"salt-master-1", "salt/minion/m1/start/extra\t{}"}, {"salt-master-1", "minion_start\t{\"id\": \"m1\"}"}}, ""},
+		{"balancer: one peer", roles.Roles{Masters: []string{"p1", "p2", "p3"}, Minions: []string{"m1"}, MasterBalancer: &roles.Balancer{Service: "lb"}}, "m1",
+			[][2]string{{"p3", startLine("m1")}}, "start event on p3"},
+		{"swarm: all but one", roles.Roles{Masters: masters, Minions: []string{"sw"}, MinionMode: "failover", Swarm: map[string]int{"sw": 2}}, "sw",
+			[][2]string{{"salt-master-1", startLine("sw-001")}}, ""},
+		{"swarm: every minion", roles.Roles{Masters: masters, Minions: []string{"sw"}, MinionMode: "failover", Swarm: map[string]int{"sw": 2}}, "sw",
+			[][2]string{{"salt-master-1", startLine("sw-001")}, {"salt-master-1", startLine("sw-002")}}, "2 minions' start events on salt-master-1"},
+		{"syndic: the syndics are the minions' masters", roles.Roles{Masters: []string{"mom"}, Syndics: []string{"s1", "s2"}, Minions: []string{"m1"}, MinionMode: "hot"}, "m1",
+			[][2]string{{"s1", startLine("m1")}, {"s2", startLine("m1")}}, "start event on s1 and s2"},
+		{"not a minion", roles.Roles{Masters: masters, Minions: []string{"m1"}, MinionMode: "hot"}, "salt-master-1", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			se, woken := newTestStartEvents(t, tt.roles)
+			for _, s := range tt.seen {
+				se.saw(s[0], s[1])
+			}
+			got, ok := se.Ready(tt.service)
+			assert.Equal(t, tt.want, got)
+			assert.Equal(t, tt.want != "", ok)
+			if tt.want != "" {
+				assert.Contains(t, *woken, tt.service, "the lab's wait was woken")
+			}
+		})
+	}
+}
+
+// Without a minion mode or a master balancer the roles do not say which
+// masters a minion needs: no evidence, the health check decides.
+func TestStartEventsNeedAMinionMode(t *testing.T) {
+	_, ok := newStartEvents(roles.Roles{Masters: []string{"a"}, Minions: []string{"m1"}})
+	assert.False(t, ok)
+}
+
+func FuzzStartedMinion(f *testing.F) {
+	for _, s := range []string{"salt/minion/m1/start", "salt/minion//start", "salt/minion/a/b/start", "salt/auth", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tag string) {
+		id, ok := startedMinion(tag)
+		if ok {
+			assert.Equal(t, "salt/minion/"+id+"/start", tag)
+			assert.NotContains(t, id, "/")
+			assert.NotEmpty(t, id)
+		}
+	})
+}
