@@ -81,7 +81,10 @@ func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts 
 	for k, v := range opts.Labels {
 		lbls[k] = v
 	}
-	f.images[ref] = lbls
+	// As the daemon does: every tag names the image built.
+	for _, tag := range opts.Tags {
+		f.images[tag] = lbls
+	}
 	body := `{"stream":"Successfully built 0123\n"}` + "\n"
 	if req := opts.BuildArgs["SALT_REQUIREMENT"]; req != nil && !f.cached {
 		// install-salt's last line: a line resolves to its release .5.

@@ -75,15 +75,28 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 		return "", fmt.Errorf("create build dir: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, g.bin)
-	if err := b.goBuild(ctx, g.what, g.pkg, bin); err != nil {
-		return "", err
-	}
-	ref, err = digestRef(g.repo, dockerfile, bin)
+	base, err := b.baseHash()
 	if err != nil {
 		return "", err
 	}
-	base, err := b.baseHash()
+	goBin, err := b.goTool(ctx)
+	if err != nil {
+		return "", err
+	}
+	src, err := sourcesDigest(b.root, string(dockerfile), g.pkg, goBin)
+	if err != nil {
+		return "", err
+	}
+	srcRef := g.repo + ":src-" + src
+	if ref, ok := b.builtFrom(ctx, srcRef, base); ok {
+		b.logf("%s up to date: %s, built from these sources (%s)", g.what, ref, srcRef)
+		return ref, nil
+	}
+	bin := filepath.Join(tmp, g.bin)
+	if err := b.goBuild(ctx, goBin, g.what, g.pkg, bin); err != nil {
+		return "", err
+	}
+	ref, err = digestRef(g.repo, dockerfile, bin)
 	if err != nil {
 		return "", err
 	}
@@ -97,13 +110,26 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 		{Name: "Dockerfile", Data: dockerfile},
 		{Name: g.bin, Path: bin, Mode: 0o755},
 	}
-	lbls := map[string]string{labels.PackagesHash: base}
+	lbls := map[string]string{labels.PackagesHash: base, labels.BuiltRef: ref}
 	maps.Copy(lbls, g.labels)
-	opts := build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Tags: []string{g.repo + ":latest"}}
+	opts := build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Tags: []string{g.repo + ":latest", srcRef}}
 	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
 		return "", err
 	}
 	return ref, nil
+}
+
+// builtFrom is the digest tag of the image built from the sources srcRef
+// names, on the current base, when it is still on the engine.
+func (b *Builder) builtFrom(ctx context.Context, srcRef, base string) (string, bool) {
+	have, exists, err := b.imageLabels(ctx, srcRef)
+	if err != nil || !exists || onBase(have, base) != "" || have[labels.BuiltRef] == "" {
+		return "", false
+	}
+	if _, exists, err := b.imageLabels(ctx, have[labels.BuiltRef]); err != nil || !exists {
+		return "", false
+	}
+	return have[labels.BuiltRef], true
 }
 
 // reusable says whether the image ref exists and was built on the base
@@ -139,14 +165,10 @@ func digestRef(repo string, dockerfile []byte, bin string) (string, error) {
 // goBuild builds a static Linux binary: the image has no libc guarantees
 // we want to depend on, and -trimpath keeps it reproducible so the classic
 // builder's COPY cache hits when nothing changed.
-func (b *Builder) goBuild(ctx context.Context, what, pkg, out string) (err error) {
+func (b *Builder) goBuild(ctx context.Context, goBin, what, pkg, out string) (err error) {
 	done := b.phase("go build " + pkg)
 	defer done(&err)
 	var output bytes.Buffer
-	goBin, err := b.goTool(ctx)
-	if err != nil {
-		return err
-	}
 	c := command{
 		Name: goBin,
 		Args: []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg},

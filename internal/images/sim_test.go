@@ -3,6 +3,7 @@ package images
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,9 +32,12 @@ func TestBuildSim(t *testing.T) {
 
 	require.Len(t, docker.builds, 1)
 	c := docker.builds[0]
-	assert.Equal(t, []string{ref, SimRef}, c.opts.Tags)
+	require.Len(t, c.opts.Tags, 3)
+	assert.Equal(t, []string{ref, SimRef}, c.opts.Tags[:2])
+	assert.Regexp(t, `^saltlab/salt-sim:src-[0-9a-f]{12}$`, c.opts.Tags[2], "the sources' tag")
 	assert.Equal(t, "none", string(c.opts.NetworkMode), "no network in the sim build")
-	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true", labels.PackagesHash: currentHash(t, b)}, c.opts.Labels, "the base it is built on is recorded")
+	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true", labels.PackagesHash: currentHash(t, b), labels.BuiltRef: ref}, c.opts.Labels,
+		"the base it is built on and its digest tag are recorded")
 	assert.Equal(t, "#!fake binary", c.files["saltsim"])
 	df := c.files["Dockerfile"]
 	assert.True(t, strings.HasPrefix(strings.TrimLeft(stripComments(df), "\n"), "FROM "+BaseRef+"\n"), df)
@@ -44,6 +48,65 @@ func TestBuildSim(t *testing.T) {
 	for _, dir := range []string{"/etc/salt/master.d", "/etc/salt/minion.d", "/etc/salt/pki", "/srv/salt", "/srv/pillar", "/var/cache/salt", "/var/log/salt", "/var/run/salt"} {
 		assert.Contains(t, df, dir)
 	}
+}
+
+// A second build from the same sources finds the image by its sources'
+// tag, with no go build and no image build; any change to the checkout,
+// or another base, builds again.
+func TestBuildSimReusesUnchangedSources(t *testing.T) {
+	b, docker, host, _ := newTestBuilder(t, nil)
+	docker.images[BaseRef] = map[string]string{labels.PackagesHash: currentHash(t, b)}
+	b.simPackage = "./testdata/standin"
+	first, err := b.BuildSim(context.Background())
+	require.NoError(t, err)
+
+	again, err := b.BuildSim(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, first, again)
+	assert.Len(t, host.commands, 1, "no second go build")
+	assert.Len(t, docker.builds, 1, "no second image build")
+
+	require.NoError(t, os.WriteFile(filepath.Join(b.root, "changed.go"), []byte("package x\n"), 0o644))
+	_, err = b.BuildSim(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, host.commands, 2, "a changed checkout is built again")
+
+	delete(docker.images, first) // the digest tag removed by hand: the sources' tag alone is not enough
+	for tag := range docker.images {
+		if strings.Contains(tag, ":src-") {
+			docker.images[tag][labels.BuiltRef] = first
+		}
+	}
+	_, err = b.BuildSim(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, host.commands, 3, "an image whose digest tag is gone is built again")
+}
+
+func TestSourcesDigest(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, body string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(root, rel), []byte(body), 0o644))
+	}
+	write("cmd/saltsim/main.go", "package main\n")
+	write("vendor/modules.txt", "# a v1\n")
+	digest := func(extra ...string) string {
+		d, err := sourcesDigest(root, extra...)
+		require.NoError(t, err)
+		return d
+	}
+	base := digest("FROM x")
+	assert.Regexp(t, `^[0-9a-f]{12}$`, base)
+	for _, rel := range []string{"reports/run/history.jsonl", "bin/saltlab", ".cache/go/x", ".git/HEAD", "vendor/a/a.go"} {
+		write(rel, "anything")
+		assert.Equal(t, base, digest("FROM x"), "%s is no source", rel)
+	}
+	assert.NotEqual(t, base, digest("FROM y"), "another Dockerfile")
+	write("vendor/modules.txt", "# a v2\n")
+	v2 := digest("FROM x")
+	assert.NotEqual(t, base, v2, "another vendored module")
+	write("cmd/saltsim/main.go", "package main // changed\n")
+	assert.NotEqual(t, v2, digest("FROM x"), "a changed source")
 }
 
 func TestBuildSimTagFollowsBinary(t *testing.T) {

@@ -38,6 +38,11 @@ const (
 	// helper) carries the base's, inherited and also set at build, so an
 	// image on an outdated base is rebuilt rather than reused.
 	PackagesHash = "io.saltlab.packages-sha256"
+	// BuiltRef, on an image of saltlab's Go binaries, is its digest tag
+	// (repo:<digest of Dockerfile and binary>); the image is also tagged
+	// repo:src-<digest of the checkout>, so a run from unchanged sources
+	// finds it without building the binary again.
+	BuiltRef = "io.saltlab.built-ref"
 	// SaltVersion, on a real Salt image, is the exact Salt release in it.
 	SaltVersion = "io.saltlab.salt-version"
 	// SaltRoute, on a real Salt image, is how Salt got in: wheelhouse,
