@@ -125,6 +125,8 @@ func (r *flagReadiness) Ready(service string) (string, bool) {
 	return "start event on m1", r.set && service == "b"
 }
 
+func (r *flagReadiness) Judges(service string) bool { return service == "b" }
+
 // A caller's evidence makes a running service ready while its health
 // check has not passed yet, and Changed wakes the wait for it.
 func TestUpTakesTheCallersReadiness(t *testing.T) {
@@ -151,4 +153,55 @@ func TestUpTakesTheCallersReadiness(t *testing.T) {
 	l.Changed("b")
 	require.NoError(t, <-done)
 	assert.Contains(t, log.String(), "service b ready by its start event on m1")
+}
+
+// A starting service whose own health test passes is ready before
+// Docker's first probe: Up runs the test itself as the service starts.
+// A service the caller's Readiness judges is left to it.
+func TestUpRunsTheHealthTestAsTheServiceStarts(t *testing.T) {
+	f := newEventsFake()
+	const p = "saltlab-unit-20261122-000000-abcdef"
+	f.exits[p+"-a-1"] = 0
+	f.starting[p+"-b-1"] = true // Docker's own probes never pass
+	f.execExit = func(string) int { return 0 }
+	var log strings.Builder
+	opts := testOptions("chain.yaml")
+	opts.Log = &log
+	l, err := Load(context.Background(), f, opts)
+	require.NoError(t, err)
+	l.eventFallback = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	require.NoError(t, l.Up(ctx))
+	assert.Contains(t, log.String(), "service b ready by its health check, run by saltlab as it started")
+	f.fakeDocker.mu.Lock()
+	defer f.fakeDocker.mu.Unlock()
+	assert.Contains(t, f.calls, "exec "+p+"-b-1 true", "the compose file's own test")
+}
+
+func TestStartProbeOf(t *testing.T) {
+	tests := []struct {
+		name   string
+		hc     *container.HealthConfig
+		argv   []string
+		window time.Duration
+		ok     bool
+	}{
+		{"none", nil, nil, 0, false},
+		{"NONE", &container.HealthConfig{Test: []string{"NONE"}}, nil, 0, false},
+		{"CMD", &container.HealthConfig{Test: []string{"CMD", "curl", "-f", "x"}, Interval: 500 * time.Millisecond}, []string{"curl", "-f", "x"}, time.Second, true},
+		{"CMD-SHELL", &container.HealthConfig{Test: []string{"CMD-SHELL", "test -s f"}, Interval: 5 * time.Second}, []string{"/bin/sh", "-c", "test -s f"}, startProbeWindowMax, true},
+		{"no interval", &container.HealthConfig{Test: []string{"CMD", "true"}}, []string{"true"}, startProbeWindowMax, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			argv, timeout, window, ok := startProbeOf(tt.hc)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.argv, argv)
+			if ok {
+				assert.Equal(t, tt.window, window)
+				assert.Equal(t, defaultProbeTimeout, timeout)
+			}
+		})
+	}
 }

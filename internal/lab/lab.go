@@ -110,6 +110,8 @@ type Lab struct {
 	eventFallback time.Duration
 	// readiness is the caller's evidence of readiness (SetReadiness).
 	readiness Readiness
+	// probes runs starting services' health tests during Up.
+	probes *startProbes
 }
 
 // Project returns the compose project name of the lab.

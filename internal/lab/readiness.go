@@ -9,6 +9,9 @@ type Readiness interface {
 	// Ready reports whether service is ready by the caller's evidence,
 	// and which evidence, for the log.
 	Ready(service string) (evidence string, ok bool)
+	// Judges says whether the caller has evidence of service at all;
+	// Up then leaves its start to that evidence and its health check.
+	Judges(service string) bool
 }
 
 // SetReadiness makes Up consult r besides Docker health; r calls Changed
@@ -23,8 +26,13 @@ func (l *Lab) Changed(service string) {
 	}
 }
 
-// readyBy is the caller's evidence that service is ready, if any.
+// readyBy is the evidence other than Docker's health status that
+// service is ready, if any: its own health test passing as it started
+// (startProbes), or the caller's.
 func (l *Lab) readyBy(service string) (string, bool) {
+	if l.probes != nil && l.probes.ready(service) {
+		return "health check, run by saltlab as it started", true
+	}
 	if l.readiness == nil {
 		return "", false
 	}

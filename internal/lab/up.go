@@ -46,6 +46,8 @@ func (l *Lab) Up(ctx context.Context) error {
 		l.changes = c
 		defer func() { stop(); l.changes = nil }()
 	}
+	l.probes = newStartProbes(ctx)
+	defer func() { l.probes.stop(); l.probes = nil }()
 	created := l.createAhead(ctx)
 	err := graph.InDependencyOrder(ctx, l.project, func(ctx context.Context, name string, s types.ServiceConfig) error {
 		if err := l.awaitDependencies(ctx, s); err != nil {
@@ -54,7 +56,11 @@ func (l *Lab) Up(ctx context.Context) error {
 		if err := created.await(ctx, name); err != nil {
 			return err
 		}
-		return l.startService(ctx, name)
+		if err := l.startService(ctx, name); err != nil {
+			return err
+		}
+		l.beginStartProbe(name)
+		return nil
 	}, graph.WithMaxConcurrency(createConcurrency))
 	created.finish()
 	if err != nil {

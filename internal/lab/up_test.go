@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/containerd/errdefs"
+	dockertypes "github.com/docker/docker/api/types"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/image"
 	"github.com/docker/docker/api/types/network"
@@ -32,6 +34,9 @@ type fakeDocker struct {
 	netErr  error           // returned by NetworkCreate
 	// starting lists containers whose health check never passes.
 	starting map[string]bool
+	// execExit, when set, is the exit code of a command run in a container.
+	execExit func(id string) int
+	started  map[string]bool
 
 	mu      sync.Mutex
 	calls   []string
@@ -79,16 +84,21 @@ func (f *fakeDocker) ContainerCreate(_ context.Context, cfg *container.Config, _
 
 func (f *fakeDocker) ContainerStart(_ context.Context, id string, _ container.StartOptions) error {
 	f.record("start %s", id)
+	f.mu.Lock()
+	f.started[id] = true
+	f.mu.Unlock()
 	return nil
 }
 
 func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.InspectResponse, error) {
 	f.mu.Lock()
 	cfg := f.configs[id]
-	starting := f.starting[id]
+	starting, started := f.starting[id], f.started[id]
 	f.mu.Unlock()
 	st := &container.State{Status: container.StateRunning, Running: true}
-	if code, ok := f.exits[id]; ok {
+	if !started { // as Docker says of a container created, not started
+		st = &container.State{Status: container.StateCreated}
+	} else if code, ok := f.exits[id]; ok {
 		st = &container.State{Status: container.StateExited, ExitCode: code}
 	}
 	if cfg != nil && cfg.Healthcheck != nil {
@@ -104,8 +114,28 @@ func (f *fakeDocker) ContainerLogs(context.Context, string, container.LogsOption
 	return io.NopCloser(strings.NewReader("")), nil
 }
 
+// ContainerExecCreate fails unless execExit is set: most fakes run no
+// health test of their own, and Up falls back to Docker's.
+func (f *fakeDocker) ContainerExecCreate(_ context.Context, id string, o container.ExecOptions) (container.ExecCreateResponse, error) {
+	f.record("exec %s %s", id, strings.Join(o.Cmd, " "))
+	if f.execExit == nil {
+		return container.ExecCreateResponse{}, fmt.Errorf("fake: no exec in %s", id)
+	}
+	return container.ExecCreateResponse{ID: id}, nil
+}
+
+func (f *fakeDocker) ContainerExecAttach(context.Context, string, container.ExecAttachOptions) (dockertypes.HijackedResponse, error) {
+	client, server := net.Pipe()
+	server.Close() // no output: the stream ends at once
+	return dockertypes.NewHijackedResponse(client, ""), nil
+}
+
+func (f *fakeDocker) ContainerExecInspect(_ context.Context, id string) (container.ExecInspect, error) {
+	return container.ExecInspect{ExitCode: f.execExit(id)}, nil
+}
+
 func newFake() *fakeDocker {
-	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}, starting: map[string]bool{}}
+	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}, starting: map[string]bool{}, started: map[string]bool{}}
 }
 
 func (f *fakeDocker) index(t *testing.T, call string) int {

@@ -93,6 +93,12 @@ func (se *startEvents) Ready(service string) (string, bool) {
 	return fmt.Sprintf("%s on %s", what, strings.Join(sortedKeys(on), " and ")), true
 }
 
+// Judges is lab.Readiness: the start events speak of the minions.
+func (se *startEvents) Judges(service string) bool {
+	_, ok := se.ids[service]
+	return ok
+}
+
 // watch makes the start events l's readiness: it follows Docker's health
 // events of l and streams each master's start events once it is healthy,
 // until ctx ends; stop waits for the streams to end.
