@@ -48,6 +48,26 @@ func (f *eventsFake) inspected(id string) int {
 	return f.inspects[id]
 }
 
+// chainProject is the project testOptions names.
+const chainProject = "saltlab-unit-20261122-000000-abcdef"
+
+// chainLab loads the chain fixture on f with a done, b starting (its
+// Docker health check never passes unless the test says so) and the
+// inspects between events an hour apart, so only a wake-up or other
+// evidence ends a wait within a test; log holds Up's lines.
+func chainLab(t *testing.T, f *eventsFake) (l *Lab, log *strings.Builder) {
+	t.Helper()
+	f.exits[chainProject+"-a-1"] = 0
+	f.starting[chainProject+"-b-1"] = true
+	log = &strings.Builder{}
+	opts := testOptions("chain.yaml")
+	opts.Log = log
+	l, err := Load(context.Background(), f, opts)
+	require.NoError(t, err)
+	l.eventFallback = time.Hour
+	return l, log
+}
+
 func newEventsFake() *eventsFake {
 	return &eventsFake{fakeDocker: newFake(), msgs: make(chan events.Message, 8), errs: make(chan error, 1), inspects: map[string]int{}}
 }
@@ -58,19 +78,14 @@ func newEventsFake() *eventsFake {
 // inspects between events are an hour apart.
 func upWhileBStarts(t *testing.T, f *eventsFake, tell func()) {
 	t.Helper()
-	const p = "saltlab-unit-20261122-000000-abcdef"
-	f.exits[p+"-a-1"] = 0
-	f.starting[p+"-b-1"] = true
-	l, err := Load(context.Background(), f, testOptions("chain.yaml"))
-	require.NoError(t, err)
-	l.eventFallback = time.Hour
+	l, _ := chainLab(t, f)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- l.Up(ctx) }()
-	require.Eventually(t, func() bool { return f.inspected(p+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
+	require.Eventually(t, func() bool { return f.inspected(chainProject+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
 	f.fakeDocker.mu.Lock()
-	delete(f.starting, p+"-b-1")
+	delete(f.starting, chainProject+"-b-1")
 	f.fakeDocker.mu.Unlock()
 	tell()
 	require.NoError(t, <-done, "Up ended by the wake-up, not by its bound")
@@ -131,22 +146,14 @@ func (r *flagReadiness) Judges(service string) bool { return service == "b" }
 // check has not passed yet, and Changed wakes the wait for it.
 func TestUpTakesTheCallersReadiness(t *testing.T) {
 	f := newEventsFake()
-	const p = "saltlab-unit-20261122-000000-abcdef"
-	f.exits[p+"-a-1"] = 0
-	f.starting[p+"-b-1"] = true // b's health check never passes
-	var log strings.Builder
-	opts := testOptions("chain.yaml")
-	opts.Log = &log
-	l, err := Load(context.Background(), f, opts)
-	require.NoError(t, err)
-	l.eventFallback = time.Hour
+	l, log := chainLab(t, f)
 	r := &flagReadiness{}
 	l.SetReadiness(r)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- l.Up(ctx) }()
-	require.Eventually(t, func() bool { return f.inspected(p+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
+	require.Eventually(t, func() bool { return f.inspected(chainProject+"-b-1") > 0 }, 10*time.Second, time.Millisecond, "Up looks at b")
 	r.mu.Lock()
 	r.set = true
 	r.mu.Unlock()
@@ -160,23 +167,15 @@ func TestUpTakesTheCallersReadiness(t *testing.T) {
 // A service the caller's Readiness judges is left to it.
 func TestUpRunsTheHealthTestAsTheServiceStarts(t *testing.T) {
 	f := newEventsFake()
-	const p = "saltlab-unit-20261122-000000-abcdef"
-	f.exits[p+"-a-1"] = 0
-	f.starting[p+"-b-1"] = true // Docker's own probes never pass
 	f.execExit = func(string) int { return 0 }
-	var log strings.Builder
-	opts := testOptions("chain.yaml")
-	opts.Log = &log
-	l, err := Load(context.Background(), f, opts)
-	require.NoError(t, err)
-	l.eventFallback = time.Hour
+	l, log := chainLab(t, f)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	require.NoError(t, l.Up(ctx))
 	assert.Contains(t, log.String(), "service b ready by its health check, run by saltlab as it started")
 	f.fakeDocker.mu.Lock()
 	defer f.fakeDocker.mu.Unlock()
-	assert.Contains(t, f.calls, "exec "+p+"-b-1 true", "the compose file's own test")
+	assert.Contains(t, f.calls, "exec "+chainProject+"-b-1 true", "the compose file's own test")
 }
 
 func TestStartProbeOf(t *testing.T) {

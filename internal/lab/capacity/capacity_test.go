@@ -113,3 +113,10 @@ func TestCheckFleet(t *testing.T) {
 	assert.Contains(t, err.Error(), "+ 1000 swarm minion(s) x 64.0 MiB")
 	assert.Contains(t, err.Error(), "use --minions 298 or fewer")
 }
+
+// Only the double's buses are streamed at bring-up: a real salt-run
+// costs more than the probe cadence it saves (BusReadiness).
+func TestBusReadiness(t *testing.T) {
+	assert.True(t, BusReadiness("sim"))
+	assert.False(t, BusReadiness("real"))
+}

@@ -302,7 +302,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 		acc := newKeyAccepter(labAdapter{l: l, roles: s.roles}, s.roles, s.log)
 		up = func(ctx context.Context) error { return acceptKeysDuring(ctx, acc, keyAcceptBound, l.Up) }
 	}
-	if se, ok := newStartEvents(s.roles); ok {
+	if se, ok := newStartEvents(s.roles); ok && capacity.BusReadiness(s.state.Flavor) {
 		stop := se.watch(ctx, s.cli, l)
 		defer stop()
 	}
