@@ -2,7 +2,7 @@
 #   make lab    build images (real Salt by default: SALT=real|sim|auto), run the default scenarios (TAGS='not @slow'; TAGS= for all) against a fresh lab, write reports, tear down
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
-#   make bench  time `saltlab up` (hot, 3 and 50 minions), the default suite per topology, and a fleet of 10, 100 and 1000 minions with its cost curves, on the Salt double
+#   make bench  time `saltlab up` (hot, 3 and 50 minions; and paired with docker-compose on the same file), the default suite per topology, and a fleet of 10, 100 and 1000 minions with its cost curves, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
 #   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md
 
@@ -160,9 +160,12 @@ test: test-prereqs build
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
 # and 50 minions, and of the default suite (not @slow) per built-in
 # topology, bring-up to teardown; one timed op each (BENCHTIME=3x for more).
-# BENCH narrows it: make bench BENCH='BenchmarkSuite/hot'. The paired
-# comparison of parallel labs (one lab against the machine's default) runs
-# only when named: make bench BENCH=BenchmarkParallelSuite [SALT=real].
+# BENCH narrows it: make bench BENCH='BenchmarkSuite/hot'.
+# BenchmarkUpVsCompose (BenchmarkUp matches it) pairs `saltlab up` with
+# docker-compose's up plus its wait for healthy on the same file. The
+# paired comparison of parallel labs (one lab against the machine's
+# default) runs only when named: make bench BENCH=BenchmarkParallelSuite
+# [SALT=real].
 # BenchmarkFleet measures 10, 100 and 1000 minions on the double (healthy,
 # a salt '*' test.ping round, memory, the failover spread), prints each
 # against 10 and draws reports/bench/fleet-curves.svg (SALTLAB_FLEET_PLOT
@@ -170,4 +173,5 @@ test: test-prereqs build
 BENCHTIME ?= 1x
 BENCH     ?= BenchmarkUp|BenchmarkSuite|BenchmarkFleet
 bench: prereqs
+	$(call apt_need,docker-compose,docker-compose,the baseline of BenchmarkUpVsCompose)
 	$(WITH_GO) $(GO) test -tags docker -p 1 -count=1 -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) -timeout 60m ./internal/e2e
