@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/compose-spec/compose-go/v2/types"
@@ -104,7 +105,9 @@ type Lab struct {
 
 	// changes wakes Up's waits on engine events; nil when the client
 	// streams none (the waits then inspect every healthPollInterval).
-	changes *changes
+	// Atomic: a caller's Readiness calls Changed from its own goroutines,
+	// also as Up returns.
+	changes atomic.Pointer[changes]
 	// eventFallback spaces a wait's inspects while events wake it
 	// (eventFallbackInterval; tests make it long, to see the events work).
 	eventFallback time.Duration

@@ -21,7 +21,7 @@ func (l *Lab) SetReadiness(r Readiness) { l.readiness = r }
 // Changed wakes Up's waits for service to look again (a no-op outside Up
 // or when the engine's events are not followed, whose waits poll anyway).
 func (l *Lab) Changed(service string) {
-	if c := l.changes; c != nil {
+	if c := l.changes.Load(); c != nil {
 		c.fire(service)
 	}
 }

@@ -43,8 +43,8 @@ func (l *Lab) Up(ctx context.Context) error {
 	}
 	if ev, ok := l.cli.(Eventer); ok {
 		c, stop := watchChanges(ctx, ev, l.opts.Project)
-		l.changes = c
-		defer func() { stop(); l.changes = nil }()
+		l.changes.Store(c)
+		defer func() { l.changes.Store(nil); stop() }()
 	}
 	l.probes = newStartProbes(ctx)
 	defer func() { l.probes.stop(); l.probes = nil }()

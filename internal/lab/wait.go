@@ -124,7 +124,7 @@ func (l *Lab) poll(ctx context.Context, service, what string, start time.Duratio
 	announced := false
 	var settled error // an inspect error or the container's failure
 	bounds := poll.Bounds{Deadline: deadline, Interval: healthPollInterval}
-	if c := l.changes; c != nil {
+	if c := l.changes.Load(); c != nil {
 		bounds.Interval = l.eventFallback
 		bounds.Wake = func() <-chan struct{} { return c.wake(service) }
 	}
