@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -20,6 +22,9 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
+
+// saltImageLine is where `saltlab images` names the Salt image.
+var saltImageLine = regexp.MustCompile(`(?m)^salt image: (\S+) \(flavour`)
 
 // composeBenchTopologies are the files both tools bring up as they are:
 // two masters with salt-api behind Nginx, the key-wait chain, two minions.
@@ -40,13 +45,24 @@ const (
 // healthy, looking every 50 ms) and by `saltlab up`, back to back in each
 // op so both meet the same engine, each from process start with images
 // cached; teardown is not timed. It reports both wall times and their
-// ratio (saltlab/compose). On the double.
+// ratio (saltlab/compose). On the double; SALT=real (and SALT_VERSION)
+// runs both on the real Salt image `saltlab images` names.
 func BenchmarkUpVsCompose(b *testing.B) {
 	tool := testenv.Tool(b, "docker-compose", "docker-compose")
 	bin := saltlabBinary(b)
-	if out, err := saltlab(b, bin, "images", "--salt", "sim").CombinedOutput(); err != nil {
+	flavor := []string{"--salt", "sim"}
+	if os.Getenv("SALT") == "real" {
+		flavor = []string{"--salt", "real", "--salt-version", cmp.Or(os.Getenv("SALT_VERSION"), "3008")}
+	}
+	out, err := saltlab(b, bin, append([]string{"images"}, flavor...)...).CombinedOutput()
+	if err != nil {
 		b.Fatalf("saltlab images: %v\n%s", err, out)
 	}
+	m := saltImageLine.FindStringSubmatch(string(out))
+	if m == nil {
+		b.Fatalf("saltlab images named no salt image:\n%s", out)
+	}
+	image := m[1]
 	for _, topology := range composeBenchTopologies {
 		b.Run("topology="+topology, func(b *testing.B) {
 			file, err := filepath.Abs(filepath.Join(repoRoot, "compose", topology, "compose.yaml"))
@@ -56,9 +72,9 @@ func BenchmarkUpVsCompose(b *testing.B) {
 			var viaCompose, viaSaltlab time.Duration
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				viaCompose += composeUp(b, tool, file)
+				viaCompose += composeUp(b, tool, file, image)
 				b.StartTimer() // ns/op is saltlab's
-				viaSaltlab += saltlabUp(b, bin, topology)
+				viaSaltlab += saltlabUp(b, bin, topology, flavor)
 				b.StopTimer()
 			}
 			n := float64(b.N)
@@ -69,13 +85,14 @@ func BenchmarkUpVsCompose(b *testing.B) {
 	}
 }
 
-// saltlabUp times `saltlab up` of topology on the double from process
+// saltlabUp times `saltlab up` of topology on flavor from process
 // start to its exit with the lab healthy; the lab is taken down after.
-func saltlabUp(b *testing.B, bin, topology string) time.Duration {
+func saltlabUp(b *testing.B, bin, topology string, flavor []string) time.Duration {
 	b.Helper()
 	id := runID(b, "bench-up")
+	args := append([]string{"up", "--topology", topology, "--reports", b.TempDir(), "--run-id", id}, flavor...)
 	start := time.Now()
-	out, err := saltlab(b, bin, "up", "--topology", topology, "--salt", "sim", "--reports", b.TempDir(), "--run-id", id).CombinedOutput()
+	out, err := saltlab(b, bin, args...).CombinedOutput()
 	took := time.Since(start)
 	if derr := saltlab(b, bin, "down", "--run", id).Run(); derr != nil {
 		b.Errorf("saltlab down --run %s: %v", id, derr)
@@ -90,7 +107,7 @@ func saltlabUp(b *testing.B, bin, topology string) time.Duration {
 // own, as docs/topologies.md shows it by hand, and returns the time until
 // every container with a health check is healthy; the project is taken
 // down (volumes too) whatever happens.
-func composeUp(b *testing.B, tool, file string) time.Duration {
+func composeUp(b *testing.B, tool, file, image string) time.Duration {
 	b.Helper()
 	project := fmt.Sprintf("saltlab-bench-compose-%d", time.Now().UnixNano()%1_000_000_000)
 	pw := filepath.Join(b.TempDir(), "api-password")
@@ -103,7 +120,7 @@ func composeUp(b *testing.B, tool, file string) time.Duration {
 	}
 	compose := func(ctx context.Context, args ...string) *exec.Cmd {
 		cmd := exec.CommandContext(ctx, tool, append([]string{"-f", file, "-p", project}, args...)...)
-		cmd.Env = append(os.Environ(), "SALTLAB_SALT_IMAGE=saltlab/salt-sim:latest", "SALTLAB_BASE_IMAGE=saltlab/base:bookworm",
+		cmd.Env = append(os.Environ(), "SALTLAB_SALT_IMAGE="+image, "SALTLAB_BASE_IMAGE=saltlab/base:bookworm",
 			"SALTLAB_API_PASSWORD_FILE="+pw)
 		return cmd
 	}
