@@ -1,7 +1,12 @@
 package runner
 
 import (
+	"context"
+	"errors"
+	"io"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,4 +96,42 @@ func FuzzStartedMinion(f *testing.F) {
 			assert.NotEmpty(t, id)
 		}
 	})
+}
+
+// listen streams a master's start events until its context ends, and
+// streams again when a stream ends before that (a master restarting).
+func TestStartEventsListen(t *testing.T) {
+	se, woken := newTestStartEvents(t, roles.Roles{Masters: []string{"m"}, Minions: []string{"a", "b"}, MinionMode: "failover"})
+	var mu sync.Mutex
+	calls := 0
+	se.stream = func(ctx context.Context, master string, argv []string, w io.Writer) error {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		assert.Equal(t, "m", master)
+		assert.Contains(t, argv, "tagmatch=salt/minion/*/start")
+		switch n {
+		case 1: // the first stream ends after one event
+			_, _ = io.WriteString(w, startLine("a")+"\n")
+			return errors.New("exec: container restarting")
+		case 2:
+			_, _ = io.WriteString(w, "not an event\n"+startLine("b")+"\n")
+		}
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	var wmu sync.Mutex
+	se.changed = func(s string) { wmu.Lock(); *woken = append(*woken, s); wmu.Unlock() }
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { se.listen(ctx, "m"); close(done) }()
+	require.Eventually(t, func() bool { _, ok := se.Ready("b"); return ok }, 10*time.Second, 5*time.Millisecond)
+	cancel()
+	<-done
+	_, ok := se.Ready("a")
+	assert.True(t, ok)
+	wmu.Lock()
+	defer wmu.Unlock()
+	assert.Equal(t, []string{"a", "b"}, *woken)
 }
