@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/docker/docker/api/types/events"
-	"github.com/docker/docker/api/types/filters"
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
 )
@@ -33,16 +32,12 @@ type changes struct {
 }
 
 // watchChanges subscribes to the engine's events for the project's
-// containers; it returns once the engine has the subscription (the
-// client waits for the response headers), so no later change is missed.
+// containers; it returns once the engine has the subscription, so no
+// later change is missed.
 // stop ends the subscription.
 func watchChanges(ctx context.Context, ev Eventer, project string) (c *changes, stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
-	args := filters.NewArgs(filters.Arg("type", string(events.ContainerEventType)), filters.Arg("label", labels.Project+"="+project))
-	for _, a := range changeActions {
-		args.Add("event", a)
-	}
-	msgs, errs := ev.Events(ctx, events.ListOptions{Filters: args})
+	msgs, errs := projectEvents(ctx, ev, project, changeActions)
 	c = &changes{next: map[string]chan struct{}{}}
 	done := make(chan struct{})
 	go func() {

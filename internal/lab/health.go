@@ -61,11 +61,7 @@ func HealthChangeOf(m events.Message) (HealthChange, bool) {
 // status read after it misses no change; done carries why the stream
 // ended (ctx's error when cancelled).
 func WatchHealth(ctx context.Context, ev Eventer, project string, fn func(HealthChange)) (done <-chan error) {
-	args := filters.NewArgs(filters.Arg("type", string(events.ContainerEventType)), filters.Arg("label", labels.Project+"="+project))
-	for _, a := range healthActions {
-		args.Add("event", a)
-	}
-	msgs, errs := ev.Events(ctx, events.ListOptions{Filters: args})
+	msgs, errs := projectEvents(ctx, ev, project, healthActions)
 	out := make(chan error, 1)
 	go func() {
 		for {
@@ -81,4 +77,15 @@ func WatchHealth(ctx context.Context, ev Eventer, project string, fn func(Health
 		}
 	}()
 	return out
+}
+
+// projectEvents subscribes to the engine's events of actions for the
+// project's containers; the client returns once the engine has the
+// subscription (it waits for the response headers).
+func projectEvents(ctx context.Context, ev Eventer, project string, actions []string) (<-chan events.Message, <-chan error) {
+	args := filters.NewArgs(filters.Arg("type", string(events.ContainerEventType)), filters.Arg("label", labels.Project+"="+project))
+	for _, a := range actions {
+		args.Add("event", a)
+	}
+	return ev.Events(ctx, events.ListOptions{Filters: args})
 }

@@ -27,20 +27,19 @@ const (
 )
 
 // startProbes runs each starting service's own health test from the
-// moment Up started it (or first waits for it), so a service that is ready before
-// Docker's first probe is ready then: the same command, only sooner.
+// moment Up started it, so a service that is ready before Docker's first
+// probe is ready then: the same command, only sooner.
 type startProbes struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	mu     sync.Mutex
-	begun  map[string]bool
 	passed map[string]bool
 }
 
 func newStartProbes(ctx context.Context) *startProbes {
 	ctx, cancel := context.WithCancel(ctx)
-	return &startProbes{ctx: ctx, cancel: cancel, begun: map[string]bool{}, passed: map[string]bool{}}
+	return &startProbes{ctx: ctx, cancel: cancel, passed: map[string]bool{}}
 }
 
 // stop ends the probes still running and waits for them.
@@ -56,9 +55,9 @@ func (p *startProbes) ready(service string) bool {
 	return p.passed[service]
 }
 
-// beginStartProbe starts probing service once per Up, unless the caller's
-// Readiness judges it (a minion, whose start event says more, sooner) or
-// it has no test to run.
+// beginStartProbe starts probing service, which Up has just started (so
+// the window counts from now), unless the caller's Readiness judges it (a
+// minion, whose start event says more, sooner) or it has no test to run.
 func (l *Lab) beginStartProbe(service string) {
 	p := l.probes
 	if p == nil || (l.readiness != nil && l.readiness.Judges(service)) {
@@ -68,22 +67,10 @@ func (l *Lab) beginStartProbe(service string) {
 	if !ok {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.begun[service] {
-		return
-	}
-	p.begun[service] = true
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
-		started := time.Now()
-		if st, err := l.inspectState(p.ctx, service); err == nil {
-			if at, err := time.Parse(time.RFC3339Nano, st.StartedAt); err == nil && !at.IsZero() {
-				started = at
-			}
-		}
-		passed, _ := poll.Run(p.ctx, poll.Bounds{Deadline: started.Add(window), Interval: startProbeInterval}, func(ctx context.Context, _ time.Duration) bool {
+		passed, _ := poll.Run(p.ctx, poll.Bounds{Deadline: time.Now().Add(window), Interval: startProbeInterval}, func(ctx context.Context, _ time.Duration) bool {
 			ctx, cancel := context.WithTimeout(ctx, timeout)
 			defer cancel()
 			res, err := l.Exec(ctx, service, argv)

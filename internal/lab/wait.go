@@ -28,7 +28,6 @@ const (
 // evidence it went by.
 func (l *Lab) waitHealthy(ctx context.Context, service string) (string, error) {
 	by := "Docker health check"
-	l.beginStartProbe(service)
 	err := l.poll(ctx, service, "become healthy", l.startPeriod(service), func(st *container.State) (bool, string) {
 		evidence, ready := l.readyBy(service)
 		switch {
