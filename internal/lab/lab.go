@@ -102,6 +102,9 @@ type Lab struct {
 
 	mu  sync.Mutex
 	ids map[string]string // service -> container id, filled by Up
+	// readySeen holds the services that were ready during Up, so a wait
+	// tells a relapse under load from a service that never worked.
+	readySeen map[string]bool
 
 	// changes wakes Up's waits on engine events; nil when the client
 	// streams none (the waits then inspect every healthPollInterval).

@@ -24,7 +24,8 @@ import (
 // conditions, and finally waits until every container with a healthcheck
 // is healthy. Its waits follow the engine's events for the project. It fails fast, naming the
 // service, its state, exit code and last log lines, when a container exits
-// or turns unhealthy. Whatever happens, call Down afterwards: Up does not
+// or turns unhealthy before it was ever ready (one that was ready gets the
+// rest of its bound to recover: waitHealthy). Whatever happens, call Down afterwards: Up does not
 // clean up after itself, so a failed lab can still be inspected.
 func (l *Lab) Up(ctx context.Context) error {
 	if l.cli == nil {

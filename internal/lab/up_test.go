@@ -37,6 +37,10 @@ type fakeDocker struct {
 	// execExit, when set, is the exit code of a command run in a container.
 	execExit func(id string) int
 	started  map[string]bool
+	// health, when set, is a running container's health status at its
+	// n-th inspect since it started (n from 1), overriding starting.
+	health   func(id string, n int) string
+	inspects map[string]int
 
 	mu      sync.Mutex
 	calls   []string
@@ -94,6 +98,10 @@ func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.I
 	f.mu.Lock()
 	cfg := f.configs[id]
 	starting, started := f.starting[id], f.started[id]
+	if started {
+		f.inspects[id]++
+	}
+	n := f.inspects[id]
 	f.mu.Unlock()
 	st := &container.State{Status: container.StateRunning, Running: true}
 	if !started { // as Docker says of a container created, not started
@@ -105,6 +113,9 @@ func (f *fakeDocker) ContainerInspect(_ context.Context, id string) (container.I
 		st.Health = &container.Health{Status: container.Healthy}
 		if starting {
 			st.Health.Status = container.Starting
+		}
+		if f.health != nil && started {
+			st.Health.Status = f.health(id, n)
 		}
 	}
 	return container.InspectResponse{ContainerJSONBase: &container.ContainerJSONBase{State: st}, Config: cfg}, nil
@@ -135,7 +146,7 @@ func (f *fakeDocker) ContainerExecInspect(_ context.Context, id string) (contain
 }
 
 func newFake() *fakeDocker {
-	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}, starting: map[string]bool{}, started: map[string]bool{}}
+	return &fakeDocker{missing: map[string]bool{}, exits: map[string]int{}, configs: map[string]*container.Config{}, starting: map[string]bool{}, started: map[string]bool{}, inspects: map[string]int{}}
 }
 
 func (f *fakeDocker) index(t *testing.T, call string) int {
@@ -227,6 +238,77 @@ func TestHealthWaitGivesTheServiceItsStartPeriod(t *testing.T) {
 			err = l.Up(context.Background())
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+// A service that was ready and then turns unhealthy (a master's strict
+// probe while a fleet starts) gets the rest of its bound to recover; one
+// that is unhealthy before it was ever ready fails at once.
+func TestHealthWaitLetsAReadyServiceRecover(t *testing.T) {
+	const b = "saltlab-unit-20261122-000000-abcdef-b-1"
+	tests := []struct {
+		name    string
+		health  func(n int) string // b's status at its n-th inspect
+		wantErr string             // "" for an Up that passes
+		wantLog []string
+	}{
+		{
+			name: "relapse, then healthy again",
+			health: func(n int) string {
+				if n >= 2 && n <= 4 {
+					return container.Unhealthy
+				}
+				return container.Healthy
+			},
+			wantLog: []string{"service b turned unhealthy after it was ready", "service b healthy again after"},
+		},
+		{
+			name: "relapse that lasts",
+			health: func(n int) string {
+				if n >= 2 {
+					return container.Unhealthy
+				}
+				return container.Healthy
+			},
+			wantErr: `service "b" did not become healthy within 1.2s (HealthTimeout 1.2s) [state running, exit code 0, health unhealthy]`,
+			wantLog: []string{"service b turned unhealthy after it was ready"},
+		},
+		{
+			name:    "unhealthy before it was ever ready",
+			health:  func(int) string { return container.Unhealthy },
+			wantErr: `service "c": dependency service_healthy: service "b" became unhealthy [state running`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := newFake()
+			fake.exits["saltlab-unit-20261122-000000-abcdef-a-1"] = 0
+			fake.health = func(id string, n int) string {
+				if id == b {
+					return tt.health(n)
+				}
+				return container.Healthy
+			}
+			var log strings.Builder
+			opts := testOptions("chain.yaml")
+			opts.HealthTimeout = 1200 * time.Millisecond
+			opts.Log = &log
+			l, err := Load(context.Background(), fake, opts)
+			require.NoError(t, err)
+			err = l.Up(context.Background())
+			if tt.wantErr == "" {
+				require.NoError(t, err)
+			} else {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.wantErr)
+			}
+			for _, want := range tt.wantLog {
+				assert.Contains(t, log.String(), want)
+			}
+			if len(tt.wantLog) == 0 {
+				assert.NotContains(t, log.String(), "after it was ready")
+			}
 		})
 	}
 }
