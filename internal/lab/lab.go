@@ -102,9 +102,6 @@ type Lab struct {
 
 	mu  sync.Mutex
 	ids map[string]string // service -> container id, filled by Up
-	// readySeen holds the services that were ready during Up, so a wait
-	// tells a relapse under load from a service that never worked.
-	readySeen map[string]bool
 
 	// changes wakes Up's waits on engine events; nil when the client
 	// streams none (the waits then inspect every healthPollInterval).
@@ -118,6 +115,9 @@ type Lab struct {
 	readiness Readiness
 	// probes runs starting services' health tests during Up.
 	probes *startProbes
+	// health remembers which services were ready during Up, so a wait
+	// tells a relapse under load from a service that never worked.
+	health healthMemory
 }
 
 // Project returns the compose project name of the lab.

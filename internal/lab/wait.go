@@ -35,7 +35,6 @@ const (
 // and says so, instead of failing a lab that recovers.
 func (l *Lab) waitHealthy(ctx context.Context, service string) (string, error) {
 	by := "Docker health check"
-	var relapsed time.Time
 	err := l.poll(ctx, service, "become healthy", l.startPeriod(service), func(st *container.State) (bool, string) {
 		evidence, ready := l.readyBy(service)
 		switch {
@@ -48,54 +47,24 @@ func (l *Lab) waitHealthy(ctx context.Context, service string) (string, error) {
 		case st.Health == nil:
 			return false, "has no healthcheck, so it can never become healthy"
 		case st.Health.Status == container.Healthy:
-		case st.Health.Status == container.Unhealthy && l.wasReady(service):
-			if relapsed.IsZero() {
-				relapsed = time.Now()
+		case st.Health.Status == container.Unhealthy:
+			relapsed, first := l.health.relapse(service)
+			if !relapsed {
+				return false, "became unhealthy"
+			}
+			if first {
 				l.out.printf("service %s turned unhealthy after it was ready (%s); waiting for it to be healthy again", service, lastProbe(st.Health))
 			}
 			return false, ""
-		case st.Health.Status == container.Unhealthy:
-			return false, "became unhealthy"
 		default:
 			return false, ""
 		}
-		if !relapsed.IsZero() {
-			l.out.printf("service %s healthy again after %s unhealthy", service, since(relapsed))
+		if from, recovered := l.health.markReady(service); recovered {
+			l.out.printf("service %s healthy again after %s unhealthy", service, since(from))
 		}
-		l.markReady(service)
 		return true, ""
 	})
 	return by, err
-}
-
-// markReady records that service was ready during this Up.
-func (l *Lab) markReady(service string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.readySeen == nil {
-		l.readySeen = map[string]bool{}
-	}
-	l.readySeen[service] = true
-}
-
-// wasReady says whether service was ready earlier in this Up.
-func (l *Lab) wasReady(service string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.readySeen[service]
-}
-
-// lastProbe describes the last health probe Docker kept, for the log.
-func lastProbe(h *container.Health) string {
-	if h == nil || len(h.Log) == 0 {
-		return "no probe output kept"
-	}
-	last := h.Log[len(h.Log)-1]
-	out := strings.TrimSpace(last.Output)
-	if len(out) > 120 {
-		out = out[:120] + "..."
-	}
-	return fmt.Sprintf("last probe exit %d: %q", last.ExitCode, out)
 }
 
 // waitCompleted waits until the service's container exited with code 0.
