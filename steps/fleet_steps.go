@@ -100,23 +100,30 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	w.logf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
 	var mu sync.Mutex
 	seen := map[string]bool{}
-	probe := func(ctx context.Context, master string, left time.Duration) {
-		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), client.SaltFleet(fleetCLITimeout, "test.ping"), func(r saltout.Returns) bool { return everyTrue(r, ids) })
+	probe := func(ctx context.Context, master string, left time.Duration, target []string) {
+		want := ids
+		if target != nil {
+			want = target
+		}
+		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), client.SaltFleet(fleetCLITimeout, "test.ping", target...), func(r saltout.Returns) bool { return everyTrue(r, want) })
 		mu.Lock()
 		defer mu.Unlock()
-		for _, id := range ids {
+		for _, id := range want {
 			if rets.True(id) {
 				seen[id] = true
 			}
 		}
 	}
 	if _, err := poll.Run(ctx, poll.Bounds{Deadline: start.Add(b.Limit), Interval: fleetProbePause}, func(ctx context.Context, left time.Duration) bool {
+		mu.Lock()
+		target := unserved(ids, seen)
+		mu.Unlock()
 		var wg sync.WaitGroup
 		for _, m := range masters {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				probe(ctx, m, left)
+				probe(ctx, m, left, target)
 			}()
 		}
 		wg.Wait()
@@ -154,6 +161,22 @@ func (w *world) addSpread(name string, r checker.Result) {
 			Observed: q.d, Bound: sp.Limit, BoundExplain: b.Explain, Met: sp.Measured == sp.Of && q.d <= sp.Limit,
 			Detail: fmt.Sprintf("%s: %s: %s", checker.NameFleet, r.Verdict, sp)})
 	}
+}
+
+// unserved is the probe's target: nil (the whole fleet, '*') until a
+// probe has served a minion, then the ids not served yet, so later probes
+// run the job only where it still tells something.
+func unserved(ids []string, seen map[string]bool) []string {
+	if len(seen) == 0 {
+		return nil
+	}
+	var left []string
+	for _, id := range ids {
+		if !seen[id] {
+			left = append(left, id)
+		}
+	}
+	return left
 }
 
 // everyTrue reports whether every id returned true.

@@ -32,6 +32,8 @@ func TestCommandLines(t *testing.T) {
 			argv: []string{"salt", "--out=json", "m1", "cmd.run", "true"}},
 		{name: "a probe of the fleet", cmd: SaltFleet(5, "test.ping"), op: "salt test.ping",
 			argv: []string{"salt", "--out=json", "-t5", "*", "test.ping"}},
+		{name: "a probe of the minions not yet served", cmd: SaltFleet(5, "test.ping", "m1", "m3"), op: "salt test.ping",
+			argv: []string{"salt", "--out=json", "-t5", "-L", "m1,m3", "test.ping"}},
 		{name: "key list", cmd: SaltKey("-L"), op: checker.KeyListOp,
 			argv: []string{"salt-key", "--out=json", "-L"}},
 		{name: "fingerprints", cmd: SaltKey("-F"), op: checker.FingerOp,
