@@ -170,6 +170,8 @@ test: test-prereqs build
 # a salt '*' test.ping round, memory, the failover spread), prints each
 # against 10 and draws reports/bench/fleet-curves.svg (SALTLAB_FLEET_PLOT
 # names another file; docs/fleet-curves.svg is the one the README shows).
+# SALT=real [SALT_VERSION=3007] measures real Salt at 10, 100 and 200 and
+# prints the memory check's refusal of 1000 (reports/bench/fleet-curves-real.svg).
 BENCHTIME ?= 1x
 BENCH     ?= BenchmarkUp|BenchmarkSuite|BenchmarkFleet
 bench: prereqs
