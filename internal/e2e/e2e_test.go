@@ -66,7 +66,14 @@ func runID(t testing.TB, kind string) string {
 }
 
 func saltlab(t testing.TB, bin string, args ...string) *exec.Cmd {
-	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
+	return saltlabWithin(t, runTimeout, bin, args...)
+}
+
+// saltlabWithin is saltlab bounded by d instead of runTimeout: a real
+// fleet's run brings 100 minions up in about 5 minutes before its
+// scenario starts.
+func saltlabWithin(t testing.TB, d time.Duration, bin string, args ...string) *exec.Cmd {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return saltlabCmd(ctx, bin, args...)
 }
@@ -89,8 +96,17 @@ func saltlabCmd(ctx context.Context, bin string, args ...string) *exec.Cmd {
 func saltlabDefaultLabs(ctx context.Context, bin string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = repoRoot
+	// At the bound saltlab gets Ctrl-C, which tears its lab down, and is
+	// killed only if it has not exited a teardown's time later: a killed
+	// run left a 100-minion lab running (2026-11-27).
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = saltlabTeardownGrace
 	return cmd
 }
+
+// saltlabTeardownGrace is how long a saltlab interrupted at its bound
+// has to tear its lab down (lab.Down's own bound is 2 minutes).
+const saltlabTeardownGrace = 3 * time.Minute
 
 // assertNothingLeft checks that no container, network or volume carries the
 // run's label.
