@@ -52,6 +52,27 @@ func (m *healthMemory) relapse(service string) (relapsed, first bool) {
 	return true, true
 }
 
+// unhealthy is a wait's answer to service's unhealthy status: the failure
+// of one never ready, or none for a relapse, which it tells the log once.
+func (l *Lab) unhealthy(service string, h *container.Health) string {
+	relapsed, first := l.health.relapse(service)
+	if !relapsed {
+		return "became unhealthy"
+	}
+	if first {
+		l.out.printf("service %s turned unhealthy after it was ready (%s); waiting for it to be healthy again", service, lastProbe(h))
+	}
+	return ""
+}
+
+// nowReady records that service is ready, and tells the log once when
+// this ends a relapse.
+func (l *Lab) nowReady(service string) {
+	if from, recovered := l.health.markReady(service); recovered {
+		l.out.printf("service %s healthy again after %s unhealthy", service, since(from))
+	}
+}
+
 // lastProbe describes the last health probe Docker kept, for the log.
 func lastProbe(h *container.Health) string {
 	if h == nil || len(h.Log) == 0 {

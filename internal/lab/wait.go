@@ -46,22 +46,12 @@ func (l *Lab) waitHealthy(ctx context.Context, service string) (string, error) {
 			by = evidence
 		case st.Health == nil:
 			return false, "has no healthcheck, so it can never become healthy"
-		case st.Health.Status == container.Healthy:
 		case st.Health.Status == container.Unhealthy:
-			relapsed, first := l.health.relapse(service)
-			if !relapsed {
-				return false, "became unhealthy"
-			}
-			if first {
-				l.out.printf("service %s turned unhealthy after it was ready (%s); waiting for it to be healthy again", service, lastProbe(st.Health))
-			}
-			return false, ""
-		default:
-			return false, ""
+			return false, l.unhealthy(service, st.Health)
+		case st.Health.Status != container.Healthy:
+			return false, "" // still starting
 		}
-		if from, recovered := l.health.markReady(service); recovered {
-			l.out.printf("service %s healthy again after %s unhealthy", service, since(from))
-		}
+		l.nowReady(service)
 		return true, ""
 	})
 	return by, err
