@@ -120,14 +120,23 @@ func (c *Counted) Misses(host string) int {
 // They come from below the kernel's ephemeral range: a port the kernel
 // handed out by listening on :0 can be taken by another test's outgoing
 // connection before the master binds it (or rebinds it after a restart).
+// Each port is also reserved (see reservePort) until the test ends, so a
+// parallel test, or another test binary of `go test ./...`, cannot pick it
+// between this check and the master's bind.
 func Ports(t testing.TB, ips ...string) (pub, ret int) {
 	t.Helper()
 	lo, hi := portRange()
 	for attempt := 0; attempt < 200; attempt++ {
 		ps := make([]int, 0, 2)
 		var held []net.Listener
+		var locks []*os.File
 		for len(ps) < 2 {
 			port := lo + rand.IntN(hi-lo)
+			lock, ok := reservePort(port)
+			if !ok {
+				break
+			}
+			locks = append(locks, lock)
 			ls, ok := listenAll(port, ips)
 			held = append(held, ls...)
 			if !ok {
@@ -138,9 +147,11 @@ func Ports(t testing.TB, ips ...string) (pub, ret int) {
 		for _, l := range held {
 			l.Close()
 		}
-		if len(ps) == 2 && ps[0] != ps[1] {
+		if len(ps) == 2 {
+			t.Cleanup(func() { releasePorts(locks) })
 			return ps[0], ps[1]
 		}
+		releasePorts(locks)
 	}
 	t.Fatal("no free port pair")
 	return 0, 0
