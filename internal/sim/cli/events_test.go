@@ -49,11 +49,15 @@ func TestEventsReachEveryHotMaster(t *testing.T) {
 	pkiDir := filepath.Join(root, "pki-master")
 	var confs []string
 	var subs []<-chan events.Event
+	var first *simtest.Master
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	for i, ip := range []string{"127.0.0.1", "127.0.0.2"} {
 		o := simtest.MasterOpts(filepath.Join(root, "m"+string(rune('1'+i))), ip, pub, ret, pkiDir)
-		simtest.StartMaster(t, o)
+		m := simtest.StartMaster(t, o)
+		if i == 0 {
+			first = m
+		}
 		conf := filepath.Join(root, "etc"+string(rune('1'+i)))
 		simtest.WriteConfig(t, conf, config.Master, o)
 		confs = append(confs, conf)
@@ -77,9 +81,13 @@ func TestEventsReachEveryHotMaster(t *testing.T) {
 		assert.NotEmpty(t, get(start, "_stamp"))
 	}
 	require.Eventually(t, func() bool { return len(mi.Masters()) == 2 && mi.Masters()[1] != "" }, eventWait, 20*time.Millisecond)
+	// The start events travel the request channel; the job below is
+	// published, and a minion not yet subscribed would miss it (a flake in
+	// CI at stop 33: "Minion did not return" after the 1 s timeout).
+	simtest.WaitSubscribed(t, first, eventWait, "hot")
 
 	res := run(t, r, "", "salt", "-c", confs[0], "--out=json", "--out-indent=-1", "hot", "event.send", "custom/tag", `{"x": 1}`)
-	require.Equal(t, 0, res.code, res.stderr)
+	require.Equal(t, 0, res.code, "stderr: %s\nstdout: %s", res.stderr, res.stdout)
 	assert.Equal(t, "{\"hot\": true}\n", res.stdout)
 	for i, ch := range subs {
 		d := nextEvent(t, ch, "custom/tag")

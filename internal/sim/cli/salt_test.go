@@ -29,6 +29,7 @@ func saltFixture(t *testing.T) (r *simtest.Resolver, conf string, m *simtest.Mas
 	r = simtest.NewResolver("salt", "127.0.0.1")
 	mi := simtest.StartMinion(t, simtest.MinionOpts(filepath.Join(root, "m1"), "m1", nil, pub, ret).Set("master", "salt"), r)
 	simtest.WaitConnected(t, mi, "salt", 5*time.Second)
+	simtest.WaitSubscribed(t, m, 5*time.Second, "m1")
 	require.NoError(t, pki.KeyDirs{Root: mo.Str("pki_dir")}.Write(pki.Accepted, "m2", "-----BEGIN PUBLIC KEY-----\nX\n-----END PUBLIC KEY-----\n"))
 	return r, conf, m
 }

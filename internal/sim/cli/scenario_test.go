@@ -106,6 +106,7 @@ func TestFailoverLabScenario(t *testing.T) {
 			for _, m := range l.minions {
 				simtest.WaitConnected(t, m, "salt-master-1", 10*time.Second)
 			}
+			simtest.WaitSubscribed(t, l.m1, 10*time.Second, "minion-1", "minion-2")
 			res := run(t, l.r, "", "salt", "-c", l.m1Conf, "*", "test.ping", "--out=json", "--static")
 			require.Equal(t, 0, res.code, res.stderr)
 			assert.Equal(t, map[string]any{"minion-1": true, "minion-2": true}, decodeJSON(t, res.stdout))

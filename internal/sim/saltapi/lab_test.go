@@ -54,6 +54,9 @@ func newAPILab(t *testing.T) *apiLab {
 	o["master"] = "salt-master-1"
 	l.minion = simtest.StartMinion(t, o, r)
 	simtest.WaitConnected(t, l.minion, "salt-master-1", connectWait)
+	// Connected is the request channel; a job published before the
+	// subscription is up is lost, as with ZeroMQ's asynchronous connect.
+	simtest.WaitSubscribed(t, l.master, connectWait, "minion-1")
 	// ghost: an accepted key whose minion never runs.
 	key, err := os.ReadFile(filepath.Join(root, "minion-1", "pki", "minion.pub"))
 	require.NoError(t, err)
