@@ -59,6 +59,16 @@ func UntilStdinCloses(argv ...string) []string {
 // command, which has the shell's pid through exec.
 const untilStdinCloses = `exec 3<&0; { cat <&3 >/dev/null 2>&1; kill $$ 2>/dev/null && sleep ` + killGrace + ` && kill -9 $$ 2>/dev/null; } >/dev/null 2>&1 & exec "$@"`
 
+// Unbuffered wraps argv so that real Salt's CLIs write each document as
+// they print it. Python buffers stdout in blocks when it is a pipe, as a
+// docker exec's is, so a reader of a running `salt` or `salt-run` sees
+// nothing until the CLI exits, and nothing at all if it is cut first;
+// the double, in Go, writes at once. Readers that act on output as it
+// arrives need it; a command read after its exit does not.
+func Unbuffered(argv ...string) []string {
+	return append([]string{"env", "PYTHONUNBUFFERED=1"}, argv...)
+}
+
 // RunBounded runs a plain (non-Salt) command in service under Bounded.
 func RunBounded(ctx context.Context, ex Execer, service string, budget time.Duration, argv ...string) (Output, error) {
 	return ex.Exec(ctx, service, Bounded(budget, argv...))

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -79,5 +82,37 @@ func TestUntilStdinCloses(t *testing.T) {
 			}
 			assert.Equal(t, tt.wantOut, first+<-rest)
 		})
+	}
+}
+
+// TestUnbufferedStreamsPythonOutput runs a Python program that prints a
+// line and then runs on, as real Salt's CLI does while it waits for
+// more returns, with a pipe as its stdout, as a docker exec gives it: the
+// line must arrive while it still runs, not at its exit 30 s later.
+func TestUnbufferedStreamsPythonOutput(t *testing.T) {
+	py := testenv.Tool(t, "python3", "python3")
+	argv := Unbuffered(py, "-c", "import time; print('first return'); time.sleep(30)")
+	c := exec.Command(argv[0], argv[1:]...)
+	// Not inherited: a shell that set PYTHONUNBUFFERED would hide the
+	// difference, and a container's environment does not have it.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PYTHONUNBUFFERED=") {
+			c.Env = append(c.Env, kv)
+		}
+	}
+	stdout, err := c.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, c.Start())
+	defer func() { _ = c.Process.Kill(); _ = c.Wait() }()
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(stdout).ReadString('\n')
+		line <- s
+	}()
+	select {
+	case got := <-line:
+		assert.Equal(t, "first return\n", got)
+	case <-time.After(stdinBound):
+		t.Fatalf("%v printed nothing within %s while it ran", argv, stdinBound)
 	}
 }

@@ -272,7 +272,8 @@ func lastLine(out string) string {
 }
 
 // fanout times one `salt '*' test.ping` published on both masters at
-// once until their streamed returns together name every one of n minions.
+// once until their streamed returns together name every one of n minions
+// (client.Unbuffered makes real Salt's CLI stream them as the double's does).
 // A failover fleet is split between the masters, and each master's CLI
 // waits out -t and a find_job round for the minions the other one holds,
 // so the CLIs are read as they print and stopped once the union is whole.
@@ -286,7 +287,10 @@ func fanout(b *testing.B, project string, n int) (time.Duration, int) {
 	var wg sync.WaitGroup
 	start := time.Now()
 	for _, m := range []string{"salt-master-1", "salt-master-2"} {
-		argv := append([]string{"exec", project + "-" + m + "-1"}, client.Salt("*", 30, "test.ping").Line()...)
+		// Unbuffered: real Salt's CLI otherwise holds every return in its
+		// pipe buffer until it exits, and a round cut at its bound showed
+		// no return at all (100 real minions, 2026-11-27).
+		argv := append([]string{"exec", project + "-" + m + "-1"}, client.Unbuffered(client.Salt("*", 30, "test.ping").Line()...)...)
 		cmd := exec.CommandContext(ctx, "docker", argv...)
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {

@@ -247,7 +247,7 @@ func (w *Watcher) send(ctx context.Context, master, tag string) error {
 	ans := &answer{done: cancel}
 	// Unbuffered, so the answer is not held in Python's pipe buffer until
 	// an exit that may not come.
-	argv := client.UntilStdinCloses(append([]string{"env", "PYTHONUNBUFFERED=1"}, client.EventSend(tag).Line()...)...)
+	argv := client.UntilStdinCloses(client.Unbuffered(client.EventSend(tag).Line()...)...)
 	err := w.ex.Stream(ctx, master, argv, ans)
 	if text, ok := ans.get(); ok {
 		if !probeAnswered(text) {
