@@ -100,12 +100,8 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	w.logf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
 	var mu sync.Mutex
 	seen := map[string]bool{}
-	probe := func(ctx context.Context, master string, left time.Duration, target []string) {
-		want := ids
-		if target != nil {
-			want = target
-		}
-		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), client.SaltFleet(fleetCLITimeout, "test.ping", target...), func(r saltout.Returns) bool { return everyTrue(r, want) })
+	probe := func(ctx context.Context, master string, left time.Duration, want []string) {
+		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), fleetProbe(ids, want), func(r saltout.Returns) bool { return everyTrue(r, want) })
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range want {
@@ -116,14 +112,14 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	}
 	if _, err := poll.Run(ctx, poll.Bounds{Deadline: start.Add(b.Limit), Interval: fleetProbePause}, func(ctx context.Context, left time.Duration) bool {
 		mu.Lock()
-		target := unserved(ids, seen)
+		want := unserved(ids, seen)
 		mu.Unlock()
 		var wg sync.WaitGroup
 		for _, m := range masters {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				probe(ctx, m, left, target)
+				probe(ctx, m, left, want)
 			}()
 		}
 		wg.Wait()
@@ -163,13 +159,8 @@ func (w *world) addSpread(name string, r checker.Result) {
 	}
 }
 
-// unserved is the probe's target: nil (the whole fleet, '*') until a
-// probe has served a minion, then the ids not served yet, so later probes
-// run the job only where it still tells something.
+// unserved is the ids of the fleet no probe has served yet, in fleet order.
 func unserved(ids []string, seen map[string]bool) []string {
-	if len(seen) == 0 {
-		return nil
-	}
 	var left []string
 	for _, id := range ids {
 		if !seen[id] {
@@ -177,6 +168,16 @@ func unserved(ids []string, seen map[string]bool) []string {
 		}
 	}
 	return left
+}
+
+// fleetProbe is the probe of want, the minions not served yet: the whole
+// fleet ('*') while that is all of ids, then only want (-L), so later
+// probes run the job only where it still tells something.
+func fleetProbe(ids, want []string) client.Cmd {
+	if len(want) == len(ids) {
+		return client.SaltFleet(fleetCLITimeout, "test.ping")
+	}
+	return client.SaltFleet(fleetCLITimeout, "test.ping", want...)
 }
 
 // everyTrue reports whether every id returned true.
