@@ -96,6 +96,13 @@ func (f *fakeLab) job(master, minion, fun string, standalone bool) {
 	f.fire(master, "salt/job/"+jid+"/ret/"+minion, map[string]any{"id": minion, "fun": fun, "jid": jid, "return": true})
 }
 
+// minionSettings are the settings f.config holds, by key, as JSON.
+func (f *fakeLab) minionSettings() map[string]string {
+	return map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
+		"master_alive_interval": `0.2`, "publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`,
+		"zmq_monitor": fmt.Sprint(f.zmqMonitor)}
+}
+
 func newFakeLab() *fakeLab {
 	return &fakeLab{
 		running: map[string]bool{"salt-master-1": true, "salt-master-2": true, "salt-minion-1": true, "salt-minion-2": true},
@@ -223,10 +230,19 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 		return Output{Stdout: "---\n" + f.config}, nil
 	case strings.Contains(cmd, "salt-call --out=json --local config.get "):
 		// The settings f.config holds, as Salt's config.get returns them.
-		answers := map[string]string{"master": `["salt-master-1", "salt-master-2"]`, "master_type": `"failover"`,
-			"master_alive_interval": `0.2`, "publish_port": `4505`, "transport": `"zeromq"`, "open_mode": `false`, "verify_master_pubkey_sign": `false`,
-			"zmq_monitor": fmt.Sprint(f.zmqMonitor)}
-		return Output{Stdout: `{"local": ` + answers[argv[len(argv)-1]] + `}`}, nil
+		return Output{Stdout: `{"local": ` + f.minionSettings()[argv[len(argv)-1]] + `}`}, nil
+	case strings.HasSuffix(cmd, "salt-call --out=json --local config.items"):
+		// The minion's options, as Salt 3008.4 loads them: publish_port
+		// is not among them (config.get answers it from elsewhere).
+		var b strings.Builder
+		b.WriteString(`{"local": {"log_file": "/var/log/salt/minion", "grains": {"os": "Debian"}`)
+		for k, v := range f.minionSettings() {
+			if k != "publish_port" {
+				fmt.Fprintf(&b, `, %q: %s`, k, v)
+			}
+		}
+		b.WriteString("}}")
+		return Output{Stdout: b.String()}, nil
 	case strings.Contains(cmd, "salt-run --out=json config.get "):
 		// The masters' options, as Salt's config runner prints them.
 		if v, ok := f.masterOpts[argv[len(argv)-1]]; ok {

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -46,7 +47,7 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 		}
 	}
 	each(minions(d.Lab), func(m string) {
-		for _, key := range checker.ConfigKeys() {
+		for _, key := range recordItems(ctx, w, m) {
 			recordSetting(ctx, w, m, key)
 		}
 		recordHosts(ctx, w, m)
@@ -59,6 +60,47 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 		recordAddresses(ctx, w, m)
 	})
 	wg.Wait()
+}
+
+// recordItems records, in one `salt-call --local config.items`, the
+// ConfigKeys the minion's options hold (checker.FConfigItems) and returns
+// the keys left for config.get: every one if the call failed.
+func recordItems(ctx context.Context, w *world, minion string) (rest []string) {
+	rest = checker.ConfigKeys()
+	w.salt().Record(ctx, minion, minion, client.SaltCallLocal("config.items"), configTimeout, func(out client.Output) client.Outcome {
+		if out.ExitCode != 0 {
+			return client.Failed(nil, "exit %d: %s", out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
+		}
+		r, err := saltout.ParseCall(out.Stdout)
+		if err != nil {
+			return client.Failed(nil, "%v", err)
+		}
+		var opts map[string]json.RawMessage
+		if err := json.Unmarshal(r.Local, &opts); err != nil {
+			return client.Failed(nil, "config.items returned no mapping: %v", err)
+		}
+		var v checker.ConfigItems
+		v.Values, rest = itemsOf(opts, checker.ConfigKeys())
+		return client.Succeeded(v)
+	})
+	return rest
+}
+
+// itemsOf splits keys into those opts answers as config.get would, with
+// their values, and the rest: absent from opts, or an sdb:// reference,
+// which only config.get resolves.
+func itemsOf(opts map[string]json.RawMessage, keys []string) (found map[string]json.RawMessage, rest []string) {
+	found = map[string]json.RawMessage{}
+	for _, k := range keys {
+		raw, ok := opts[k]
+		var s string
+		if !ok || (json.Unmarshal(raw, &s) == nil && strings.HasPrefix(s, "sdb://")) {
+			rest = append(rest, k)
+			continue
+		}
+		found[k] = raw
+	}
+	return found, rest
 }
 
 // recordSetting records one minion setting as Salt resolves it locally.

@@ -56,3 +56,17 @@ func lookup(m map[string]any, key string) (any, bool) {
 func lookupMap(m *jsonout.Map, key string) (any, bool) {
 	return lookup(map[string]any{"_": m}, "_:"+key)
 }
+
+// configItems implements config.items: the options the minion loaded,
+// defaults included (salt/modules/config.py items returns __opts__, whose
+// grains sit under "grains").
+func configItems(_ context.Context, env Env, _ []any) Result {
+	out := make(map[string]any, len(env.Opts)+1)
+	for k, v := range env.Opts {
+		out[k] = v
+	}
+	if _, ok := out["grains"]; !ok && env.Grains != nil {
+		out["grains"] = env.Grains
+	}
+	return Result{Return: out}
+}

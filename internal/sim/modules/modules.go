@@ -48,6 +48,7 @@ func functions() map[string]fn {
 		"test.cross_test":    testCrossTest,
 		"test.outputter":     testOutputter,
 		"config.get":         configGet,
+		"config.items":       configItems,
 		"grains.items":       grainsItems,
 		"grains.item":        grainsItem,
 		"grains.get":         grainsGet,

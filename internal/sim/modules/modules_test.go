@@ -54,6 +54,15 @@ func TestRun(t *testing.T) {
 			assert.Equal(t, tc.retcode, res.Retcode)
 		})
 	}
+	items := Run(context.Background(), env, "config.items", nil)
+	assert.Equal(t, 0, items.Retcode)
+	all, ok := items.Return.(map[string]any)
+	if assert.True(t, ok, "config.items returns the options as a mapping: %#v", items.Return) {
+		assert.Equal(t, "salt-master-2", all["master"], "an option, as config.get answers it")
+		assert.Equal(t, map[string]any{"k": "v"}, all["nested"])
+		assert.Equal(t, env.Grains, all["grains"], "the grains, under grains as in Salt's __opts__")
+		assert.NotContains(t, all, "missing")
+	}
 	item := Run(context.Background(), env, "grains.item", []any{"os", "nope"}).Return.(*jsonout.Map)
 	got, _ := jsonout.Render(item, -1)
 	assert.Equal(t, `{"os": "Debian", "nope": ""}`, got)
