@@ -235,6 +235,9 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 	project := runner.ProjectName("failover", id)
 	p.fanout, p.returned = fanout(b, project, n)
 	p.memMiB = labMemory(b, id)
+	// Logged now: a @scale run that fails below ends the benchmark, and
+	// these figures would go with it.
+	b.Logf("%s, %d minions: healthy after %s, salt '*' round %s (%d returned), %.0f MiB", fl.name, n, p.healthy.Round(time.Millisecond), p.fanout.Round(time.Millisecond), p.returned, p.memMiB)
 	down()
 
 	rid := runID(b, fmt.Sprintf("fleetrun%d", n))
