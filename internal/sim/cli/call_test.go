@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -137,4 +138,30 @@ func TestSaltCallReturnsToMaster(t *testing.T) {
 	assert.NotContains(t, rets[0], "/req/")
 	assert.FileExists(t, filepath.Join(f.dir, "pki", "minion_master.pub"))
 	assert.FileExists(t, filepath.Join(f.master.Opts.Str("pki_dir"), "minions", "m1"))
+}
+
+// `salt-call --local config.items` prints the options the minion loaded,
+// each key as config.get answers it, which the lab's configuration
+// recording reads (steps.recordItems).
+func TestSaltCallLocalConfigItems(t *testing.T) {
+	t.Parallel()
+	f := newCallFixture(t, nil)
+	res := f.call(t, map[string]any{"master_type": "failover", "master": []any{"salt-dead", "salt"}, "master_alive_interval": 7},
+		"--local", "--out=json", "config.items")
+	require.Equal(t, 0, res.code, res.stderr)
+	var out struct {
+		Local map[string]json.RawMessage `json:"local"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.stdout), &out), res.stdout)
+	for _, key := range []string{"master", "master_type", "master_alive_interval"} {
+		get := f.call(t, map[string]any{"master_type": "failover", "master": []any{"salt-dead", "salt"}, "master_alive_interval": 7},
+			"--local", "--out=json", "--out-indent=-1", "config.get", key)
+		require.Equal(t, 0, get.code, get.stderr)
+		var want struct {
+			Local json.RawMessage `json:"local"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(get.stdout), &want))
+		assert.JSONEq(t, string(want.Local), string(out.Local[key]), "config.items and config.get agree on %s", key)
+	}
+	assert.Contains(t, out.Local, "grains")
 }
