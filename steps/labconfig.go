@@ -67,14 +67,7 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 // the keys left for config.get: every one if the call failed.
 func recordItems(ctx context.Context, w *world, minion string) (rest []string) {
 	rest = checker.ConfigKeys()
-	w.salt().Record(ctx, minion, minion, client.SaltCallLocal("config.items"), configTimeout, func(out client.Output) client.Outcome {
-		if out.ExitCode != 0 {
-			return client.Failed(nil, "exit %d: %s", out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
-		}
-		r, err := saltout.ParseCall(out.Stdout)
-		if err != nil {
-			return client.Failed(nil, "%v", err)
-		}
+	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.items"), func(r saltout.CallResult) client.Outcome {
 		var opts map[string]json.RawMessage
 		if err := json.Unmarshal(r.Local, &opts); err != nil {
 			return client.Failed(nil, "config.items returned no mapping: %v", err)
@@ -105,14 +98,7 @@ func itemsOf(opts map[string]json.RawMessage, keys []string) (found map[string]j
 
 // recordSetting records one minion setting as Salt resolves it locally.
 func recordSetting(ctx context.Context, w *world, minion, key string) {
-	w.salt().Record(ctx, minion, minion, client.SaltCallLocal("config.get", key), configTimeout, func(out client.Output) client.Outcome {
-		if out.ExitCode != 0 {
-			return client.Failed(nil, "exit %d: %s", out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
-		}
-		r, err := saltout.ParseCall(out.Stdout)
-		if err != nil {
-			return client.Failed(nil, "%v", err)
-		}
+	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.get", key), func(r saltout.CallResult) client.Outcome {
 		return client.Succeeded(checker.ConfigValue{Key: key, Value: r.Local})
 	})
 }

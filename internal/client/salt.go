@@ -47,6 +47,12 @@ func (c Client) Record(ctx context.Context, service, target string, cmd Cmd, bud
 // Call runs a salt-call command on minion and records it: ok when it
 // exits 0 with a return (the return is the value).
 func (c Client) Call(ctx context.Context, minion string, budget time.Duration, cmd Cmd) (saltout.CallResult, Outcome) {
+	return c.CallAs(ctx, minion, budget, cmd, func(r saltout.CallResult) Outcome { return Succeeded(r.Local) })
+}
+
+// CallAs is Call whose recorded outcome value makes of a return that
+// parsed: what the lab keeps of it, or why it is no answer.
+func (c Client) CallAs(ctx context.Context, minion string, budget time.Duration, cmd Cmd, value func(saltout.CallResult) Outcome) (saltout.CallResult, Outcome) {
 	var r saltout.CallResult
 	o := c.Record(ctx, minion, minion, cmd, budget, func(out Output) Outcome {
 		if out.ExitCode != 0 {
@@ -56,7 +62,7 @@ func (c Client) Call(ctx context.Context, minion string, budget time.Duration, c
 		if r, err = saltout.ParseCall(out.Stdout); err != nil {
 			return Failed(nil, "%v", err)
 		}
-		return Succeeded(r.Local)
+		return value(r)
 	})
 	return r, o
 }
