@@ -24,7 +24,9 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
 	intFlag(fs, &in.Minions, "minions", 1, knobs.MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", knobs.MaxMinions),
 		fmt.Sprintf("number of minions (1-%d), cloned from the topology's salt-minion-1, one per container up to %d and %d per container beyond, as many as this machine's memory holds (default: the topology's own)", knobs.MaxMinions, knobs.MaxContainers, knobs.SwarmSize))
-	fs.BoolVar(&in.KeepFleetKeys, "keep-fleet-keys", false, fmt.Sprintf("with --minions beyond %d: keep the fleet's minion keys in the volume %s for the next fleet (it outlives the run; saltlab down --all removes it)", knobs.MaxContainers, knobs.SwarmKeysVolume))
+	intFlag(fs, &in.MinionsPerContainer, "minions-per-container", 1, knobs.SwarmSize, fmt.Sprintf("want 1 (a container each) to %d, or leave it out for the default layout", knobs.SwarmSize),
+		fmt.Sprintf("with --minions: at most this many minions share a container (1-%d; default 1 up to %d minions and %d beyond); more than 1 runs swarms, which run only @scale scenarios", knobs.SwarmSize, knobs.MaxContainers, knobs.SwarmSize))
+	fs.BoolVar(&in.KeepFleetKeys, "keep-fleet-keys", false, fmt.Sprintf("with a fleet in swarms (--minions beyond %d, or --minions-per-container 2 or more): keep the fleet's minion keys in the volume %s for the next fleet (it outlives the run; saltlab down --all removes it)", knobs.MaxContainers, knobs.SwarmKeysVolume))
 	fs.Func("set", "Salt option override KEY=VALUE, e.g. minion.master_alive_interval=5 or master.timeout=10 (repeatable)", func(v string) error {
 		in.Sets = append(in.Sets, v)
 		return nil

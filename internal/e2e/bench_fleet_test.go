@@ -33,6 +33,10 @@ type fleetFlavor struct {
 	settings []string // the fleet's settings (--set)
 	sizes    []int
 	plot     string // the default file of its curves, under reports/bench
+	// swarmAbove: beyond this many minions the flavour's fleet runs in
+	// swarms (--minions-per-container SwarmSize); 0 keeps saltlab's
+	// default layout.
+	swarmAbove int
 	// judged: a failed @scale run is a figure (its verdicts say how it
 	// failed), as on real Salt, whose baseline has not passed on two
 	// cores; on the double a failed run fails the benchmark.
@@ -44,6 +48,9 @@ func (f fleetFlavor) args() []string { return append(append([]string{}, f.salt..
 
 // benchFleetFlavor is the double, or real Salt with SALT=real
 // (SALT_VERSION names the release line, 3008 by default). A real fleet
+// beyond 10 runs in swarms: 100 real minions a container each (two Python
+// processes, a health check and a configuration record each) saturated
+// both cores and never finished a measurement (benchmarks.md). A real fleet
 // runs the alive interval a real fleet runs, 30 s: at the topologies' 2 s
 // the checks of 150 real minions ran late on two cores and the minions
 // declared their master lost (benchmarks.md, "Real Salt in swarms"). Real
@@ -52,7 +59,7 @@ func (f fleetFlavor) args() []string { return append(append([]string{}, f.salt..
 // benchmark prints the refusal, which names the limit.
 func benchFleetFlavor() fleetFlavor {
 	if os.Getenv("SALT") == "real" {
-		return fleetFlavor{name: "real", sizes: []int{10, 100, 200, 1000}, plot: "fleet-curves-real.svg", judged: true,
+		return fleetFlavor{name: "real", sizes: []int{10, 100, 200, 1000}, plot: "fleet-curves-real.svg", judged: true, swarmAbove: 10,
 			salt:     []string{"--salt", "real", "--salt-version", cmp.Or(os.Getenv("SALT_VERSION"), "3008")},
 			settings: []string{"--set", "minion.master_alive_interval=30"}}
 	}
@@ -164,7 +171,7 @@ func BenchmarkFleet(b *testing.B) {
 		_, release, _ := strings.Cut(image, ":")
 		what = "real Salt " + release
 	}
-	svg, err := benchplot.SVG(fmt.Sprintf("saltlab fleet on %s, failover topology, %s (up to 120 minions a container each, beyond 50 to a container)", what, time.Now().UTC().Format("2006-01-02")), curves)
+	svg, err := benchplot.SVG(fmt.Sprintf("saltlab fleet on %s, failover topology, %s (%s)", what, time.Now().UTC().Format("2006-01-02"), fl.layout()), curves)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -191,13 +198,27 @@ func spreads(pts []fleetPoint) bool {
 	return true
 }
 
-// fleetArgs is --minions n, keeping the keys of a fleet in swarms.
-func fleetArgs(n int) []string {
+// fleetArgs is --minions n in the flavour's layout, keeping the keys of
+// a fleet in swarms.
+func (f fleetFlavor) fleetArgs(n int) []string {
 	args := []string{"--minions", strconv.Itoa(n)}
-	if knobs.Swarmed(n) {
+	fleet := knobs.Fleet{Minions: n}
+	if f.swarmAbove > 0 && n > f.swarmAbove {
+		fleet.PerContainer = knobs.SwarmSize
+		args = append(args, "--minions-per-container", strconv.Itoa(knobs.SwarmSize))
+	}
+	if fleet.Swarmed() {
 		args = append(args, "--keep-fleet-keys")
 	}
 	return args
+}
+
+// layout says how the flavour runs a fleet, for the plot's title.
+func (f fleetFlavor) layout() string {
+	if f.swarmAbove > 0 {
+		return fmt.Sprintf("up to %d minions a container each, beyond %d to a container", f.swarmAbove, knobs.SwarmSize)
+	}
+	return fmt.Sprintf("up to %d minions a container each, beyond %d to a container", knobs.MaxContainers, knobs.SwarmSize)
 }
 
 func ratio(a, b time.Duration) float64 { return a.Seconds() / b.Seconds() }
@@ -212,7 +233,7 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 	reports := b.TempDir()
 	id := runID(b, fmt.Sprintf("fleet%d", n))
 	start := time.Now()
-	cmd := saltlabWithin(b, fleetRunTimeout, bin, append(append([]string{"up", "--reports", reports, "--run-id", id}, fl.args()...), fleetArgs(n)...)...)
+	cmd := saltlabWithin(b, fleetRunTimeout, bin, append(append([]string{"up", "--reports", reports, "--run-id", id}, fl.args()...), fl.fleetArgs(n)...)...)
 	out, err := cmd.CombinedOutput()
 	p.healthy = time.Since(start)
 	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() == 2 {
@@ -241,7 +262,7 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 	down()
 
 	rid := runID(b, fmt.Sprintf("fleetrun%d", n))
-	out, runErr := saltlabWithin(b, fleetRunTimeout, bin, append(append([]string{"run", "--tags", "@scale", "--reports", reports, "--run-id", rid}, fl.args()...), fleetArgs(n)...)...).CombinedOutput()
+	out, runErr := saltlabWithin(b, fleetRunTimeout, bin, append(append([]string{"run", "--tags", "@scale", "--reports", reports, "--run-id", rid}, fl.args()...), fl.fleetArgs(n)...)...).CombinedOutput()
 	if runErr != nil && !fl.judged {
 		b.Fatalf("saltlab run --minions %d --tags @scale: %v\n%s", n, runErr, out)
 	}

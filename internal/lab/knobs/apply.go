@@ -38,7 +38,7 @@ func Resolve(p *types.Project, v Parsed, configDir string) (Settings, error) {
 	if !filepath.IsAbs(configDir) {
 		return Settings{}, fmt.Errorf("resolve knobs: config dir %s is not absolute (the engine refuses relative bind sources)", configDir)
 	}
-	s := Settings{Minions: v.minions, KeepFleetKeys: v.keepFleetKeys, States: v.states, Pillar: v.pillar}
+	s := Settings{Minions: v.fleet.Minions, MinionsPerContainer: v.fleet.PerContainer, KeepFleetKeys: v.keepFleetKeys, States: v.states, Pillar: v.pillar}
 	var rs roleSets
 	for _, k := range []Kind{Master, Minion} {
 		set := v.sets[k]
@@ -210,7 +210,7 @@ func Apply(p *types.Project, s Settings) error {
 		return err
 	}
 	if s.Minions > 0 {
-		n, sizes := Layout(s.Minions)
+		n, sizes := s.Fleet().Layout()
 		clones, err := scaleMinions(p, n, rs[Minion])
 		if err != nil {
 			return err

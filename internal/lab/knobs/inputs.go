@@ -17,7 +17,7 @@ import (
 const MaxContainers = 120
 
 // MaxMinions bounds --minions whatever the flavour and machine: beyond
-// MaxContainers the minions run as swarms (Layout), at most SwarmSize per
+// MaxContainers the minions run as swarms (Fleet.Layout), at most SwarmSize per
 // container. What one flavour holds on this machine is checked later,
 // against its memory (runner), before any Docker work.
 const MaxMinions = MaxContainers * SwarmSize
@@ -25,6 +25,9 @@ const MaxMinions = MaxContainers * SwarmSize
 // Inputs are the knobs as given on the command line.
 type Inputs struct {
 	Minions int // 0 keeps the topology's own minions
+	// MinionsPerContainer is --minions-per-container, 0 for the default
+	// layout (Fleet.PerContainer).
+	MinionsPerContainer int
 	// KeepFleetKeys keeps a fleet's minion keys in the volume
 	// SwarmKeysVolume for the next fleet (--keep-fleet-keys); off, a fleet
 	// generates its keys and leaves nothing behind.
@@ -44,6 +47,8 @@ type Inputs struct {
 // that a later process (status, logs, down) rebuilds the same project.
 type Settings struct {
 	Minions int `json:"minions,omitempty"`
+	// MinionsPerContainer is Fleet.PerContainer.
+	MinionsPerContainer int `json:"minions_per_container,omitempty"`
 	// KeepFleetKeys: the swarms keep their keys in SwarmKeysVolume.
 	KeepFleetKeys bool `json:"keep_fleet_keys,omitempty"`
 	// SwarmStart is how long each minion of a fleet in swarms is given
@@ -63,7 +68,7 @@ type Settings struct {
 // --set parsed and rendered to the drop-in text it becomes. Resolve
 // writes it out for one project; the zero value is no knobs.
 type Parsed struct {
-	minions        int
+	fleet          Fleet
 	keepFleetKeys  bool
 	states, pillar string
 	overrides      Overrides       // --set, parsed
@@ -71,22 +76,30 @@ type Parsed struct {
 	config         map[Kind]string // user drop-in dirs, absolute
 }
 
-// Minions is --minions, 0 when the topology's own minions run.
-func (p Parsed) Minions() int { return p.minions }
+// Fleet is --minions and --minions-per-container; Minions is 0 when the
+// topology's own minions run.
+func (p Parsed) Fleet() Fleet { return p.fleet }
+
+// Fleet is the saved --minions and --minions-per-container.
+func (s Settings) Fleet() Fleet {
+	return Fleet{Minions: s.Minions, PerContainer: s.MinionsPerContainer}
+}
 
 // Parse checks every knob, so that bad input fails before any image is
 // built or container created, and resolves them for Resolve.
 func (in Inputs) Parse() (Parsed, error) {
-	v := Parsed{minions: in.Minions, keepFleetKeys: in.KeepFleetKeys, config: map[Kind]string{}}
+	f := Fleet{Minions: in.Minions, PerContainer: in.MinionsPerContainer}
+	v := Parsed{fleet: f, keepFleetKeys: in.KeepFleetKeys, config: map[Kind]string{}}
 	var errs []error
-	if in.KeepFleetKeys && !Swarmed(in.Minions) {
-		errs = append(errs, fmt.Errorf("validate --keep-fleet-keys: only a fleet in swarms has keys to keep: add --minions %d or more, or leave the flag out", MaxContainers+1))
-	}
 	// 0 is not a user's value here but "the topology's own minions".
 	if in.Minions != 0 {
 		if err := valid.Int("--minions", in.Minions, 1, MaxMinions, fmt.Sprintf("want 1 to %d, or leave it out for the topology's own minions", MaxMinions)); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	errs = append(errs, checkFleetLayout(f)...)
+	if in.KeepFleetKeys && !f.Swarmed() {
+		errs = append(errs, fmt.Errorf("validate --keep-fleet-keys: only a fleet in swarms has keys to keep: add --minions %d or more (or --minions-per-container 2 or more), or leave the flag out", MaxContainers+1))
 	}
 	if o, sets, err := renderSets(in.Sets); err != nil {
 		errs = append(errs, err)
@@ -132,6 +145,27 @@ func (in Inputs) Parse() (Parsed, error) {
 		return Parsed{}, err
 	}
 	return v, nil
+}
+
+// checkFleetLayout checks --minions-per-container: it shapes a fleet,
+// at most SwarmSize share a container, and the fleet's containers must
+// fit MaxContainers (a lab's network).
+func checkFleetLayout(f Fleet) []error {
+	if f.PerContainer == 0 {
+		return nil
+	}
+	const flag = "--minions-per-container"
+	if err := valid.Int(flag, f.PerContainer, 1, SwarmSize, fmt.Sprintf("want 1 (a container each) to %d, or leave it out for the default layout", SwarmSize)); err != nil {
+		return []error{err}
+	}
+	if f.Minions == 0 {
+		return []error{fmt.Errorf("validate %s %d: it says how a fleet shares containers, and there is none: add --minions N, or leave it out", flag, f.PerContainer)}
+	}
+	if n, _ := f.Layout(); n > MaxContainers {
+		least := (f.Minions + MaxContainers - 1) / MaxContainers
+		return []error{fmt.Errorf("validate %s %d: --minions %d would take %d containers, more than the %d a lab's network holds; use %s %d or more", flag, f.PerContainer, f.Minions, n, MaxContainers, flag, least)}
+	}
+	return nil
 }
 
 // renderSets parses the --set pairs and renders each kind's drop-in.

@@ -70,27 +70,55 @@ func declareKeyCache(p *types.Project) {
 		Labels: types.Labels{labels.Cache: "swarm-keys"}}
 }
 
-// Layout is how --minions n runs: one minion per container up to
-// MaxContainers, and beyond that ceil(n / SwarmSize) containers sharing
-// the n minions evenly (the first ones take one more when n does not
-// divide). sizes is nil for one minion per container.
-func Layout(n int) (containers int, sizes []int) {
-	if n <= MaxContainers {
-		return n, nil
+// Fleet is how --minions runs: how many minions, and how many of them
+// share a container (--minions-per-container).
+type Fleet struct {
+	Minions int
+	// PerContainer is at most how many minions share a container: 0 for
+	// the default (a container each up to MaxContainers, SwarmSize
+	// beyond), 1 for a container each, more for swarms. A real Salt
+	// minion in a container of its own costs two Python processes, a
+	// health check and a configuration record of its own, so a real fleet
+	// of 100 runs in swarms or not at all on two cores
+	// (docs/benchmarks.md).
+	PerContainer int
+}
+
+// per is at most how many minions share a container.
+func (f Fleet) per() int {
+	switch {
+	case f.PerContainer > 0:
+		return f.PerContainer
+	case f.Minions <= MaxContainers:
+		return 1
+	default:
+		return SwarmSize
 	}
-	containers = (n + SwarmSize - 1) / SwarmSize
+}
+
+// Swarmed reports whether the fleet runs swarms (minions sharing
+// containers); the topology's own minions (Minions 0) never do.
+func (f Fleet) Swarmed() bool { return f.Minions > 0 && f.per() > 1 }
+
+// Layout is how many containers run the fleet: one minion per container
+// unless Swarmed, and then ceil(Minions / per) containers sharing the
+// minions evenly (the first ones take one more when it does not divide).
+// sizes is nil for one minion per container.
+func (f Fleet) Layout() (containers int, sizes []int) {
+	if !f.Swarmed() {
+		return f.Minions, nil
+	}
+	per := f.per()
+	containers = (f.Minions + per - 1) / per
 	sizes = make([]int, containers)
 	for i := range sizes {
-		sizes[i] = n / containers
-		if i < n%containers {
+		sizes[i] = f.Minions / containers
+		if i < f.Minions%containers {
 			sizes[i]++
 		}
 	}
 	return containers, sizes
 }
-
-// Swarmed reports whether --minions n runs swarms.
-func Swarmed(n int) bool { return n > MaxContainers }
 
 // swarmService makes a clone run size minions: its command runs under
 // compose/lib/minion-swarm (one salt-minion process per minion on real

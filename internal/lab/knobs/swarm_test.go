@@ -1,6 +1,7 @@
 package knobs_test
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -15,36 +16,46 @@ import (
 
 func TestLayout(t *testing.T) {
 	tests := []struct {
-		n          int
+		n, per     int
 		containers int
 		sizes      []int
 	}{
-		{1, 1, nil},
-		{120, 120, nil},
-		{121, 3, []int{41, 40, 40}},
-		{200, 4, []int{50, 50, 50, 50}},
-		{1000, 20, nil},
-		{1001, 21, nil},
-		{knobs.MaxMinions, knobs.MaxContainers, nil},
+		{1, 0, 1, nil},
+		{120, 0, 120, nil},
+		{121, 0, 3, []int{41, 40, 40}},
+		{200, 0, 4, []int{50, 50, 50, 50}},
+		{1000, 0, 20, nil},
+		{1001, 0, 21, nil},
+		{knobs.MaxMinions, 0, knobs.MaxContainers, nil},
+		// --minions-per-container: swarms below the default threshold,
+		// and a container each only where it is asked.
+		{100, 50, 2, []int{50, 50}},
+		{101, 50, 3, []int{34, 34, 33}},
+		{10, 50, 1, []int{10}},
+		{100, 1, 100, nil},
+		{240, 2, 120, nil},
+		{500, 10, 50, nil},
 	}
 	for _, tt := range tests {
-		containers, sizes := knobs.Layout(tt.n)
-		assert.Equal(t, tt.containers, containers, "containers for %d", tt.n)
+		f := knobs.Fleet{Minions: tt.n, PerContainer: tt.per}
+		containers, sizes := f.Layout()
+		assert.Equal(t, tt.containers, containers, "containers for %+v", f)
 		if tt.sizes != nil {
-			assert.Equal(t, tt.sizes, sizes, "sizes for %d", tt.n)
+			assert.Equal(t, tt.sizes, sizes, "sizes for %+v", f)
 		}
-		if knobs.Swarmed(tt.n) {
+		if f.Swarmed() {
 			sum := 0
 			for _, s := range sizes {
-				assert.LessOrEqual(t, s, knobs.SwarmSize)
+				assert.LessOrEqual(t, s, max(tt.per, knobs.SwarmSize))
 				sum += s
 			}
-			assert.Equal(t, tt.n, sum, "every minion is run once for %d", tt.n)
+			assert.Equal(t, tt.n, sum, "every minion is run once for %+v", f)
 			assert.LessOrEqual(t, containers, knobs.MaxContainers)
 		} else {
 			assert.Nil(t, sizes)
 		}
 	}
+	assert.False(t, knobs.Fleet{PerContainer: 50}.Swarmed(), "the topology's own minions are no swarm")
 }
 
 // TestApplyRunsSwarms: beyond one container per minion, the clones run
@@ -115,4 +126,25 @@ func TestApplyKeepsFleetKeys(t *testing.T) {
 	assert.Equal(t, knobs.SwarmKeysVolume, v.Name)
 	assert.True(t, bool(v.External))
 	assert.Equal(t, "swarm-keys", v.Labels["io.saltlab.cache"])
+}
+
+// TestApplyRunsSmallSwarms: --minions-per-container runs a fleet below
+// the default threshold in swarms, and the saved settings rebuild the
+// same layout in a later process (status, down).
+func TestApplyRunsSmallSwarms(t *testing.T) {
+	parsed, err := knobs.Inputs{Minions: 100, MinionsPerContainer: 50}.Parse()
+	require.NoError(t, err)
+	s := knobs.Settings{Minions: parsed.Fleet().Minions, MinionsPerContainer: parsed.Fleet().PerContainer}
+	raw, err := json.Marshal(s)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"minions":100,"minions_per_container":50}`, string(raw))
+	var saved knobs.Settings
+	require.NoError(t, json.Unmarshal(raw, &saved))
+	_, p := loadHot(t, func(p *types.Project) error { return knobs.Apply(p, saved) })
+	r, err := roles.FromProject(p)
+	require.NoError(t, err)
+	assert.Len(t, r.Minions, 2)
+	assert.Len(t, r.MinionIDs(), 100)
+	assert.Equal(t, map[string]int{"salt-minion-1": 50, "salt-minion-2": 50}, r.Swarm)
+	assert.Equal(t, "50", *p.Services["salt-minion-2"].Environment["SALTSIM_SWARM"])
 }

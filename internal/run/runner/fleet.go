@@ -22,15 +22,15 @@ const ScaleTag = "@scale"
 // (capacity.CheckFleet), counted per minion at the flavour's footprint
 // (a swarm's minions at the swarm footprint).
 func (c Config) checkFleet(p *types.Project, r roles.Roles) error {
-	n := c.Knobs.Minions()
-	if n == 0 {
+	f := c.Knobs.Fleet()
+	if f.Minions == 0 {
 		return nil
 	}
 	m, err := capacity.Host()
 	if err != nil {
-		return fmt.Errorf("validate --minions %d: %w", n, err)
+		return fmt.Errorf("validate --minions %d: %w", f.Minions, err)
 	}
-	return capacity.CheckFleet(c.Flavor, labShape(p, r, n), m, n)
+	return capacity.CheckFleet(c.Flavor, labShape(p, r, f), m, f.Minions)
 }
 
 // onFleet narrows sel to what the lab's minions allow. Without --minions
@@ -38,13 +38,14 @@ func (c Config) checkFleet(p *types.Project, r roles.Roles) error {
 // topology's two or three minions are none. With swarms, only @scale
 // scenarios run: the others act on a minion through its container, and a
 // swarm container holds many minions, none of them named after it.
-func onFleet(sel tagexpr.Expr, minions int) (tagexpr.Expr, string, error) {
+func onFleet(sel tagexpr.Expr, f knobs.Fleet) (tagexpr.Expr, string, error) {
 	var expr, why string
 	switch {
-	case minions == 0:
+	case f.Minions == 0:
 		expr, why = "not "+ScaleTag, fmt.Sprintf("scenarios tagged %s measure a fleet and run only with --minions N", ScaleTag)
-	case knobs.Swarmed(minions):
-		expr, why = ScaleTag, fmt.Sprintf("with --minions %d the minions run %d to a container, so only scenarios tagged %s (which reach minions through the masters) apply", minions, knobs.SwarmSize, ScaleTag)
+	case f.Swarmed():
+		n, sizes := f.Layout()
+		expr, why = ScaleTag, fmt.Sprintf("with --minions %d the minions run %d to a container (%d containers), so only scenarios tagged %s (which reach minions through the masters) apply", f.Minions, sizes[0], n, ScaleTag)
 	default:
 		return sel, "", nil
 	}

@@ -151,7 +151,7 @@ func (c Config) labsAllowed(p *types.Project, r roles.Roles) (int, string, error
 		}
 		return 0, "", fmt.Errorf("validate --parallel %d: %w", c.Parallel, err)
 	}
-	lim := capacity.For(c.Flavor, labShape(p, r, c.Knobs.Minions()), m)
+	lim := capacity.For(c.Flavor, labShape(p, r, c.Knobs.Fleet()), m)
 	if c.Parallel == 0 {
 		return lim.Default(), "the default: " + lim.Explain(), nil
 	}
@@ -164,7 +164,7 @@ func (c Config) labsAllowed(p *types.Project, r roles.Roles) (int, string, error
 // labShape counts a lab's containers by role: masters (syndics and the
 // master of masters too), minions (the --minions knob's count when given),
 // and every other service (balancers, inits).
-func labShape(p *types.Project, r roles.Roles, minions int) capacity.Lab {
+func labShape(p *types.Project, r roles.Roles, f knobs.Fleet) capacity.Lab {
 	masters := map[string]bool{}
 	for _, m := range append(append([]string{r.MasterOfMasters}, r.Masters...), r.Syndics...) {
 		if m != "" {
@@ -173,11 +173,10 @@ func labShape(p *types.Project, r roles.Roles, minions int) capacity.Lab {
 	}
 	l := capacity.Lab{Masters: len(masters), Minions: len(r.Minions)}
 	l.Others = max(len(p.Services)-l.Masters-l.Minions, 0)
-	if minions > 0 {
-		l.Minions = minions
-		if knobs.Swarmed(minions) {
-			l.Minions, _ = knobs.Layout(minions)
-			l.SwarmMinions = minions
+	if f.Minions > 0 {
+		l.Minions, _ = f.Layout()
+		if f.Swarmed() {
+			l.SwarmMinions = f.Minions
 		}
 	}
 	return l

@@ -73,7 +73,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if sel, err = onKeys(sel, cfg.Knobs.KeysByHand()); err != nil {
 		return res, err
 	}
-	sel, fleetNote, err := onFleet(sel, cfg.Knobs.Minions())
+	sel, fleetNote, err := onFleet(sel, cfg.Knobs.Fleet())
 	if err != nil {
 		return res, err
 	}
