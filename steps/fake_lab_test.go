@@ -66,6 +66,9 @@ type fakeLab struct {
 	// is the minions' zmq_monitor.
 	version    string
 	zmqMonitor bool
+	// itemsExit, when not 0, is how salt-call config.items exits (124:
+	// timed out, as `timeout` reports it).
+	itemsExit int
 }
 
 // fire publishes an event on master's bus, as the run's event watcher
@@ -231,6 +234,8 @@ func (f *fakeLab) Exec(_ context.Context, service string, argv []string) (Output
 	case strings.Contains(cmd, "salt-call --out=json --local config.get "):
 		// The settings f.config holds, as Salt's config.get returns them.
 		return Output{Stdout: `{"local": ` + f.minionSettings()[argv[len(argv)-1]] + `}`}, nil
+	case strings.HasSuffix(cmd, "salt-call --out=json --local config.items") && f.itemsExit != 0:
+		return Output{ExitCode: f.itemsExit, Stderr: "config.items did not answer"}, nil
 	case strings.HasSuffix(cmd, "salt-call --out=json --local config.items"):
 		// The minion's options, as Salt 3008.4 loads them: publish_port
 		// is not among them (config.get answers it from elsewhere).

@@ -16,7 +16,10 @@ import (
 
 // configTimeout bounds one configuration read at lab start: local reads
 // that contact no master (salt-call --local, salt-key on its pki_dir).
-const configTimeout = 30 * time.Second
+// One takes 2 s on an idle 2-core machine and 20-37 s beside a real fleet
+// of 100 minions that keeps the cores busy (docs/benchmarks.md), where
+// 30 s cut some short and left their minions unrecorded.
+const configTimeout = 60 * time.Second
 
 // configReaders is how many nodes are read at once: each read is a
 // docker exec of a Salt process; a few at a time keep a 50-minion lab's
@@ -64,9 +67,12 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 
 // recordItems records, in one `salt-call --local config.items`, the
 // ConfigKeys the minion's options hold (checker.FConfigItems) and returns
-// the keys left for config.get: every one if the call failed.
+// the keys left for config.get. When the call failed or timed out it
+// returns none: config.get runs the same salt-call, so a key at a time
+// would fail the same way eight times over (on a saturated machine it took
+// 206 s for two minions), and the failed read already leaves the minion's
+// rules without evidence.
 func recordItems(ctx context.Context, w *world, minion string) (rest []string) {
-	rest = checker.ConfigKeys()
 	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.items"), func(r saltout.CallResult) client.Outcome {
 		var opts map[string]json.RawMessage
 		if err := json.Unmarshal(r.Local, &opts); err != nil {

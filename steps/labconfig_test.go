@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -37,17 +38,46 @@ func TestRecordLabConfig(t *testing.T) {
 		checker.ConfigGetOp + " on salt-master-1": ports, checker.ConfigGetOp + " on salt-master-2": ports,
 		checker.AddressOp + " on salt-master-1": 1, checker.AddressOp + " on salt-master-2": 1,
 	}, got)
-	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 30 salt-call --out=json --local config.items")
-	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 30 salt-call --out=json --local config.get publish_port")
-	assert.NotContains(t, f.execs, "salt-minion-1: timeout -k 2 30 salt-call --out=json --local config.get master_type", "config.items answered it")
-	assert.Contains(t, f.execs, "salt-minion-2: timeout -k 2 30 cat /etc/hosts")
-	assert.Contains(t, f.execs, "salt-master-1: timeout -k 2 30 salt-run --out=json config.get ret_port")
+	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.items")
+	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get publish_port")
+	assert.NotContains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get master_type", "config.items answered it")
+	assert.Contains(t, f.execs, "salt-minion-2: timeout -k 2 60 cat /etc/hosts")
+	assert.Contains(t, f.execs, "salt-master-1: timeout -k 2 60 salt-run --out=json config.get ret_port")
 
 	r := checker.Explain(checker.Check{Name: checker.NameFailover}, checker.Result{Verdict: checker.Invalid}, h)
 	assert.Contains(t, r.Cause, "salt-minion-1, salt-minion-2: master = [salt-master-1, salt-master-2] (entries ")
 	assert.Contains(t, r.Cause, "master_alive_interval = 0.2 (entries ")
 	assert.Contains(t, r.Cause, "/etc/hosts has no line for salt-master-1 (entries ")
 	assert.NotContains(t, r.Cause, "master.pem differs", "the masters share one key pair")
+}
+
+// TestFailedItemsReadNoMore: when config.items fails or times out, the
+// minion's settings are not read a key at a time (the same salt-call would
+// fail as often); the failed read is recorded and the rules that need the
+// settings have no evidence, so the diagnosis blames none of them.
+func TestFailedItemsReadNoMore(t *testing.T) {
+	for _, exit := range []int{1, 124} {
+		t.Run(fmt.Sprint(exit), func(t *testing.T) {
+			f := newFakeLab()
+			f.itemsExit = exit
+			h := recordThenStop(t, f)
+			var items, gets int
+			for _, o := range history.Ops(h) {
+				switch o.Invoke.F {
+				case checker.FConfigItems:
+					items++
+					require.NotNil(t, o.Completion)
+					assert.NotEqual(t, history.OK, o.Completion.Type)
+				case checker.FConfigGet:
+					gets++
+				}
+			}
+			assert.Equal(t, 2, items, "one config.items a minion")
+			assert.Zero(t, gets, "no config.get after a failed config.items")
+			r := checker.Explain(checker.Check{Name: checker.NameFailover}, checker.Result{Verdict: checker.Invalid}, h)
+			assert.NotContains(t, r.Cause, "master_alive_interval", "no setting is blamed without its record")
+		})
+	}
 }
 
 // recordThenStop records f's configuration, then a stop of salt-master-1,
