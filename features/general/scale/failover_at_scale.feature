@@ -4,7 +4,7 @@ Feature: A fleet fails over: every minion is served by the second master, and th
   for two minions can queue at the surviving master when all of them sign in
   there at once. Run with `--minions N` (beyond 120 minions the lab runs 50 to
   a container, on both flavours, as Salt's own minionswarm tool runs many
-  minions on one host). The fleet is probed through the masters, never minion
+  minions on one host; `--minions-per-container K` runs swarms at any size). The fleet is probed through the masters, never minion
   by minion: one `salt -t3 '*' test.ping` at a time per master (overlapping
   probes of a thousand minions overload the master they measure), then, once
   a probe has served some, `salt -t3 -L <the rest> test.ping`, so only the
