@@ -37,7 +37,8 @@ type fleetFlavor struct {
 	// swarms (--minions-per-container SwarmSize); 0 keeps saltlab's
 	// default layout.
 	swarmAbove int
-	// judged: a failed @scale run is a figure (its verdicts say how it
+	// judged: a size whose lab does not come up healthy, or a failed
+	// @scale run, is a figure (saltlab's error and the verdicts say how it
 	// failed), as on real Salt, whose baseline has not passed on two
 	// cores; on the double a failed run fails the benchmark.
 	judged bool
@@ -82,6 +83,9 @@ type fleetPoint struct {
 	// it has no spread (its baseline step failed).
 	failover string
 	refused  string // saltlab's refusal of this size, before any Docker work
+	// unhealthy says why a judged flavour's lab of this size did not come
+	// up healthy within saltlab's bound (saltlab up tore it down).
+	unhealthy string
 }
 
 // BenchmarkFleet measures, for 10, 100 and 1000 minions on the double
@@ -127,8 +131,12 @@ func BenchmarkFleet(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				p = measureFleet(b, bin, fl, n)
 			}
-			if p.refused != "" {
+			switch {
+			case p.refused != "":
 				fmt.Printf("fleet: %s, %d minions: refused before any Docker work: %s\n", fl.name, n, p.refused)
+				return
+			case p.unhealthy != "":
+				fmt.Printf("fleet: %s, %d minions: not healthy within saltlab's bound, after %s: %s\n", fl.name, n, p.healthy.Round(time.Second), p.unhealthy)
 				return
 			}
 			b.ReportMetric(p.healthy.Seconds(), "healthy-s")
@@ -240,6 +248,15 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 		p.refused = lastLine(string(out))
 		return p
 	}
+	if err != nil {
+		// A failed up has torn its lab down already.
+		if fl.judged {
+			p.unhealthy = errorLine(string(out))
+			b.Logf("%s, %d minions: saltlab up failed after %s: %v\n%s", fl.name, n, p.healthy.Round(time.Millisecond), err, out)
+			return p
+		}
+		b.Fatalf("saltlab up --minions %d: %v\n%s", n, err, out)
+	}
 	up := true
 	down := func() {
 		if up {
@@ -250,9 +267,6 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 		}
 	}
 	defer down()
-	if err != nil {
-		b.Fatalf("saltlab up --minions %d: %v\n%s", n, err, out)
-	}
 	project := runner.ProjectName("failover", id)
 	p.fanout, p.returned = fanout(b, project, n)
 	p.memMiB = labMemory(b, id)
@@ -293,6 +307,17 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 func lastLine(out string) string {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// errorLine is saltlab's error line in out (its last line when none):
+// after it saltlab prints the containers' last log lines.
+func errorLine(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "saltlab: error:") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return lastLine(out)
 }
 
 // fanout times one `salt '*' test.ping` published on both masters at
