@@ -90,10 +90,12 @@ func panel(b *bytes.Buffer, c Curve, ox, oy float64) {
 
 func round(v float64) float64 { return math.Round(v*10) / 10 }
 
-// label prints a whole number as such and any other value with three
-// significant digits.
+// label prints a whole number, or any value from 100 up, in whole units,
+// and any other value with three significant digits.
 func label(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e6 {
+	// Whole units from 100 up: "6494", not "6.49e+03", which the panel's
+	// left margin clipped (a real fleet's MiB, 2026-11-28).
+	if (v == math.Trunc(v) || math.Abs(v) >= 100) && math.Abs(v) < 1e6 {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)

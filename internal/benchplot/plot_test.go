@@ -30,6 +30,15 @@ func TestSVG(t *testing.T) {
 	assert.Contains(t, s, `points="48,158 166,142 284,70"`)
 }
 
+func TestLabel(t *testing.T) {
+	for v, want := range map[float64]string{
+		6494.3: "6494", 1739: "1739", 217.02: "217", 100: "100",
+		72.7: "72.7", 15.628: "15.6", 0.49: "0.49", 3: "3", 2e6: "2e+06",
+	} {
+		assert.Equal(t, want, label(v), "%g", v)
+	}
+}
+
 func TestSVGRefusesBadCurves(t *testing.T) {
 	_, err := SVG("x", []Curve{{Title: "a", X: []float64{10, 100}, Y: []float64{1}}})
 	assert.ErrorContains(t, err, `plot "a": 2 sizes and 1 values`)

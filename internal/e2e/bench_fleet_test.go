@@ -221,12 +221,14 @@ func (f fleetFlavor) fleetArgs(n int) []string {
 	return args
 }
 
-// layout says how the flavour runs a fleet, for the plot's title.
+// layout says how the flavour runs a fleet, short enough for the plot's
+// title (its width is the plot's).
 func (f fleetFlavor) layout() string {
+	threshold := knobs.MaxContainers
 	if f.swarmAbove > 0 {
-		return fmt.Sprintf("up to %d minions a container each, beyond %d to a container", f.swarmAbove, knobs.SwarmSize)
+		threshold = f.swarmAbove
 	}
-	return fmt.Sprintf("up to %d minions a container each, beyond %d to a container", knobs.MaxContainers, knobs.SwarmSize)
+	return fmt.Sprintf("swarms of %d beyond %d minions", knobs.SwarmSize, threshold)
 }
 
 func ratio(a, b time.Duration) float64 { return a.Seconds() / b.Seconds() }
