@@ -247,7 +247,7 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 	out, err := cmd.CombinedOutput()
 	p.healthy = time.Since(start)
 	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() == 2 {
-		p.refused = lastLine(string(out))
+		p.refused = errorLine(string(out))
 		return p
 	}
 	if err != nil {
@@ -305,21 +305,17 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 	return p
 }
 
-// lastLine is the last non-empty line of out: saltlab's error.
-func lastLine(out string) string {
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-// errorLine is saltlab's error line in out (its last line when none):
-// after it saltlab prints the containers' last log lines.
+// errorLine is saltlab's error line in out, or its last non-empty line
+// when none: after the error a failed up prints the containers' last log
+// lines, a refusal nothing.
 func errorLine(out string) string {
-	for _, l := range strings.Split(out, "\n") {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, l := range lines {
 		if strings.HasPrefix(strings.TrimSpace(l), "saltlab: error:") {
 			return strings.TrimSpace(l)
 		}
 	}
-	return lastLine(out)
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // fanout times one `salt '*' test.ping` published on both masters at
