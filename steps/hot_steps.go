@@ -7,19 +7,27 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
-// daemonIdentityScript prints what identifies a running minion daemon: the
-// start time of the container's PID 1 (field 22 of /proc/1/stat, read after
-// the command name, which may hold spaces) and the pids of its direct
-// children (real Salt's keep-alive parent respawns its worker there). A
-// minion that restarted itself changes this; a container that stopped
-// cannot run it at all.
-const daemonIdentityScript = `sed 's/^.*) //' /proc/1/stat | cut -d' ' -f20; pgrep -P 1 | sort -n | tr '\n' ' '`
+// daemonIdentityScript prints what identifies the minion daemon whose
+// process is pid (1 in a minion's container): its start time (field 22 of
+// /proc/PID/stat, read after the command name, which may hold spaces) and
+// the pids of its direct children that run salt-minion (real Salt's
+// keep-alive parent respawns its worker there). Only salt-minion children
+// count: a process orphaned in the container is handed to pid 1 (say, a
+// health check's pipeline whose shell Docker killed at its timeout), and
+// one was read once, on a loaded CI machine, as a restart of the double's
+// minion ("1297238 336" after "1297238"). A minion that restarted itself
+// changes this; a container that stopped cannot run it at all.
+func daemonIdentityScript(pid int) string {
+	return fmt.Sprintf(`sed 's/^.*) //' /proc/%d/stat | cut -d' ' -f20; pgrep -P %d -f -- '%s' | sort -n | tr '\n' ' '`,
+		pid, pid, chaos.ProcessPattern("salt-minion"))
+}
 
 // identityTimeout bounds one identity read.
 const identityTimeout = 10 * time.Second
@@ -54,7 +62,7 @@ func (w *world) daemonIdentity(ctx context.Context, minion string) client.Outcom
 	return w.op(ctx, identityOp, minion, minion, func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, identityTimeout)
 		defer cancel()
-		out, err := w.Lab.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript})
+		out, err := w.Lab.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript(1)})
 		if err == nil && out.ExitCode == 0 {
 			return client.Succeeded(strings.Join(strings.Fields(out.Stdout), " "))
 		}
