@@ -19,6 +19,7 @@ func definitions() []def {
 		{`^every minion answers "salt-call test\.ping"$`, everyMinionAnswersSaltCallPing},
 		{`^I stop "([^"]+)"$`, stopService},
 		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)"$`, saltCallServedWithinBound},
+		{`^within the failover bound every minion's "salt-call test\.ping" is served by "([^"]+)", or by "([^"]+)" once it is back$`, saltCallServedOrBack},
 		{`^within the alive-check bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinion},
 		{`^I note the process of every minion daemon$`, noteMinionDaemons},
 		{`^within the hot-mode bound "([^"]+)" reaches every minion with "test\.ping"$`, masterReachesEveryMinionHot},

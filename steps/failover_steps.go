@@ -53,6 +53,20 @@ const probesInFlight = 2
 // (salt-call returns to the master it signed in to, with jid "req"), not
 // anything the minion says about itself.
 func saltCallServedWithinBound(ctx context.Context, master string) error {
+	return saltCallServed(ctx, master, "")
+}
+
+// saltCallServedOrBack is saltCallServedWithinBound where back, the
+// faulted master, may serve too once it is back: a killed daemon that
+// its supervisor starts again 5 s later, as the users' systemd does,
+// can take a salt-call back before the step gets to ask.
+func saltCallServedOrBack(ctx context.Context, master, back string) error {
+	return saltCallServed(ctx, master, back)
+}
+
+// saltCallServed is the two steps above; back is "" when only master may
+// serve.
+func saltCallServed(ctx context.Context, master, back string) error {
 	w := worldFrom(ctx)
 	master, rerr := resolveOne(w.Lab, master)
 	if rerr != nil {
@@ -62,6 +76,14 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 	ref, err := w.reference("expected every minion's " + f + " to be served by " + master)
 	if err != nil {
 		return err
+	}
+	if back != "" {
+		if back, rerr = resolveOne(w.Lab, back); rerr != nil {
+			return rerr
+		}
+		if ref.Phase == history.End || ref.Target != back {
+			return fmt.Errorf("expected %s to be the target of the scenario's last fault, which may serve once back; observed the last fault entry %d: %s %s (%s)", back, ref.Index, ref.Kind, ref.Target, ref.Phase)
+		}
 	}
 	boundOf := func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
 		idx, rule, err := cfg.Position(master, Masters(w.Lab))
@@ -83,13 +105,18 @@ func saltCallServedWithinBound(ctx context.Context, master string) error {
 		if !o.OK() {
 			return false
 		}
-		_, served := w.servedBy(ctx, o.Inv, m, "test.ping")[master]
-		return served
+		by := w.servedBy(ctx, o.Inv, m, "test.ping")
+		_, served := by[master]
+		// The faulted master serving means it is back (its supervisor
+		// restarted it): every later call would go to it too, and the
+		// checker judges no attempt from there on.
+		_, back := by[ref.Target]
+		return served || (back && ref.Phase != history.End)
 	}})
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds, PerCall: true},
+	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds, PerCall: true, OrBack: back != ""},
 		"salt-call test.ping failover to "+master, false)
 }
 

@@ -25,7 +25,20 @@ Feature: Failover minions leave a master that is really gone
     And within the failover bound every minion's "salt-call test.ping" is served by "the second master"
 
     Examples:
-      | how                          | fault                                                |
-      | stopped (docker stop)        | stop "the first master"                              |
-      | killed (docker kill)         | kill "the first master"                              |
-      | salt-master killed (SIGKILL) | kill the "salt-master" process on "the first master" |
+      | how                   | fault                   |
+      | stopped (docker stop) | stop "the first master" |
+      | killed (docker kill)  | kill "the first master" |
+
+  Scenario: Master-1 salt-master killed (SIGKILL) and started again 5 s later: the minion daemons move to master-2, salt-call is served throughout
+    The image's supervisor starts a killed daemon again 5 s later, as the
+    users' systemd does. The failover daemons stay with master-2
+    (master_failback is off), but salt-call walks the list on every call,
+    so one that reaches master-1 once it is back is served there, as the
+    list's order says: under load the daemons' step took 4 s and master-1
+    was back 8 s after the kill. Either master serving within the failover
+    bound holds; the report says which.
+    Given the lab is healthy
+    And every minion answers "salt-call test.ping"
+    When I kill the "salt-master" process on "the first master"
+    Then within the alive-check bound "the second master" reaches every minion with "test.ping"
+    And within the failover bound every minion's "salt-call test.ping" is served by "the second master", or by "the first master" once it is back
