@@ -85,8 +85,14 @@ func fails(v checker.Verdict, allowUnknown bool) bool {
 // within its bound since ref (failover-time, measured as measurement) and
 // where the returns went (returns-delivered).
 func (w *world) judgeReached(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string) error {
+	return w.judgeReachedBy(ref, master, bounds, measurement, false)
+}
+
+// judgeReachedBy is judgeReached; signedIn dates each minion's reach by
+// its start event on master when one came first (FailoverParams.SignedIn).
+func (w *world) judgeReachedBy(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string, signedIn bool) error {
 	return errors.Join(
-		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
+		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds, SignedIn: signedIn},
 			measurement, false),
 		w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, "salt test.ping"), "", false))
 }

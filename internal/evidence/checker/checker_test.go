@@ -418,3 +418,46 @@ func TestRunJudgesItsLab(t *testing.T) {
 	c.Lab = ""
 	assert.Equal(t, Invalid, Run(c, b.h).Verdict, "no lab: the whole history")
 }
+
+// TestFailoverTimeSignedIn: with SignedIn a served minion is reached when
+// its start event reached the master's bus, if that came first (a probe
+// published before the sign-in is lost, and the next one's CLI may take
+// seconds to publish); a sign-in alone, with no served probe, is not
+// reaching it. The master came back (its heal) at 10 s; the bound is 26 s.
+func TestFailoverTimeSignedIn(t *testing.T) {
+	const own = "20261201214528000000"
+	tests := []struct {
+		name     string
+		startAt  float64 // 0: none recorded
+		retAt    float64 // 0: none
+		signedIn bool
+		want     Verdict
+		observe  string
+	}{
+		{"signed in within the bound, served after it", 30.8, 38.9, true, Valid, "signed in to salt-master-1 after 20.8s (its start event, entry"},
+		{"served after it", 30.8, 38.9, true, Valid, "served by a job salt-master-1 published after 28.9s"},
+		{"no start event recorded: the return dates it", 0, 38.9, true, Invalid, "served by salt-master-1 only after 28.9s"},
+		{"signed in too late", 36.5, 38.9, true, Invalid, "signed in to salt-master-1 only after 26.5s"},
+		{"signed in but never served", 30.8, 0, true, Invalid, "never served by salt-master-1"},
+		{"without SignedIn the start event is not read", 30.8, 38.9, false, Invalid, "served by salt-master-1 only after 28.9s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &hist{}
+			b.watch(0, "salt-master-1", history.Start)
+			since := b.fault(s(10), "1", "stop", "salt-master-1", history.End)
+			if tc.startAt > 0 {
+				b.ev(s(tc.startAt), "salt-master-1", "salt/minion/m1/start", `{"id":"m1"}`)
+			}
+			b.op(s(30), s(10), history.OK, "salt test.ping", "salt-master-1", "m1", `{"returns":{"m1":true}}`, "")
+			b.ev(s(38.5), "salt-master-1", "salt/job/"+own+"/new", `{"jid":"`+own+`","tgt":"m1","fun":"test.ping"}`)
+			if tc.retAt > 0 {
+				b.ev(s(tc.retAt), "salt-master-1", "salt/job/"+own+"/ret/m1", `{"id":"m1","fun":"test.ping","jid":"`+own+`"}`)
+			}
+			r := FailoverTime(b.h, FailoverParams{Since: since, F: "salt test.ping", Fun: "test.ping", Master: "salt-master-1",
+				Bounds: bounds(s(26), "m1"), SignedIn: tc.signedIn})
+			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+			assert.Contains(t, r.Observed, tc.observe)
+		})
+	}
+}
