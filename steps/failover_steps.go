@@ -110,8 +110,8 @@ func saltCallServed(ctx context.Context, master, back string) error {
 		// The faulted master serving means it is back (its supervisor
 		// restarted it): every later call would go to it too, and the
 		// checker judges no attempt from there on.
-		_, back := by[ref.Target]
-		return served || (back && ref.Phase != history.End)
+		_, returned := by[ref.Target]
+		return served || (returned && ref.Phase != history.End)
 	}})
 	if err != nil {
 		return err

@@ -106,7 +106,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 	last, unresolved, asked := "", false, false
 	var first stamp
 	judged, back := 0, []int64(nil)
-	firstBy := p.Master
+	firstBy, target := p.Master, faultTarget(h, p.Since)
 	for _, o := range mine {
 		if (!first.at.IsZero() && o.Invoke.Time.After(first.at)) || back != nil {
 			break // no later attempt's return can come earlier
@@ -130,7 +130,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 			last = "answered, but no master's bus carried its return"
 			continue
 		}
-		if ev, ok := by[faultTarget(h, p.Since)]; ok {
+		if ev, ok := by[target]; ok {
 			// The faulted master served it, so the fault was over before
 			// the attempt ended (a supervisor restarts a killed daemon, as
 			// the users' systemd does 5 s after): this attempt and every
@@ -160,12 +160,12 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 		return s
 	}
 	if back != nil && judged == 0 && last == "" {
-		s.Verdict, s.Observed = Unknown, fmt.Sprintf("not measured: %s, the fault's target, was back and served the first attempt that answered (return entry %d), so no attempt ran while it was down", faultTarget(h, p.Since), back[0])
+		s.Verdict, s.Observed = Unknown, fmt.Sprintf("not measured: %s, the fault's target, was back and served the first attempt that answered (return entry %d), so no attempt ran while it was down", target, back[0])
 		return s
 	}
 	s.Verdict, s.Observed = Invalid, fmt.Sprintf("never served by %s in %d attempt(s); last: %s", p.Master, len(mine), last)
 	if back != nil {
-		s.Observed += fmt.Sprintf("; then %s, the fault's target, was back and served one (return entry %d)", faultTarget(h, p.Since), back[0])
+		s.Observed += fmt.Sprintf("; then %s, the fault's target, was back and served one (return entry %d)", target, back[0])
 	}
 	if !asked && watched(h, p.Master, mine[0].Invoke.Time, done(mine[len(mine)-1])) {
 		s.Verdict = Unknown
