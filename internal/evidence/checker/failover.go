@@ -107,6 +107,9 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 	var first stamp
 	judged, back := 0, []int64(nil)
 	firstBy, target := p.Master, faultTarget(h, p.Since)
+	if target == p.Master {
+		target = "" // its serving is what is asked, not the fault's end
+	}
 	for _, o := range mine {
 		if (!first.at.IsZero() && o.Invoke.Time.After(first.at)) || back != nil {
 			break // no later attempt's return can come earlier
