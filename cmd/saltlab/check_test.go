@@ -52,10 +52,10 @@ func TestCheckRejudgesASavedRun(t *testing.T) {
 	assert.Contains(t, out.String(), "1 check(s) of 5 history entries: 0 invalid, 0 unknown, 0 differ")
 
 	out.Reset()
-	bad := savedRun(t, "salt-master-1")
+	bad := savedRun(t, "salt-master-3")
 	assert.Equal(t, exitFailed, Main([]string{"check", bad}, &out, &errOut))
 	assert.Contains(t, out.String(), "invalid  failover-time")
-	assert.Contains(t, out.String(), "last: answered, but served by salt-master-1")
+	assert.Contains(t, out.String(), "last: answered, but served by salt-master-3")
 	assert.Contains(t, out.String(), "evidence: "+filepath.Join(bad, history.FileName)+" entries [1 2 3 4]")
 
 	// The history changed after the run: check says the verdict differs.
@@ -71,7 +71,7 @@ func TestCheckRejudgesASavedRun(t *testing.T) {
 	// the difference fails check, and says so rather than "invalid".
 	out.Reset()
 	errOut.Reset()
-	fixed := savedRun(t, "salt-master-1")
+	fixed := savedRun(t, "salt-master-3")
 	ok, err := os.ReadFile(filepath.Join(savedRun(t, "salt-master-2"), history.FileName))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(fixed, history.FileName), ok, 0o644))
