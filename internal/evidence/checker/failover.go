@@ -105,7 +105,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 	rets := returnsOn(h, p.Master, s.Name, p.Fun, t0)
 	last, unresolved, asked := "", false, false
 	var first stamp
-	judged, back := 0, []int64(nil)
+	var back []int64
 	firstBy, target := p.Master, faultTarget(h, p.Since)
 	if target == p.Master {
 		target = "" // its serving is what is asked, not the fault's end
@@ -128,7 +128,6 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 		}
 		by, found := servedBy(h, o, s.Name, p.Fun)
 		if !found {
-			judged++
 			unresolved = unresolved || !watched(h, p.Master, o.Invoke.Time, done(o))
 			last = "answered, but no master's bus carried its return"
 			continue
@@ -146,7 +145,6 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 			}
 			continue
 		}
-		judged++
 		for m, ev := range by {
 			s.Evidence = append(s.Evidence, ev...)
 			last = "answered, but served by " + m
@@ -162,7 +160,7 @@ func firstServed(h []history.Entry, mine []history.Op, s Subject, p FailoverPara
 		}
 		return s
 	}
-	if back != nil && judged == 0 && last == "" {
+	if back != nil && last == "" { // no attempt before it failed or went elsewhere
 		s.Verdict, s.Observed = Unknown, fmt.Sprintf("not measured: %s, the fault's target, was back and served the first attempt that answered (return entry %d), so no attempt ran while it was down", target, back[0])
 		return s
 	}
@@ -190,24 +188,18 @@ func signInFirst(h []history.Entry, s Subject, p FailoverParams, t0 time.Time) S
 		return s
 	}
 	served := t0.Add(s.Took)
-	tag := "salt/minion/" + s.Name + "/start"
-	for _, e := range h {
-		if e.Type != history.Event || e.Master != p.Master || e.Tag != tag || e.Index <= p.Since || e.Time.Before(t0) {
-			continue
-		}
-		if !e.Time.Before(served) {
-			break
-		}
-		s.Evidence = append(s.Evidence, e.Index)
-		s.Took, s.Verdict = e.Time.Sub(t0), Valid
-		only := ""
-		if s.Took > s.Bound.Limit {
-			s.Verdict, only = Invalid, "only "
-		}
-		s.Observed = fmt.Sprintf("signed in to %s %safter %s (its start event, entry %d); served by a job %s published after %s",
-			p.Master, only, s.Took.Round(time.Millisecond), e.Index, p.Master, served.Sub(t0).Round(time.Millisecond))
-		break
+	e, ok := firstStart(h, p.Master, s.Name, p.Since, t0)
+	if !ok || !e.Time.Before(served) {
+		return s
 	}
+	s.Evidence = append(s.Evidence, e.Index)
+	s.Took, s.Verdict = e.Time.Sub(t0), Valid
+	only := ""
+	if s.Took > s.Bound.Limit {
+		s.Verdict, only = Invalid, "only "
+	}
+	s.Observed = fmt.Sprintf("signed in to %s %safter %s (its start event, entry %d); served by a job %s published after %s",
+		p.Master, only, s.Took.Round(time.Millisecond), e.Index, p.Master, served.Sub(t0).Round(time.Millisecond))
 	return s
 }
 

@@ -27,12 +27,9 @@ func StartEvent(h []history.Entry, p StartParams) Result {
 	for _, m := range sortedKeys(p.Bounds) {
 		b := p.Bounds[m]
 		s := Subject{Name: m, Bound: &b, Evidence: []int64{since.Index}}
-		tag := "salt/minion/" + m + "/start"
+		tag := startTag(m)
 		end := since.Time.Add(b.Limit)
-		for _, e := range h {
-			if e.Type != history.Event || e.Master != p.Master || e.Tag != tag || e.Index <= p.Since || e.Time.Before(since.Time) {
-				continue
-			}
+		if e, ok := firstStart(h, p.Master, m, p.Since, since.Time); ok {
 			s.Evidence = append(s.Evidence, e.Index)
 			s.Took = e.Time.Sub(since.Time)
 			s.Verdict, s.Observed = Valid, fmt.Sprintf("%s on %s after %s", tag, p.Master, s.Took.Round(time.Millisecond))
@@ -40,7 +37,6 @@ func StartEvent(h []history.Entry, p StartParams) Result {
 				s.Verdict = Invalid
 				s.Observed = fmt.Sprintf("%s on %s only after %s", tag, p.Master, s.Took.Round(time.Millisecond))
 			}
-			break
 		}
 		if s.Verdict == "" {
 			s.Verdict, s.Observed = Invalid, fmt.Sprintf("no %s on %s", tag, p.Master)
@@ -52,4 +48,19 @@ func StartEvent(h []history.Entry, p StartParams) Result {
 		subs = append(subs, s)
 	}
 	return fold(fmt.Sprintf("every minion's start event on %s within its bound, measured from entry %d (%s)", p.Master, p.Since, describe(since)), subs)
+}
+
+// startTag is the tag a minion fires on a master it signed in to.
+func startTag(minion string) string { return "salt/minion/" + minion + "/start" }
+
+// firstStart is minion's first start event on master's bus after entry
+// since and not before t0: when it signed in there.
+func firstStart(h []history.Entry, master, minion string, since int64, t0 time.Time) (history.Entry, bool) {
+	tag := startTag(minion)
+	for _, e := range h {
+		if e.Type == history.Event && e.Master == master && e.Tag == tag && e.Index > since && !e.Time.Before(t0) {
+			return e, true
+		}
+	}
+	return history.Entry{}, false
 }
