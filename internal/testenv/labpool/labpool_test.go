@@ -1,0 +1,145 @@
+package labpool
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// full is how long a taker tries before the test calls the pool full.
+const full = 600 * time.Millisecond
+
+// takeWithin is Take bounded by d.
+func takeWithin(p Pool, n int, d time.Duration) (func(), error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	return p.Take(ctx, n)
+}
+
+func TestTakeBoundsHowManyLabsRunAtOnce(t *testing.T) {
+	p := New(t.TempDir(), 2)
+	a, err := takeWithin(p, 1, full)
+	require.NoError(t, err)
+	b, err := takeWithin(p, 1, full)
+	require.NoError(t, err, "a second slot is free")
+	_, err = takeWithin(p, 1, full)
+	require.ErrorContains(t, err, "take 1 lab slot(s) of 2", "a third waits while two are held")
+	a()
+	c, err := takeWithin(p, 1, full)
+	require.NoError(t, err, "a released slot is taken again")
+	b()
+	c()
+}
+
+func TestTakeOfEverySlotIsNotOvertaken(t *testing.T) {
+	p := New(t.TempDir(), 2)
+	a, err := takeWithin(p, 1, full)
+	require.NoError(t, err)
+	type taken struct {
+		release func()
+		err     error
+	}
+	all := make(chan taken, 1)
+	go func() {
+		r, err := takeWithin(p, 5, 20*time.Second) // more than the pool: every slot
+		all <- taken{r, err}
+	}()
+	// The taker of every slot holds the gate and the free slot while it
+	// waits for the held one: a taker of one slot gets nothing meanwhile.
+	require.Eventually(t, func() bool {
+		r, err := takeWithin(p, 1, 100*time.Millisecond)
+		if err == nil {
+			r() // before the taker of every slot got the gate
+		}
+		return err != nil
+	}, 5*time.Second, 10*time.Millisecond)
+	_, err = takeWithin(p, 1, full)
+	require.Error(t, err, "a free slot is not taken from a waiting taker of every slot")
+	a()
+	got := <-all
+	require.NoError(t, got.err)
+	_, err = takeWithin(p, 1, full)
+	require.Error(t, err, "every slot is held")
+	got.release()
+	r, err := takeWithin(p, 2, full)
+	require.NoError(t, err)
+	r()
+}
+
+func TestTakeEndsWithItsContext(t *testing.T) {
+	p := New(t.TempDir(), 1)
+	a, err := takeWithin(p, 1, full)
+	require.NoError(t, err)
+	defer a()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = p.Take(ctx, 1)
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestTakeFailsOnAnUnusableDir(t *testing.T) {
+	file := t.TempDir() + "/not-a-dir"
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	_, err := takeWithin(New(file, 1), 1, full)
+	require.ErrorContains(t, err, "make lab pool dir")
+}
+
+// holderEnv makes the test binary a process that takes every slot of the
+// pool in the named dir, says so on stdout, and waits to be killed.
+const holderEnv = "SALTLAB_LABPOOL_HOLDER"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(holderEnv); dir != "" {
+		if _, err := New(dir, 2).Take(context.Background(), 2); err != nil {
+			os.Exit(3)
+		}
+		os.Stdout.WriteString("held\n")
+		select {}
+	}
+	os.Exit(m.Run())
+}
+
+// TestSlotsAreSharedAcrossProcessesAndFreedWhenOneDies: what another test
+// binary holds is not free here, and a binary killed while holding slots
+// (a panic, a timeout, SIGKILL) leaves them free: the kernel drops its
+// locks.
+func TestSlotsAreSharedAcrossProcessesAndFreedWhenOneDies(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), holderEnv+"="+dir)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	line := make([]byte, 5)
+	_, err = out.Read(line)
+	require.NoError(t, err)
+	require.Equal(t, "held\n", string(line))
+
+	_, err = takeWithin(New(dir, 2), 1, full)
+	require.Error(t, err, "the other process holds every slot")
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	r, err := takeWithin(New(dir, 2), 2, 5*time.Second)
+	require.NoError(t, err, "a dead holder's slots are free")
+	r()
+}
+
+func TestSizeFollowsSaltlabsRuleForTheDouble(t *testing.T) {
+	for cores, want := range map[int]int{1: 1, 2: 3, 4: 6} {
+		assert.Equal(t, want, Size(cores), strconv.Itoa(cores)+" core(s)")
+	}
+	assert.Equal(t, Size(2), New(t.TempDir(), 3).Slots())
+	assert.Equal(t, 1, New(t.TempDir(), 0).Slots(), "at least one slot")
+}
+
+func TestWaitedSaysBothDurations(t *testing.T) {
+	now := time.Now()
+	got := Waited("lab slot", now.Add(-90*time.Second), now.Add(-30*time.Second))
+	assert.Equal(t, "lab slot: waited 1m0s, held 30s", got)
+}
