@@ -130,13 +130,15 @@ fuzz:
 	done
 
 # The Docker pass runs only the packages with Docker tests (`unit` already
-# ran every package's other tests), one package at a time (-p 1): they share
-# one engine. internal/e2e goes on its own: it runs two labs of the double
-# at a time by a semaphore of its own (labsAtOnce), a real-Salt lab alone
-# (it needs both cores), while tests that wait for a shared run hold no
-# lab, so go test's -parallel there only needs to let every test start.
-# -v prints each test's time and each lab's slot hold, which
-# docs/testing.md's CI figures come from.
+# ran every package's other tests), all at once (-p 8): they share one
+# engine and one pool of lab slots (internal/testenv/labpool, lock files
+# every test binary takes its slots from): three labs of the double at a
+# time on two cores, a real-Salt lab or an image build alone (they need
+# both cores). Tests that wait for a shared run hold no lab, so go test's
+# -parallel only needs to let every test start. -v prints each test's
+# time and each lab's slot hold, which docs/testing.md's CI figures come
+# from; with several packages at once go test prints a package's output
+# when it ends.
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
 # Real Salt's image takes about 12 minutes from nothing (the wheel builder's
 # compiler packages, then the wheelhouse: mostly downloads), and the Docker
@@ -149,13 +151,15 @@ test: test-prereqs build
 	@set -e; mkdir -p $(dir $(PREBUILD_LOG)); \
 	$(WITH_GO) $(BIN) images --salt real >$(PREBUILD_LOG) 2>&1 & prebuild=$$!; \
 	trap 'kill $$prebuild 2>/dev/null || true' EXIT; \
-	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG))"; \
+	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG)), $$(date +%T)"; \
 	$(MAKE) --no-print-directory vet unit fuzz GO='$(GO)'; \
-	if wait $$prebuild; then echo "saltlab: real Salt's image is built: $$(tail -n 1 $(PREBUILD_LOG))"; \
+	echo "saltlab: vet, unit tests and fuzzers done, $$(date +%T)"; \
+	if wait $$prebuild; then echo "saltlab: real Salt's image is built, $$(date +%T): $$(tail -n 1 $(PREBUILD_LOG))"; \
 	else echo "saltlab: building real Salt's image beside the unit tests failed; the Docker tests build it again or skip, saying why. The log's end:"; tail -n 5 $(PREBUILD_LOG); fi
 	$(GO) test -tags browser -count=1 ./internal/evidence/report
-	$(GO) test -tags docker -p 1 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS))
-	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e
+	@echo "saltlab: the Docker pass, $$(date +%T)"
+	$(GO) test -tags docker -p 8 -parallel 64 -count=1 -v -timeout 45m $(DOCKER_PKGS)
+	@echo "saltlab: the Docker pass done, $$(date +%T)"
 
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
 # and 50 minions, and of the default suite (not @slow) per built-in

@@ -33,6 +33,7 @@ import (
 // container is limited, and with a second run present heal, down and
 // chaos act on the run named, or ask.
 func TestFreshCloneUp(t *testing.T) {
+	holdLab(t, "sim") // its lab and the chaos fixture's containers, one slot
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	root, err := filepath.Abs("../..")

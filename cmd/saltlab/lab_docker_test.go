@@ -15,11 +15,29 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
 // The labs the Docker tests of the command act on, brought up and torn
 // down the one way each: a Salt lab through `saltlab up` and `saltlab
 // down`, or the chaos package's plain containers under a saved run.
+
+// labPool is the machine's lab slots, which every Docker test binary of
+// the run shares (internal/testenv/labpool).
+var labPool = labpool.Machine()
+
+// holdLab holds, until the test ends, the slots a lab of flavour takes:
+// one for the double or plain containers, every slot for real Salt,
+// whose lab runs alone (capacity.Paces). Taken before the lab exists, so
+// it is released after the lab is gone.
+func holdLab(t *testing.T, flavour string) {
+	t.Helper()
+	n := 1
+	if flavour != "sim" {
+		n = labPool.Slots()
+	}
+	labPool.Hold(t, n, flavour+" lab slot")
+}
 
 // upLab is a lab `saltlab up` brought up for one test.
 type upLab struct {
@@ -33,6 +51,7 @@ type upLab struct {
 // the Docker client it opens is closed before that.
 func newUpLab(t *testing.T, ctx context.Context, topology, flavour string) upLab {
 	t.Helper()
+	holdLab(t, flavour)
 	l := upLab{id: labels.NewRunID(time.Now()), reports: t.TempDir()}
 	t.Cleanup(func() {
 		var down bytes.Buffer
@@ -54,6 +73,7 @@ func newUpLab(t *testing.T, ctx context.Context, topology, flavour string) upLab
 // heal` to act on, and returns the flags that name that run.
 func chaosRun(t *testing.T, ctx context.Context) (f *chaostest.Fixture, reports string, common []string) {
 	t.Helper()
+	holdLab(t, "sim")
 	f = chaostest.New(t, ctx, dockerClient(t, ctx))
 	reports = t.TempDir()
 	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))

@@ -13,11 +13,14 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/chaostest"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
 // TestFaults injects every fault into one shared set of containers, shows
 // its effect, heals it and checks the exact prior state came back.
 func TestFaults(t *testing.T) {
+	p := labpool.Machine()
+	p.Hold(t, 1, "lab slot") // plain containers: one lab's worth (internal/testenv/labpool)
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	cli, err := dockerx.New(ctx)

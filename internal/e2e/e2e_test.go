@@ -172,8 +172,8 @@ func TestMakeLabScenarioPassesOnTheDouble(t *testing.T) {
 }
 
 // simFailover is `make lab`'s default selection on the double, run once
-// per test binary on simFailoverLabs labs in parallel (the package's lab
-// slots; make lab's default on a 2-core machine is three, capacity.Paces):
+// per test binary on simFailoverLabs labs in parallel (as many slots of
+// the lab pool; make lab's default on a 2-core machine is three, capacity.Paces):
 // the make-lab, parallel-labs and key tests judge
 // it, and the real-Salt test holds real Salt's run beside it.
 var simFailover = sync.OnceValues(func() (sharedRun, error) {
@@ -183,10 +183,13 @@ var simFailover = sync.OnceValues(func() (sharedRun, error) {
 		return r, err
 	}
 	simDir.Store(r.reports)
-	// The slots first, the build inside them: TestMain starts this before
-	// any test, so it is first in the queue, and the real comparison
-	// waits for it.
-	defer takeLabSlots(simFailoverLabs)()
+	// The slots first, the build inside them: TestMain starts this right
+	// after real Salt's run took its turn, so it is next in the queue.
+	release, err := labPool.Take(context.Background(), simFailoverLabs)
+	if err != nil {
+		return r, err
+	}
+	defer release()
 	bin, err := buildSaltlab(r.reports)
 	if err != nil {
 		return r, err
@@ -213,10 +216,10 @@ var simDir atomic.Value
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	// The double's run first: it takes both lab slots at once while the
-	// real run's image is still building.
-	startSimFailover()
+	// Real Salt's run first (startRealFailover says why), then the
+	// double's, which the comparison also waits for.
 	startRealFailover()
+	startSimFailover()
 	code := m.Run()
 	awaitRealFailover()
 	if simStarted.Load() {
@@ -234,8 +237,8 @@ func TestMain(m *testing.M) {
 }
 
 // startSimFailover starts simFailover in the background when a test that
-// reads it is selected, so that it queues for a lab slot first: the real
-// comparison waits for it.
+// reads it is selected, so that it queues for its lab slots early: the
+// real comparison and three other tests wait for it.
 func startSimFailover() {
 	if selected("TestMakeLabScenarioPassesOnTheDouble") || selected("TestRealSaltAgreesWithTheDouble") || selected("TestParallelLabsOnTheDouble") ||
 		selected("TestKeysAndParityPassOnSoundLabs") {

@@ -71,6 +71,12 @@ type realRun struct {
 // runs alone (every lab slot): see parallelRealLab.
 var realFailover = sync.OnceValue(func() (r realRun) {
 	r.id = fmt.Sprintf("e2e-real-%d", time.Now().UnixNano()%1_000_000_000)
+	leave, err := realGroup.Enter(context.Background()) // alone, as parallelRealLab says why
+	if err != nil {
+		r.err = err
+		return r
+	}
+	defer leave()
 	bin, err := realSaltlab()
 	if err != nil {
 		r.err = err
@@ -80,7 +86,6 @@ var realFailover = sync.OnceValue(func() (r realRun) {
 		return r
 	}
 	realDir.Store(r.reports)
-	defer takeLabSlots(labsAtOnce)() // alone, as parallelRealLab says why
 	started := time.Now()
 	defer func() { r.took = time.Since(started) }()
 	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
@@ -96,9 +101,10 @@ var realFailover = sync.OnceValue(func() (r realRun) {
 	return r
 })
 
-// realSaltlab builds saltlab for realFailover and, before anything runs
-// beside it, real Salt's image: a build is not what a lab should share
-// the cores with, and the sequential real test needs the same image.
+// realSaltlab builds saltlab for realFailover and real Salt's image, on
+// realFailover's turn in realGroup: a build is not what a lab should
+// share the cores with, and another package's image test untags the
+// image while it rebuilds it, on every slot too.
 var realSaltlab = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "saltlab-e2e-realbin-")
 	if err != nil {
@@ -125,16 +131,24 @@ var realDir, binDir atomic.Value
 
 // startRealFailover starts realFailover in the background when the real
 // comparison is selected and a package index is reachable, so that it
-// runs while the double's runs do.
+// takes its turn on every lab slot first, when the Docker pass begins
+// and the labs it waits for are the short first tests of the other
+// packages; the other real tests join its turn (realGroup).
 func startRealFailover() {
 	if !selected("TestRealSaltAgreesWithTheDouble") || indexReachable() != nil {
 		return
 	}
-	if _, err := realSaltlab(); err != nil {
-		return // the test says why
+	// Every slot now, before the double's run asks for two: held until
+	// the real run (and any real test that joined it) is done.
+	unreserve, err := realGroup.Reserve(context.Background())
+	if err != nil {
+		return // the test says why when realFailover asks again
 	}
 	realStarted.Store(true)
-	go realFailover()
+	go func() {
+		defer unreserve()
+		realFailover()
+	}()
 }
 
 // realStarted says startRealFailover started the real run.
@@ -153,7 +167,10 @@ func awaitRealFailover() {
 // image build wrote, exit 2, before any lab object exists, with the name
 // it was meant to be.
 func TestRealSaltRefusesAnUnknownOption(t *testing.T) {
+	t.Parallel()
 	requireIndex(t)
+	// It resolves real Salt's image, a build should it be missing.
+	realGroup.Hold(t, "real image slot")
 	bin := saltlabBinary(t)
 	id := runID(t, "realopt")
 	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)

@@ -31,6 +31,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
+	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
 const (
@@ -43,6 +44,8 @@ const (
 // registry, so it first builds a FROM-scratch image holding the static
 // testdata/labtestapp program, and removes it at the end.
 func TestDocker(t *testing.T) {
+	p := labpool.Machine()
+	p.Hold(t, 1, "lab slot") // plain containers: one lab's worth (internal/testenv/labpool)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cli, err := dockerx.New(ctx)
