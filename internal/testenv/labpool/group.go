@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"time"
 )
 
 // Group is a queue of one binary's takers of every slot that share one
@@ -60,18 +59,10 @@ func (g *Group) Enter(ctx context.Context) (leave func(), err error) {
 	}, nil
 }
 
-// Hold is Enter for a test, until it ends, logging as what how long it
-// waited for its turn and held it.
+// Hold is Enter for a test, until it ends, waiting at most until the
+// test's deadline, and logs as what how long it waited for its turn and
+// held it.
 func (g *Group) Hold(t testing.TB, what string) {
 	t.Helper()
-	asked := time.Now()
-	leave, err := g.Enter(context.Background())
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	got := time.Now()
-	t.Cleanup(func() {
-		leave()
-		t.Log(Waited(what, asked, got))
-	})
+	holdFor(t, what, g.Enter)
 }

@@ -150,6 +150,13 @@ func (p Pool) tryLock(name string) (*os.File, error) {
 // the wait, and the hold is what a CI run's length is made of.
 func (p Pool) Hold(t testing.TB, n int, what string) {
 	t.Helper()
+	holdFor(t, what, func(ctx context.Context) (func(), error) { return p.Take(ctx, n) })
+}
+
+// holdFor takes what take takes for the test until it ends, waiting at
+// most until the test's deadline, and logs the wait and the hold.
+func holdFor(t testing.TB, what string, take func(context.Context) (func(), error)) {
+	t.Helper()
 	ctx := context.Background()
 	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
 		if at, set := d.Deadline(); set {
@@ -159,7 +166,7 @@ func (p Pool) Hold(t testing.TB, n int, what string) {
 		}
 	}
 	asked := time.Now()
-	release, err := p.Take(ctx, n)
+	release, err := take(ctx)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}

@@ -143,3 +143,22 @@ func TestWaitedSaysBothDurations(t *testing.T) {
 	got := Waited("lab slot", now.Add(-90*time.Second), now.Add(-30*time.Second))
 	assert.Equal(t, "lab slot: waited 1m0s, held 30s", got)
 }
+
+// TestHoldKeepsTheSlotsUntilTheTestEnds: a test's hold is free again
+// once the test (here a subtest) has ended, and not before.
+func TestHoldKeepsTheSlotsUntilTheTestEnds(t *testing.T) {
+	p := New(t.TempDir(), 1)
+	g := NewGroup(New(t.TempDir(), 1))
+	t.Run("holder", func(t *testing.T) {
+		p.Hold(t, 1, "lab slot")
+		g.Hold(t, "real lab slot")
+		_, err := takeWithin(p, 1, full)
+		require.Error(t, err, "held while the test runs")
+	})
+	r, err := takeWithin(p, 1, full)
+	require.NoError(t, err, "free once the test ended")
+	r()
+	leave, err := g.Enter(context.Background())
+	require.NoError(t, err, "the group's turn is free once the test ended")
+	leave()
+}
