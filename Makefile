@@ -130,15 +130,18 @@ fuzz:
 	done
 
 # The Docker pass runs only the packages with Docker tests (`unit` already
-# ran every package's other tests), all at once (-p 8): they share one
-# engine and one pool of lab slots (internal/testenv/labpool, lock files
-# every test binary takes its slots from): three labs of the double at a
-# time on two cores, a real-Salt lab or an image build alone (they need
-# both cores). Tests that wait for a shared run hold no lab, so go test's
-# -parallel only needs to let every test start. -v prints each test's
-# time and each lab's slot hold, which docs/testing.md's CI figures come
-# from; with several packages at once go test prints a package's output
-# when it ends.
+# ran every package's other tests), on one engine and one pool of lab
+# slots (internal/testenv/labpool, lock files every test binary takes its
+# slots from): three labs of the double at a time on two cores, a
+# real-Salt lab or an image build alone (they need both cores). First
+# the packages other than internal/e2e, at once (-p 4): their tests run
+# one after another, each waiting for its slots, and beside the
+# end-to-end package's twenty parallel tests such a chain waited 30
+# minutes in all for its turns. Then internal/e2e, whose tests that wait
+# for a shared run hold no lab, so go test's -parallel only needs to let
+# every test start. -v prints each test's time and each lab's slot hold,
+# which docs/testing.md's CI figures come from; with several packages at
+# once go test prints a package's output when it ends.
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
 # Real Salt's image takes about 12 minutes from nothing (the wheel builder's
 # compiler packages, then the wheelhouse: mostly downloads), and the Docker
@@ -167,7 +170,9 @@ test: test-prereqs build
 	@set -e; echo "saltlab: the Docker pass, and the fuzzers beside it at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
 	nice -n 19 $(MAKE) --no-print-directory fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
 	trap 'kill $$fuzz 2>/dev/null || true' EXIT; \
-	pass=0; $(GO) test -tags docker -p 8 -parallel 64 -count=1 -v -timeout 45m $(DOCKER_PKGS) || pass=$$?; \
+	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
+	echo "saltlab: the end-to-end package, $$(date +%T)"; \
+	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e || pass=$$?; \
 	echo "saltlab: the Docker pass ended with $$pass, $$(date +%T)"; \
 	fuzzed=0; wait $$fuzz || fuzzed=$$?; \
 	echo "saltlab: the fuzzers ended with $$fuzzed, $$(date +%T):"; cat $(FUZZ_LOG); \

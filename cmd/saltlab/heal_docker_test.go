@@ -46,6 +46,7 @@ func TestMain(m *testing.M) {
 // helper, rule, qdisc or proxy. The second case deletes the ledger too, so
 // the label sweep alone must find it all.
 func TestHealAfterSIGKILL(t *testing.T) {
+	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	f, reports, common := chaosRun(t, ctx)
@@ -135,6 +136,7 @@ func TestHealAfterSIGKILL(t *testing.T) {
 // no chaos helper once its time ends; with another fault still on the same
 // service, that service's helper stays until `saltlab heal`.
 func TestDockerTimedFaultRemovesItsHelper(t *testing.T) {
+	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	f, _, common := chaosRun(t, ctx)

@@ -37,6 +37,7 @@ const detectWithin = 12 * time.Second
 func TestFrozenMasterTurnsUnhealthy(t *testing.T) {
 	for _, flavour := range []string{"sim", "real"} {
 		t.Run(flavour, func(t *testing.T) {
+			holdLab(t, flavour)
 			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 			defer cancel()
 			l := newUpLab(t, ctx, "failover", flavour)

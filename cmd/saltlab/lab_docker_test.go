@@ -28,8 +28,9 @@ var labPool = labpool.Machine()
 
 // holdLab holds, until the test ends, the slots a lab of flavour takes:
 // one for the double or plain containers, every slot for real Salt,
-// whose lab runs alone (capacity.Paces). Taken before the lab exists, so
-// it is released after the lab is gone.
+// whose lab runs alone (capacity.Paces). A test takes them first, before
+// its own timeout starts (a wait for slots is not the test's time) and
+// before its lab exists, so they are released after the lab is gone.
 func holdLab(t *testing.T, flavour string) {
 	t.Helper()
 	n := 1
@@ -51,7 +52,6 @@ type upLab struct {
 // the Docker client it opens is closed before that.
 func newUpLab(t *testing.T, ctx context.Context, topology, flavour string) upLab {
 	t.Helper()
-	holdLab(t, flavour)
 	l := upLab{id: labels.NewRunID(time.Now()), reports: t.TempDir()}
 	t.Cleanup(func() {
 		var down bytes.Buffer
@@ -73,7 +73,6 @@ func newUpLab(t *testing.T, ctx context.Context, topology, flavour string) upLab
 // heal` to act on, and returns the flags that name that run.
 func chaosRun(t *testing.T, ctx context.Context) (f *chaostest.Fixture, reports string, common []string) {
 	t.Helper()
-	holdLab(t, "sim")
 	f = chaostest.New(t, ctx, dockerClient(t, ctx))
 	reports = t.TempDir()
 	require.NoError(t, runstate.Save(runstate.Dir(reports, f.RunID), runstate.State{RunID: f.RunID, Project: f.Project, Started: time.Now()}))
