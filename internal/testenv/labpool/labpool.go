@@ -72,12 +72,14 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 		return nil, fmt.Errorf("make lab pool dir: %w", err)
 	}
 	var gate *os.File
-	var held []*os.File
+	held := make([]*os.File, p.size) // by slot number
+	count := 0
 	free := func() {
 		for _, f := range held {
-			f.Close()
+			if f != nil {
+				f.Close()
+			}
 		}
-		held = nil
 	}
 	defer func() {
 		if gate != nil {
@@ -92,8 +94,8 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 				return lockErr != nil
 			}
 		}
-		for i := 0; i < p.size && len(held) < n; i++ {
-			if p.holds(held, i) {
+		for i := 0; i < p.size && count < n; i++ {
+			if held[i] != nil {
 				continue
 			}
 			f, err := p.tryLock("slot-" + strconv.Itoa(i))
@@ -102,27 +104,17 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 				return true
 			}
 			if f != nil {
-				held = append(held, f)
+				held[i] = f
+				count++
 			}
 		}
-		return len(held) == n
+		return count == n
 	})
 	if lockErr != nil || !done || err != nil {
 		free()
 		return nil, fmt.Errorf("take %d lab slot(s) of %d: %w", n, p.size, errors.Join(lockErr, err))
 	}
 	return free, nil
-}
-
-// holds says whether held already includes slot i.
-func (p Pool) holds(held []*os.File, i int) bool {
-	want := filepath.Join(p.dir, "slot-"+strconv.Itoa(i))
-	for _, f := range held {
-		if f.Name() == want {
-			return true
-		}
-	}
-	return false
 }
 
 // tryLock takes the lock file name if it is free: the open file holds
