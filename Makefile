@@ -143,33 +143,38 @@ fuzz:
 # which docs/testing.md's CI figures come from; with several packages at
 # once go test prints a package's output when it ends.
 DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.go' '^//go:build docker' cmd internal steps))))
-# Real Salt's image takes about 12 minutes from nothing (the wheel builder's
-# compiler packages, then the wheelhouse: mostly downloads), and the Docker
-# tests need it; it builds in the background while vet and the unit tests
-# use the cores (they and the fuzzers took 9 to 10 minutes of a CI run
-# beside it). It is a head start only: should it fail (no package index,
-# say), the Docker tests build it again or skip, saying why. Its log:
-# $(PREBUILD_LOG). The fuzzers then run beside the Docker pass, at the
-# lowest CPU priority (nice 19): the pass's labs mostly wait on Salt's
-# timers, and the kernel gives a lab's processes the cores whenever they
-# want them, so the fuzzers use what the labs leave (3.5 minutes of one
-# core from a cold build cache). Their output goes to $(FUZZ_LOG), printed
-# when they end; a failing fuzzer fails make test after the pass.
+# Real Salt's image takes about 9 to 12 minutes from nothing (the wheel
+# builder's compiler packages, then the wheelhouse: mostly downloads, so
+# the cores are half idle), and the Docker tests that run real Salt need
+# it. internal/testenv/prebuild builds it in the background from the
+# start, holding the lab pool's build lock, and the Docker pass starts as
+# soon as vet and the unit tests end: a test that takes every lab slot
+# (real Salt, an image build) waits for that lock first, and the labs of
+# the double run meanwhile (internal/testenv/labpool). It is a head start
+# only: should it fail (no package index, say), the Docker tests build it
+# again or skip, saying why. Its log: $(PREBUILD_LOG); a line says when it
+# ended. The fuzzers run beside the Docker pass, at the lowest CPU
+# priority (nice 19): the pass's labs mostly wait on Salt's timers, and
+# the kernel gives a lab's processes the cores whenever they want them, so
+# the fuzzers use what the labs leave (3.5 minutes of one core from a cold
+# build cache). Their output goes to $(FUZZ_LOG), printed when they end; a
+# failing fuzzer fails make test after the pass.
 PREBUILD_LOG := .cache/prebuild-real-image.log
 FUZZ_LOG     := .cache/fuzz.log
+# The lab pool every Docker test binary shares; the default is the one
+# labpool.Machine picks without it.
+export SALTLAB_LAB_POOL ?= $(or $(TMPDIR),/tmp)/saltlab-lab-pool-$(shell id -u)
 test: test-prereqs build
 	@set -e; mkdir -p $(dir $(PREBUILD_LOG)); \
-	$(WITH_GO) $(BIN) images --salt real >$(PREBUILD_LOG) 2>&1 & prebuild=$$!; \
-	trap 'kill $$prebuild 2>/dev/null || true' EXIT; \
+	$(WITH_GO) setsid internal/testenv/prebuild $(BIN) $(PREBUILD_LOG) "$$SALTLAB_LAB_POOL" & prebuild=$$!; \
+	trap 'kill -- -$$prebuild 2>/dev/null || true' EXIT; trap 'exit 130' INT TERM; \
 	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG)), $$(date +%T)"; \
 	$(MAKE) --no-print-directory vet unit GO='$(GO)'; \
 	echo "saltlab: vet and unit tests done, $$(date +%T)"; \
-	if wait $$prebuild; then echo "saltlab: real Salt's image is built, $$(date +%T): $$(tail -n 1 $(PREBUILD_LOG))"; \
-	else echo "saltlab: building real Salt's image beside the unit tests failed; the Docker tests build it again or skip, saying why. The log's end:"; tail -n 5 $(PREBUILD_LOG); fi
-	$(GO) test -tags browser -count=1 ./internal/evidence/report
-	@set -e; echo "saltlab: the Docker pass, and the fuzzers beside it at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
+	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
+	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
 	nice -n 19 $(MAKE) --no-print-directory fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
-	trap 'kill $$fuzz 2>/dev/null || true' EXIT; \
+	trap 'kill -- -$$prebuild 2>/dev/null; kill $$fuzz 2>/dev/null || true' EXIT; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
 	echo "saltlab: the end-to-end package, $$(date +%T)"; \
 	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e || pass=$$?; \

@@ -15,10 +15,10 @@ import (
 
 // TestShellScriptsPassShellcheck lints every shell script a Salt image
 // runs: install-salt in the build, and the compose/lib scripts the
-// topologies mount into masters and minions.
+// topologies mount into masters and minions; and make test's prebuild.
 func TestShellScriptsPassShellcheck(t *testing.T) {
 	sc := testenv.Tool(t, "shellcheck", "shellcheck")
-	scripts := []string{filepath.Join("..", "..", realDir, "install-salt")}
+	scripts := []string{filepath.Join("..", "..", realDir, "install-salt"), filepath.Join("..", "..", "internal", "testenv", "prebuild")}
 	lib, err := os.ReadDir(filepath.Join("..", "..", "compose", "lib"))
 	require.NoError(t, err)
 	for _, e := range lib {

@@ -10,6 +10,14 @@
 // real Salt, or an image build, takes every slot: its Python daemons or
 // compilers need both cores (internal/lab/capacity says what was
 // measured when they did not have them).
+//
+// An image build run beside the tests (make test builds real Salt's
+// image while vet and the unit tests run, and goes on to the Docker
+// tests without waiting for it) holds the pool's build lock, BuildLock,
+// with flock(1). A taker of every slot runs what needs that image, so it
+// waits for the build before it queues at the gate: queued there it
+// would stop every taker of one slot, whose labs of the double can run
+// meanwhile.
 package labpool
 
 import (
@@ -42,11 +50,24 @@ type Pool struct {
 func New(dir string, size int) Pool { return Pool{dir: dir, size: max(size, 1)} }
 
 // Machine is the pool every test binary of this user on this machine
-// shares: in the temporary directory, sized as saltlab's default number
-// of labs of the double for the machine's cores.
+// shares, sized as saltlab's default number of labs of the double for
+// the machine's cores: in MachineDirEnv's directory when it is set (make
+// test sets it, so that its image build locks the same pool), else in
+// the temporary directory.
 func Machine() Pool {
-	return New(filepath.Join(os.TempDir(), "saltlab-lab-pool-"+strconv.Itoa(os.Getuid())), Size(runtime.NumCPU()))
+	dir := os.Getenv(MachineDirEnv)
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "saltlab-lab-pool-"+strconv.Itoa(os.Getuid()))
+	}
+	return New(dir, Size(runtime.NumCPU()))
 }
+
+// MachineDirEnv names the machine pool's directory.
+const MachineDirEnv = "SALTLAB_LAB_POOL"
+
+// BuildLock is the lock file, in the pool's directory, that an image
+// build run beside the tests holds until it ends.
+const BuildLock = "build"
 
 // Size is how many labs of the double cores carry: saltlab's own rule
 // for `run --parallel` (capacity.For), memory aside (a test's labs are
@@ -64,10 +85,12 @@ func (p Pool) Slots() int { return p.size }
 const retryEvery = 250 * time.Millisecond
 
 // Take waits until n slots are free (n above the pool's size takes every
-// slot), holds them, and returns their release. It waits as long as ctx
-// allows.
+// slot), holds them, and returns their release. A taker of every slot
+// first waits for a build that holds BuildLock to end. It waits as long
+// as ctx allows.
 func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	n = min(max(n, 1), p.size)
+	built := n < p.size
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("make lab pool dir: %w", err)
 	}
@@ -88,6 +111,15 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	}()
 	var lockErr error
 	done, err := poll.Run(ctx, poll.Bounds{Interval: retryEvery}, func(context.Context, time.Duration) bool {
+		if !built {
+			build, err := p.tryLock(BuildLock)
+			if build == nil {
+				lockErr = err
+				return err != nil
+			}
+			build.Close()
+			built = true
+		}
 		if gate == nil {
 			gate, lockErr = p.tryLock("gate")
 			if gate == nil {
@@ -112,6 +144,9 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	})
 	if lockErr != nil || !done || err != nil {
 		free()
+		if !built {
+			return nil, fmt.Errorf("take %d lab slot(s) of %d: an image build still holds %s: %w", n, p.size, filepath.Join(p.dir, BuildLock), errors.Join(lockErr, err))
+		}
 		return nil, fmt.Errorf("take %d lab slot(s) of %d: %w", n, p.size, errors.Join(lockErr, err))
 	}
 	return free, nil

@@ -4,7 +4,9 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -161,4 +163,49 @@ func TestHoldKeepsTheSlotsUntilTheTestEnds(t *testing.T) {
 	leave, err := g.Enter(context.Background())
 	require.NoError(t, err, "the group's turn is free once the test ended")
 	leave()
+}
+
+// TestTakeOfEverySlotWaitsForABuild: while a build holds BuildLock with
+// flock(1), as make test's image build does, a taker of every slot waits
+// and says why, and takers of one slot go on; when the build ends, the
+// taker of every slot gets them.
+func TestTakeOfEverySlotWaitsForABuild(t *testing.T) {
+	flock, err := exec.LookPath("flock")
+	require.NoError(t, err, "flock(1) (util-linux) holds make test's build lock")
+	p := New(t.TempDir(), 2)
+	require.NoError(t, os.MkdirAll(p.dir, 0o700))
+	// -o: flock itself holds the lock, not the command, as make test runs it.
+	build := exec.Command(flock, "-o", filepath.Join(p.dir, BuildLock), "sh", "-c", "echo held; exec sleep 60")
+	build.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // so that its end takes the command too
+	end := func() { _ = syscall.Kill(-build.Process.Pid, syscall.SIGKILL); _ = build.Wait() }
+	out, err := build.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, build.Start())
+	t.Cleanup(end)
+	line := make([]byte, 5)
+	_, err = out.Read(line)
+	require.NoError(t, err)
+	require.Equal(t, "held\n", string(line))
+
+	_, err = takeWithin(p, 2, full)
+	require.ErrorContains(t, err, "an image build still holds "+filepath.Join(p.dir, BuildLock))
+	one, err := takeWithin(p, 1, full)
+	require.NoError(t, err, "a taker of one slot does not wait for the build")
+	two, err := takeWithin(p, 1, full)
+	require.NoError(t, err, "nor does the next: the waiting taker of every slot holds no gate")
+	one()
+	two()
+
+	end()
+	all, err := takeWithin(p, 2, 5*time.Second)
+	require.NoError(t, err, "the build has ended")
+	all()
+}
+
+func TestMachinePoolDirFromTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(MachineDirEnv, dir)
+	assert.Equal(t, dir, Machine().dir)
+	t.Setenv(MachineDirEnv, "")
+	assert.Equal(t, filepath.Join(os.TempDir(), "saltlab-lab-pool-"+strconv.Itoa(os.Getuid())), Machine().dir)
 }
