@@ -161,6 +161,9 @@ DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.
 # failing fuzzer fails make test after the pass.
 PREBUILD_LOG := .cache/prebuild-real-image.log
 FUZZ_LOG     := .cache/fuzz.log
+# make's own, under another name: a recipe line that names $(MAKE) runs
+# even under make -n, and this one would start the Docker tests.
+SUBMAKE = $(MAKE) --no-print-directory
 # The lab pool every Docker test binary shares; the default is the one
 # labpool.Machine picks without it.
 export SALTLAB_LAB_POOL ?= $(or $(TMPDIR),/tmp)/saltlab-lab-pool-$(shell id -u)
@@ -169,11 +172,11 @@ test: test-prereqs build
 	$(WITH_GO) setsid internal/testenv/prebuild $(BIN) $(PREBUILD_LOG) "$$SALTLAB_LAB_POOL" & prebuild=$$!; \
 	trap 'kill -- -$$prebuild 2>/dev/null || true' EXIT; trap 'exit 130' INT TERM; \
 	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG)), $$(date +%T)"; \
-	$(MAKE) --no-print-directory vet unit GO='$(GO)'; \
+	$(SUBMAKE) vet unit GO='$(GO)'; \
 	echo "saltlab: vet and unit tests done, $$(date +%T)"; \
 	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
 	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
-	nice -n 19 $(MAKE) --no-print-directory fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
+	nice -n 19 $(SUBMAKE) fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
 	trap 'kill -- -$$prebuild 2>/dev/null; kill $$fuzz 2>/dev/null || true' EXIT; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
 	echo "saltlab: the end-to-end package, $$(date +%T)"; \
