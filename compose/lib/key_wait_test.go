@@ -4,9 +4,7 @@
 package lib
 
 import (
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -42,19 +40,10 @@ func keyWait(t *testing.T, dir, cat string, seconds string) (int, string) {
 	if cat != "" {
 		require.NoError(t, os.WriteFile(filepath.Join(bin, "cat"), []byte(cat), 0o755))
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), scriptTimeout)
-	defer cancel()
-	c := exec.CommandContext(ctx, "bash", "key-wait")
-	c.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "KEY_DIR="+dir,
+	env := append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "KEY_DIR="+dir,
 		"SALTLAB_KEY_WAIT_DIR="+dir, "SALTLAB_KEY_WAIT_SECONDS="+seconds,
 		"SALTLAB_SHARED_KEY_MASTERS=salt-master-2 salt-master-3")
-	b, err := c.CombinedOutput()
-	require.NoError(t, ctx.Err())
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), string(b)
-	}
-	require.NoError(t, err)
-	return 0, string(b)
+	return runScript(t, "key-wait", []string{"bash", "key-wait"}, env, 0)
 }
 
 func TestKeyWaitStoresThePairForLaterMasters(t *testing.T) {

@@ -3,9 +3,7 @@
 package lib
 
 import (
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -33,17 +31,8 @@ func signedIn(t *testing.T, log string, upSeconds int) (code int, out string) {
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "pgrep"), []byte(pgrep), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "ps"), []byte(ps), 0o755))
 
-	ctx, cancel := context.WithTimeout(context.Background(), scriptTimeout)
-	defer cancel()
-	c := exec.CommandContext(ctx, "bash", "syndic-signed-in", logPath)
-	c.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "TZ=UTC")
-	b, err := c.CombinedOutput()
-	require.NoError(t, ctx.Err())
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode(), string(b)
-	}
-	require.NoError(t, err)
-	return 0, string(b)
+	env := append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "TZ=UTC")
+	return runScript(t, "syndic-signed-in", []string{"bash", "syndic-signed-in", logPath}, env, 0)
 }
 
 func TestSyndicSignedIn(t *testing.T) {
