@@ -177,7 +177,7 @@ test: test-prereqs build
 	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
 	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
 	nice -n 19 $(SUBMAKE) fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
-	trap 'kill -- -$$prebuild 2>/dev/null; kill $$fuzz 2>/dev/null || true' EXIT; \
+	trap 'kill -- -$$prebuild 2>/dev/null || true; kill $$fuzz 2>/dev/null || true' EXIT; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
 	echo "saltlab: the end-to-end package, $$(date +%T)"; \
 	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e || pass=$$?; \
