@@ -153,13 +153,11 @@ DOCKER_PKGS = $(sort $(patsubst %/,./%,$(dir $(shell grep -rl --include='*_test.
 # the double run meanwhile (internal/testenv/labpool). It is a head start
 # only: should it fail (no package index, say), the Docker tests build it
 # again or skip, saying why. Its log: $(PREBUILD_LOG); a line says when it
-# ended. The fuzzers run beside the Docker pass once that build has
-# ended, at the lowest CPU priority (nice 19): the pass's labs mostly wait
-# on Salt's timers, and the kernel gives a lab's processes the cores
-# whenever they want them, so the fuzzers use what the labs leave (3.5
-# minutes of one core from a cold build cache). Not beside the build:
-# nice orders processes only within one cgroup, and the build's steps run
-# in containers, which the fuzzers would slow as much as anything else. Their output goes to $(FUZZ_LOG), printed when they end; a
+# ended. The fuzzers run beside the Docker pass, at the lowest CPU
+# priority (nice 19): the pass's labs mostly wait on Salt's timers, and
+# the kernel gives a lab's processes the cores whenever they want them, so
+# the fuzzers use what the labs leave (3.5 minutes of one core from a cold
+# build cache). Their output goes to $(FUZZ_LOG), printed when they end; a
 # failing fuzzer fails make test after the pass.
 PREBUILD_LOG := .cache/prebuild-real-image.log
 FUZZ_LOG     := .cache/fuzz.log
@@ -177,8 +175,8 @@ test: test-prereqs build
 	$(SUBMAKE) vet unit GO='$(GO)'; \
 	echo "saltlab: vet and unit tests done, $$(date +%T)"; \
 	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
-	echo "saltlab: the Docker pass, beside the image build, and the fuzzers at nice 19 once it has ended ($(FUZZ_LOG)), $$(date +%T)"; \
-	{ flock "$$SALTLAB_LAB_POOL/build" true 2>/dev/null || true; exec nice -n 19 $(SUBMAKE) fuzz GO='$(GO)'; } >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
+	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
+	nice -n 19 $(SUBMAKE) fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
 	trap 'kill -- -$$prebuild 2>/dev/null || true; kill $$fuzz 2>/dev/null || true' EXIT; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
 	echo "saltlab: the end-to-end package, $$(date +%T)"; \
