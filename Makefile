@@ -53,6 +53,7 @@ test-prereqs: prereqs
 	$(call apt_need,xmllint,libxml2-utils,validates junit.xml against the JUnit schema)
 	$(call apt_need,chromium,chromium chromium-driver,renders report.html as a browser does)
 	$(call apt_need,docker-compose,docker-compose,reads the topologies as a by-hand user's compose 1.29 does)
+	$(call apt_need,flock,util-linux,make test's image build holds the lab pool's build lock with flock and setsid)
 
 lab: prereqs build
 	$(WITH_GO) $(BIN) run --topology $(TOPOLOGY) --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)') $(if $(TAGS),--tags '$(TAGS)')
@@ -170,14 +171,13 @@ export SALTLAB_LAB_POOL ?= $(or $(TMPDIR),/tmp)/saltlab-lab-pool-$(shell id -u)
 test: test-prereqs build
 	@set -e; mkdir -p $(dir $(PREBUILD_LOG)); \
 	$(WITH_GO) setsid internal/testenv/prebuild $(BIN) $(PREBUILD_LOG) "$$SALTLAB_LAB_POOL" & prebuild=$$!; \
-	trap 'kill -- -$$prebuild 2>/dev/null || true' EXIT; trap 'exit 130' INT TERM; \
+	fuzz=; trap 'kill -- -$$prebuild 2>/dev/null || true; test -z "$$fuzz" || kill $$fuzz 2>/dev/null || true' EXIT; trap 'exit 130' INT TERM; \
 	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG)), $$(date +%T)"; \
 	$(SUBMAKE) vet unit GO='$(GO)'; \
 	echo "saltlab: vet and unit tests done, $$(date +%T)"; \
 	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
 	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
 	nice -n 19 $(SUBMAKE) fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
-	trap 'kill -- -$$prebuild 2>/dev/null || true; kill $$fuzz 2>/dev/null || true' EXIT; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
 	echo "saltlab: the end-to-end package, $$(date +%T)"; \
 	$(GO) test -tags docker -parallel 64 -count=1 -v -timeout 45m ./internal/e2e || pass=$$?; \

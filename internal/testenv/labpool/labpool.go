@@ -90,7 +90,7 @@ const retryEvery = 250 * time.Millisecond
 // as ctx allows.
 func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	n = min(max(n, 1), p.size)
-	built := n < p.size
+	buildOver := n < p.size // only a taker of every slot waits for the build
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("make lab pool dir: %w", err)
 	}
@@ -111,14 +111,14 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	}()
 	var lockErr error
 	done, err := poll.Run(ctx, poll.Bounds{Interval: retryEvery}, func(context.Context, time.Duration) bool {
-		if !built {
+		if !buildOver {
 			build, err := p.tryLock(BuildLock)
 			if build == nil {
 				lockErr = err
 				return err != nil
 			}
 			build.Close()
-			built = true
+			buildOver = true
 		}
 		if gate == nil {
 			gate, lockErr = p.tryLock("gate")
@@ -144,7 +144,7 @@ func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
 	})
 	if lockErr != nil || !done || err != nil {
 		free()
-		if !built {
+		if !buildOver {
 			return nil, fmt.Errorf("take %d lab slot(s) of %d: an image build still holds %s: %w", n, p.size, filepath.Join(p.dir, BuildLock), errors.Join(lockErr, err))
 		}
 		return nil, fmt.Errorf("take %d lab slot(s) of %d: %w", n, p.size, errors.Join(lockErr, err))
