@@ -220,7 +220,7 @@ func Apply(p *types.Project, s Settings) error {
 			declareKeyCache(p)
 		}
 		for i, size := range sizes {
-			p.Services[clones[i]] = swarmService(p.Services[clones[i]], size, s.Minions, s.SwarmStart, s.KeepFleetKeys)
+			p.Services[clones[i]] = swarmService(p.Services[clones[i]], size, s.FleetStart(), s.KeepFleetKeys)
 			swarm[clones[i]] = size
 		}
 		if err := declareMinions(p, clones, swarm); err != nil {

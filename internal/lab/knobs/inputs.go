@@ -85,6 +85,16 @@ func (s Settings) Fleet() Fleet {
 	return Fleet{Minions: s.Minions, PerContainer: s.MinionsPerContainer}
 }
 
+// FleetStart is the start period of every swarm container's health
+// check: every swarm starts at once on the host's cores, so it counts
+// the whole fleet, SwarmStart a minion. 0 without swarms.
+func (s Settings) FleetStart() time.Duration {
+	if !s.Fleet().Swarmed() {
+		return 0
+	}
+	return time.Duration(s.Minions) * s.SwarmStart
+}
+
 // Parse checks every knob, so that bad input fails before any image is
 // built or container created, and resolves them for Resolve.
 func (in Inputs) Parse() (Parsed, error) {

@@ -291,6 +291,9 @@ func TestScaleSpreadsHealthProbes(t *testing.T) {
 	}{
 		{minions: 3, interval: 500 * time.Millisecond, timeout: 2 * time.Second},
 		{minions: 50, interval: 5 * time.Second, timeout: 5 * time.Second},
+		// Three swarms of 50: each minion in one counts, not just the
+		// container (three containers alone would keep 500 ms).
+		{minions: 150, interval: 5 * time.Second, timeout: 5 * time.Second},
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Itoa(tt.minions), func(t *testing.T) {

@@ -148,3 +148,24 @@ func TestApplyRunsSmallSwarms(t *testing.T) {
 	assert.Equal(t, map[string]int{"salt-minion-1": 50, "salt-minion-2": 50}, r.Swarm)
 	assert.Equal(t, "50", *p.Services["salt-minion-2"].Environment["SALTSIM_SWARM"])
 }
+
+// TestFleetStartCountsTheWholeFleet: only swarms get a start period, and
+// it counts every minion of the fleet (they all start at once).
+func TestFleetStartCountsTheWholeFleet(t *testing.T) {
+	tests := []struct {
+		name string
+		s    knobs.Settings
+		want time.Duration
+	}{
+		{"real swarms", knobs.Settings{Minions: 200, SwarmStart: 2700 * time.Millisecond}, 540 * time.Second},
+		{"small swarms", knobs.Settings{Minions: 10, MinionsPerContainer: 10, SwarmStart: 2700 * time.Millisecond}, 27 * time.Second},
+		{"a container each", knobs.Settings{Minions: 100, SwarmStart: 2700 * time.Millisecond}, 0},
+		{"the topology's own minions", knobs.Settings{SwarmStart: 2700 * time.Millisecond}, 0},
+		{"no start allowance", knobs.Settings{Minions: 200}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.s.FleetStart())
+		})
+	}
+}
