@@ -142,9 +142,14 @@ func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
 		setup   func(*fakeLab)
 		wantErr string
 		timeout time.Duration
+		// fleetStart: a fleet's swarms restart at a reset and get the
+		// start period bring-up gave them, beyond the bound.
+		fleetStart time.Duration
 	}{
 		{name: "all healthy", setup: func(*fakeLab) {}},
 		{name: "master still starting", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} }},
+		{name: "a fleet still starting past the bound, within its start period", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} },
+			timeout: time.Nanosecond, fleetStart: 10 * time.Second},
 		{name: "unhealthy for the whole bound", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
 			timeout: time.Second, wantErr: "expected every service healthy (or a one-shot exited 0) within 1s; observed: salt-minion-2 is unhealthy"},
 		{name: "exited with an error fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
@@ -158,7 +163,7 @@ func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
 			if timeout == 0 {
 				timeout = 10 * time.Second
 			}
-			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, HealthTimeout: timeout}})
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, HealthTimeout: timeout, FleetStart: tt.fleetStart}})
 			err := labIsHealthy(ctx)
 			if tt.wantErr == "" {
 				require.NoError(t, err)

@@ -34,6 +34,10 @@ type Deps struct {
 	Chaos Chaos
 	// HealthTimeout overrides labHealthyTimeout when > 0.
 	HealthTimeout time.Duration
+	// FleetStart is what bring-up gave a fleet's swarms to start
+	// (knobs.Settings.FleetStart): a reset restarts every minion, so a
+	// wait for a healthy lab adds it. 0 without swarms.
+	FleetStart time.Duration
 	// API are the salt-api credentials of the run (generated per run).
 	API saltapi.Creds
 	// History is the run's history: every operation, event and fault.
@@ -77,9 +81,9 @@ type worldKey struct{}
 // healthTimeout bounds waiting for a healthy lab.
 func (w *world) healthTimeout() time.Duration {
 	if w.HealthTimeout > 0 {
-		return w.HealthTimeout
+		return w.HealthTimeout + w.FleetStart
 	}
-	return labHealthyTimeout
+	return labHealthyTimeout + w.FleetStart
 }
 
 // faulted reports whether the scenario injected a fault.
