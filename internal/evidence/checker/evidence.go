@@ -74,6 +74,9 @@ func during(o history.Op) (from, to time.Time) {
 
 func okOp(o history.Op) bool { return o.Completion != nil && o.Completion.Type == history.OK }
 
+// failOp: the operation ran and failed (not info: it could not run to its end).
+func failOp(o history.Op) bool { return o.Completion != nil && o.Completion.Type == history.Fail }
+
 // opEvidence is the indices of an operation's entries.
 func opEvidence(o history.Op) []int64 {
 	if o.Completion == nil {

@@ -114,16 +114,19 @@ func healthyThroughout(tl []healthStatus, a, b time.Time) (history.Entry, bool) 
 
 // judgeHealth walks one node's probes: a stretch of failed probes (no
 // answer in between) while Docker called the node healthy throughout,
-// lasting longer than lag, is invalid.
+// lasting longer than lag, is invalid. Only a probe that ran and heard no
+// answer (fail) proves the master silent: one that could not run to its
+// end (info: an exec the engine did not finish in time, or a script its
+// own bound cut short, both seen on a saturated host)
+// proves nothing about the master, so a stretch whose failures alone do
+// not outlast the lag is unknown, not invalid, however long its probes
+// went unrun (seen with 200 real minions on two cores: every probe of a
+// 16 s "silence" was an exec that never ran).
 func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound) Subject {
 	sub := Subject{Name: node, Bound: &lag}
 	judged, answered := 0, 0
 	var stretch []history.Op
-	var worst struct {
-		ops  []history.Op
-		took time.Duration
-		hat  history.Entry
-	}
+	var worst, proven silence // any stretch; its part from its first to its last failed probe
 	for _, o := range probes {
 		st, known := statusAt(tl, o.Invoke.Time)
 		if !known {
@@ -152,8 +155,10 @@ func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound)
 				continue
 			}
 		}
-		if took := o.Completion.Time.Sub(stretch[0].Invoke.Time); took > worst.took {
-			worst.ops, worst.took, worst.hat = append([]history.Op(nil), stretch...), took, hat
+		worst.longer(stretch, hat)
+		if failOp(o) {
+			first := slices.IndexFunc(stretch, failOp)
+			proven.longer(stretch[first:], hat)
 		}
 	}
 	if judged == 0 {
@@ -161,16 +166,24 @@ func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound)
 		sub.Observed = fmt.Sprintf("%d probe(s), but no Docker health status of %s recorded before any: it has no health check, or its status was not recorded", len(probes), node)
 		return sub
 	}
-	sub.Took = worst.took
-	if worst.took > lag.Limit {
-		first, last := worst.ops[0], worst.ops[len(worst.ops)-1]
+	sub.Took = proven.took
+	switch {
+	case proven.took > lag.Limit:
 		sub.Verdict = Invalid
 		sub.Observed = fmt.Sprintf("Docker called it healthy (entry %d) while %d probe(s) in a row got no answer for %s, from %s to %s (last: %s)",
-			worst.hat.Index, len(worst.ops), worst.took.Round(10*time.Millisecond), first.Invoke.Time.Format(time.RFC3339Nano), last.Completion.Time.Format(time.RFC3339Nano), strings.TrimSpace(last.Completion.Error))
-		sub.Evidence = []int64{worst.hat.Index}
-		for _, o := range worst.ops {
-			sub.Evidence = append(sub.Evidence, opEvidence(o)...)
+			proven.hat.Index, len(proven.ops), proven.took.Round(10*time.Millisecond), proven.from(), proven.to(), proven.last())
+		sub.Evidence = proven.evidence()
+		return sub
+	case worst.took > lag.Limit:
+		sub.Verdict = Unknown
+		sub.Took = worst.took
+		heard := "none of them ran to its end, which says nothing of the master"
+		if proven.ops != nil {
+			heard = fmt.Sprintf("the longest run of them that heard no answer spans %s, and the others did not run to their end, which says nothing of the master", proven.took.Round(10*time.Millisecond))
 		}
+		sub.Observed = fmt.Sprintf("Docker called it healthy (entry %d) while %d probe(s) in a row got no answer for %s, from %s to %s, but %s (last: %s)",
+			worst.hat.Index, len(worst.ops), worst.took.Round(10*time.Millisecond), worst.from(), worst.to(), heard, worst.last())
+		sub.Evidence = worst.evidence()
 		return sub
 	}
 	sub.Verdict = Valid
@@ -181,6 +194,37 @@ func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound)
 	}
 	sub.Evidence = dedup(sub.Evidence)
 	return sub
+}
+
+// silence is the longest run of unanswered probes of a node while Docker
+// called it healthy (since entry hat).
+type silence struct {
+	ops  []history.Op
+	took time.Duration
+	hat  history.Entry
+}
+
+// longer keeps ops if they span longer than the silence so far.
+func (s *silence) longer(ops []history.Op, hat history.Entry) {
+	if took := ops[len(ops)-1].Completion.Time.Sub(ops[0].Invoke.Time); took > s.took {
+		s.ops, s.took, s.hat = append([]history.Op(nil), ops...), took, hat
+	}
+}
+
+func (s silence) from() string { return s.ops[0].Invoke.Time.Format(time.RFC3339Nano) }
+func (s silence) to() string {
+	return s.ops[len(s.ops)-1].Completion.Time.Format(time.RFC3339Nano)
+}
+func (s silence) last() string { return strings.TrimSpace(s.ops[len(s.ops)-1].Completion.Error) }
+
+// evidence is the entry where Docker called the node healthy and every
+// probe of the silence.
+func (s silence) evidence() []int64 {
+	ev := []int64{s.hat.Index}
+	for _, o := range s.ops {
+		ev = append(ev, opEvidence(o)...)
+	}
+	return ev
 }
 
 // healthCause names the health check each invalid node had, as the run

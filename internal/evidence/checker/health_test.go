@@ -92,7 +92,27 @@ func TestHonestHealth(t *testing.T) {
 		{"one probe hanging past the lag while healthy", func(b *hist) {
 			b.health(0, m1, history.Healthy, nil)
 			b.op(s(1), s(15), history.Info, AnswersOp, m1, m1, "", "timed out")
-		}, honest(), Invalid, "1 probe(s) in a row got no answer for 15s", ""},
+		}, honest(), Unknown, "1 probe(s) in a row got no answer for 15s, from", ""},
+		// A saturated host: the engine did not finish the probes' execs
+		// (r200t: every probe of a 16 s "silence" of salt-master-2).
+		{"probes the host could not run say nothing of the master", func(b *hist) {
+			b.health(0, m1, history.Healthy, nil)
+			b.probes(1, 5, m1, history.OK)
+			b.probes(5, 25, m1, history.Info)
+			b.probes(25, 29, m1, history.OK)
+		}, honest(), Unknown, "but none of them ran to its end, which says nothing of the master", ""},
+		{"failures past the lag with unrun probes among them", func(b *hist) {
+			b.health(0, m1, history.Healthy, pgrepCheck)
+			b.probes(1, 5, m1, history.Fail)
+			b.probes(5, 9, m1, history.Info)
+			b.probes(9, 15, m1, history.Fail)
+		}, honest(), Invalid, "Docker called it healthy (entry 0) while 7 probe(s) in a row got no answer for 13s",
+			"the Docker health check of salt-master-1 (CMD bash -c pgrep -f salt-master; interval 500ms, retries 240) did not notice"},
+		{"failures within the lag, unrun probes past it", func(b *hist) {
+			b.health(0, m1, history.Healthy, nil)
+			b.probes(1, 5, m1, history.Fail)
+			b.probes(5, 17, m1, history.Info)
+		}, honest(), Unknown, "the longest run of them that heard no answer spans 3s, and the others did not run to their end", ""},
 		{"Docker's events lost: the last healthy no longer holds", func(b *hist) {
 			b.health(0, m1, history.Healthy, nil)
 			b.probes(1, 5, m1, history.OK)
@@ -144,7 +164,7 @@ func TestHonestHealthCitesTheWindow(t *testing.T) {
 	b := &hist{}
 	healthy := b.health(0, "primary", history.Healthy, pgrepCheck)
 	b.probes(1, 5, "primary", history.OK)
-	failed := b.probes(5, 20, "primary", history.Info)
+	failed := b.probes(5, 20, "primary", history.Fail)
 	r := HonestHealth(b.h, honest())
 	require.Equal(t, Invalid, r.Verdict, r.Observed)
 	require.Len(t, r.Subjects, 1)
