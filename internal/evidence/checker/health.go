@@ -115,13 +115,13 @@ func healthyThroughout(tl []healthStatus, a, b time.Time) (history.Entry, bool) 
 // judgeHealth walks one node's probes: a stretch of failed probes (no
 // answer in between) while Docker called the node healthy throughout,
 // lasting longer than lag, is invalid. Only a probe that ran and heard no
-// answer (fail) proves the master silent: one that could not run to its
+// answer (fail) proves the master silent. One that could not run to its
 // end (info: an exec the engine did not finish in time, or a script its
-// own bound cut short, both seen on a saturated host)
-// proves nothing about the master, so a stretch whose failures alone do
-// not outlast the lag is unknown, not invalid, however long its probes
-// went unrun (seen with 200 real minions on two cores: every probe of a
-// 16 s "silence" was an exec that never ran).
+// own bound cut short, both seen on a saturated host) proves nothing
+// about the master, so a stretch whose failures alone do not outlast the
+// lag is unknown, not invalid, however long its probes went unrun (seen
+// with 200 real minions on two cores: every probe of a 16 s "silence"
+// was an exec that never ran).
 func judgeHealth(node string, probes []history.Op, tl []healthStatus, lag Bound) Subject {
 	sub := Subject{Name: node, Bound: &lag}
 	judged, answered := 0, 0

@@ -158,11 +158,12 @@ func swarmService(c types.ServiceConfig, size int, start time.Duration, keepKeys
 			hc.StartPeriod = &d
 		}
 		// A swarm's minions are minions to the probe budget too: probed
-		// every 500 ms, four swarms of 200 real minions kept about a
-		// sixth of a 2-core host in docker exec at rest (benchmarks.md,
-		// "Real Salt in swarms"), CPU their minions' jobs then lacked. A
-		// swarm is ready by its minions' start events (the double) or a
-		// probe at most this late in a bring-up of minutes (real Salt).
+		// every 500 ms, four swarms of 200 real minions made 8 of the
+		// lab's 14 docker execs a second, about an eighth of a 2-core
+		// host at rest (benchmarks.md, "Real Salt in swarms"), CPU their
+		// minions' jobs then lacked. A swarm is ready by its minions'
+		// start events (the double) or a probe at most this late in a
+		// bring-up of minutes (real Salt).
 		c.HealthCheck = spreadHealthcheck(&hc, size)
 	}
 	return c
