@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -80,10 +81,7 @@ type worldKey struct{}
 
 // healthTimeout bounds waiting for a healthy lab.
 func (w *world) healthTimeout() time.Duration {
-	if w.HealthTimeout > 0 {
-		return w.HealthTimeout + w.FleetStart
-	}
-	return labHealthyTimeout + w.FleetStart
+	return cmp.Or(w.HealthTimeout, labHealthyTimeout) + w.FleetStart
 }
 
 // faulted reports whether the scenario injected a fault.
