@@ -52,6 +52,10 @@ type Minion struct {
 	// interval of 0 means master_alive_interval.
 	MasterFailback         bool
 	MasterFailbackInterval time.Duration
+	// RandomMaster (random_master, or the deprecated master_shuffle):
+	// eval_master shuffles the list before it tries it (see BootMaster).
+	RandomMaster  bool
+	masterShuffle bool
 	// ReconDefault, ReconMax and ReconRandomize are ZeroMQ's reconnect
 	// settings of this node's sockets (see ReconnectGap).
 	ReconDefault   time.Duration
@@ -75,8 +79,10 @@ type raw struct {
 	PublishPort         *int     `yaml:"publish_port"`
 	MasterFailback      *bool    `yaml:"master_failback"`
 	MasterFailbackIntvl *float64 `yaml:"master_failback_interval"`
-	ReconDefault        *float64 `yaml:"recon_default"` // milliseconds
-	ReconMax            *float64 `yaml:"recon_max"`     // milliseconds
+	RandomMaster        *bool    `yaml:"random_master"`
+	MasterShuffle       *bool    `yaml:"master_shuffle"` // deprecated alias of random_master
+	ReconDefault        *float64 `yaml:"recon_default"`  // milliseconds
+	ReconMax            *float64 `yaml:"recon_max"`      // milliseconds
 	ReconRandomize      *bool    `yaml:"recon_randomize"`
 }
 
@@ -118,6 +124,9 @@ func Parse(docs ...string) (Minion, error) {
 			}
 		}
 	}
+	// salt/minion.py eval_master: a true master_shuffle overrides
+	// random_master, whatever random_master says.
+	m.RandomMaster = m.RandomMaster || m.masterShuffle
 	if m.MasterType == MasterTypeFailover {
 		m.AuthTries = 1 // auth_tries forced to 0 = one try (§1.6)
 		m.RetryDNS = 0
@@ -167,6 +176,12 @@ func (m *Minion) apply(r raw) error {
 		m.MasterFailback = *r.MasterFailback
 	}
 	setDur(&m.MasterFailbackInterval, r.MasterFailbackIntvl)
+	if r.RandomMaster != nil {
+		m.RandomMaster = *r.RandomMaster
+	}
+	if r.MasterShuffle != nil {
+		m.masterShuffle = *r.MasterShuffle
+	}
 	setMillis(&m.ReconDefault, r.ReconDefault)
 	setMillis(&m.ReconMax, r.ReconMax)
 	if r.ReconRandomize != nil {
