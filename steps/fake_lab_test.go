@@ -69,6 +69,11 @@ type fakeLab struct {
 	// itemsExit, when not 0, is how salt-call config.items exits (124:
 	// timed out, as `timeout` reports it).
 	itemsExit int
+	// strayBoots is how many of the next minion boots sign in to
+	// salt-master-2 only, as a failover daemon whose sign-in try on
+	// salt-master-1 timed out does; minionStarts counts minion starts.
+	strayBoots   int
+	minionStarts int
 }
 
 // fire publishes an event on master's bus, as the run's event watcher
@@ -176,6 +181,12 @@ func (f *fakeLab) Start(_ context.Context, s string) error {
 	// A booted minion daemon announces itself on the masters it signs in
 	// to: every running one covers hot mode and failover mode alike.
 	if strings.HasPrefix(s, "salt-minion-") {
+		f.minionStarts++
+		if f.strayBoots > 0 && f.running["salt-master-2"] {
+			f.strayBoots--
+			f.fire("salt-master-2", "salt/minion/"+s+"/start", map[string]any{"id": s})
+			return nil
+		}
 		for _, m := range []string{"salt-master-1", "salt-master-2"} {
 			if f.running[m] {
 				f.fire(m, "salt/minion/"+s+"/start", map[string]any{"id": s})

@@ -28,10 +28,15 @@ func labIsHealthy(ctx context.Context) error {
 }
 
 func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
+	return waitHealthy(ctx, l, l.Services(), timeout)
+}
+
+// waitHealthy is waitLabHealthy for some of the lab's services.
+func waitHealthy(ctx context.Context, l Lab, services []string, timeout time.Duration) error {
 	var failed, waiting []string
 	var err error
 	done, perr := poll.Run(ctx, poll.Within(timeout), func(ctx context.Context, _ time.Duration) bool {
-		failed, waiting, err = labHealth(ctx, l)
+		failed, waiting, err = labHealth(ctx, l, services)
 		// An exited service fails at once: nothing brings it back.
 		return err != nil || len(failed) > 0 || len(waiting) == 0
 	})
@@ -48,8 +53,8 @@ func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
 
 // labHealth sorts the services that are not fine into failed (exited with
 // an error: nothing brings them back) and waiting (anything else).
-func labHealth(ctx context.Context, l Lab) (failed, waiting []string, err error) {
-	for _, s := range l.Services() {
+func labHealth(ctx context.Context, l Lab, services []string) (failed, waiting []string, err error) {
+	for _, s := range services {
 		st, err := l.Status(ctx, s)
 		if err != nil {
 			return nil, nil, fmt.Errorf("check health of %s: %w", s, err)
@@ -73,38 +78,69 @@ func labHealth(ctx context.Context, l Lab) (failed, waiting []string, err error)
 // that stops a minion on purpose has its own grace period.
 const minionResetTimeout = 0
 
+// resetTries bounds the restarts of a reset: a failover daemon that booted
+// onto a later master is restarted until it boots onto its first one.
+const resetTries = 3
+
 // resetMinions restarts every minion and waits for a healthy lab whose
-// minions have signed in again (awaitSignIns), so that
-// the next scenario starts from freshly booted minions. A scenario that
-// injected a fault leaves daemons on whichever master they failed over to
-// (failover mode never fails back by itself: salt-semantics §1.11), and
-// the next scenario's expectations assume the boot-time layout.
+// minions have signed in again (awaitSignIns), so that the next scenario
+// starts from freshly booted minions. A scenario that injected a fault
+// leaves daemons on whichever master they failed over to (failover mode
+// never fails back by itself: salt-semantics §1.11), and the next
+// scenario's expectations assume the boot-time layout: every failover
+// daemon on its first master. So the masters answer before the minions
+// boot (a daemon whose first master is still starting signs in to the next
+// one and stays there), and a daemon that booted onto a later master all
+// the same (its one sign-in try timed out on a loaded host) is restarted
+// again, up to resetTries restarts in all.
 func resetMinions(ctx context.Context, w *world) error {
-	ms := minions(w.Lab)
 	awaitStreams(ctx, w)
-	from := w.History.Next()
-	errs := make([]error, len(ms))
+	if err := waitHealthy(ctx, w.Lab, Masters(w.Lab), w.healthTimeout()); err != nil {
+		return fmt.Errorf("wait for the masters before restarting the minions: %w", err)
+	}
+	services := minions(w.Lab)
+	for try := 1; ; try++ {
+		from := w.History.Next()
+		if err := restartMinions(ctx, w.Lab, services); err != nil {
+			return err
+		}
+		w.logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(services))
+		if err := waitLabHealthy(ctx, w.Lab, w.healthTimeout()); err != nil {
+			return err
+		}
+		strays, err := awaitSignIns(ctx, w, services, from, w.healthTimeout())
+		if err != nil || len(strays) == 0 {
+			return err
+		}
+		if try == resetTries {
+			return fmt.Errorf("expected every failover minion to boot onto its first master, the layout the next scenario starts from, within %d restarts; observed: %s", resetTries, joinStrays(strays))
+		}
+		w.logf("%s: restarting it so the next scenario starts from the boot-time layout", joinStrays(strays))
+		services = strayServices(strays)
+	}
+}
+
+// restartMinions stops (without grace: minionResetTimeout) and starts the
+// given minion services, all at once.
+func restartMinions(ctx context.Context, l Lab, services []string) error {
+	errs := make([]error, len(services))
 	var wg sync.WaitGroup
-	for i, m := range ms {
+	for i, m := range services {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := w.Lab.Stop(ctx, m, minionResetTimeout); err != nil {
+			if err := l.Stop(ctx, m, minionResetTimeout); err != nil {
 				errs[i] = err
 				return
 			}
-			errs[i] = w.Lab.Start(ctx, m)
+			errs[i] = l.Start(ctx, m)
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("restart minions: %w", err)
 	}
-	w.logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(ms))
-	if err := waitLabHealthy(ctx, w.Lab, w.healthTimeout()); err != nil {
-		return err
-	}
-	return awaitSignIns(ctx, w, from, w.healthTimeout())
+	return nil
 }
 
 // everyMinionAnswersSaltCallPing is the baseline before a fault: every

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -19,6 +20,11 @@ type signInPlan map[string]signInWant
 type signInWant struct {
 	masters []string
 	anyOne  bool // failover mode: the daemon holds one master at a time
+	// first is the recorded master a failover daemon boots onto when
+	// every master answers (saltcfg.Minion.BootMaster): the layout the
+	// scenarios start from. Empty when the minion has no such master.
+	first   string
+	service string // the minion's service, restarted to mend a stray
 }
 
 // planSignIns reads every minion's own configuration: a hot minion signs
@@ -26,19 +32,21 @@ type signInWant struct {
 // MinionManager), a failover minion to one (eval_master), and a minion of
 // a master cluster, which lists only the balancer, to whichever peer the
 // balancer hands it. Masters whose bus the run does not record (buses) are
-// left out: nothing would show them.
-func planSignIns(ctx context.Context, w *world, buses map[string]bool) (signInPlan, error) {
+// left out: nothing would show them. Only the given minion services are
+// planned: those restarted.
+func planSignIns(ctx context.Context, w *world, services []string, buses map[string]bool) (signInPlan, error) {
 	plan := signInPlan{}
 	var balancer string
 	if b := w.Lab.Roles().MasterBalancer; b != nil {
 		balancer = b.Service
 	}
-	for _, m := range minions(w.Lab) {
+	for _, m := range services {
 		cfg, err := minionConfig(ctx, w.Lab, m)
 		if err != nil {
 			return nil, err
 		}
 		if want, ok := signInWantOf(cfg, buses, balancer, Masters(w.Lab)); ok {
+			want.service = m
 			// A swarm service's minions share its configuration, and each
 			// announces itself under its own id.
 			for _, id := range w.Lab.Roles().IDsOf(m) {
@@ -52,12 +60,14 @@ func planSignIns(ctx context.Context, w *world, buses map[string]bool) (signInPl
 // signInWantOf is where one minion's start event must show: on every
 // recorded master it lists (hot), on any one of them (failover), or, when
 // it lists the master balancer, on any one recorded peer behind it (the
-// cluster forwards events between peers, so any recorded one will do).
+// cluster forwards events between peers, so any recorded one will do). A
+// failover minion that lists its masters itself also has the one it boots
+// onto (first), when that master is recorded.
 func signInWantOf(cfg saltcfg.Minion, buses map[string]bool, balancer string, peers []string) (signInWant, bool) {
-	listed, anyOne := cfg.Masters, cfg.MasterType == saltcfg.MasterTypeFailover
+	listed, anyOne, balanced := cfg.Masters, cfg.MasterType == saltcfg.MasterTypeFailover, false
 	for _, e := range cfg.Masters {
 		if balancer != "" && saltcfg.MasterHost(e) == balancer {
-			listed, anyOne = peers, true
+			listed, anyOne, balanced = peers, true, true
 			break
 		}
 	}
@@ -67,7 +77,11 @@ func signInWantOf(cfg saltcfg.Minion, buses map[string]bool, balancer string, pe
 			ms = append(ms, master)
 		}
 	}
-	return signInWant{masters: ms, anyOne: anyOne}, len(ms) > 0
+	want := signInWant{masters: ms, anyOne: anyOne}
+	if first, ok := cfg.BootMaster(); ok && !balanced && buses[first] {
+		want.first = first
+	}
+	return want, len(ms) > 0
 }
 
 // missing lists, from the start events recorded after entry from, the
@@ -77,10 +91,10 @@ func signInWantOf(cfg saltcfg.Minion, buses map[string]bool, balancer string, pe
 func (p signInPlan) missing(h []history.Entry, from int64, watched map[string]bool) []string {
 	seen := map[string]map[string]bool{}
 	for _, e := range h {
-		if e.Type != history.Event || e.Index < from || !strings.HasPrefix(e.Tag, "salt/minion/") || !strings.HasSuffix(e.Tag, "/start") {
+		id, ok := signIn(e, from)
+		if !ok {
 			continue
 		}
-		id := strings.TrimSuffix(strings.TrimPrefix(e.Tag, "salt/minion/"), "/start")
 		if seen[id] == nil {
 			seen[id] = map[string]bool{}
 		}
@@ -111,37 +125,102 @@ func (p signInPlan) missing(h []history.Entry, from int64, watched map[string]bo
 	return out
 }
 
-// awaitSignIns waits until every minion restarted after entry from has
-// announced itself (salt/minion/<id>/start) on the masters it holds.
-// Docker's health comes first and is not enough: it sees the TCP
+// signIn is the minion whose start event e is, when e is one recorded
+// at or after entry from.
+func signIn(e history.Entry, from int64) (string, bool) {
+	if e.Type != history.Event || e.Index < from || !strings.HasPrefix(e.Tag, "salt/minion/") || !strings.HasSuffix(e.Tag, "/start") {
+		return "", false
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(e.Tag, "salt/minion/"), "/start"), true
+}
+
+// stray is a failover daemon whose first sign-in after a restart went to
+// on, a later master than the one it boots onto (first).
+type stray struct{ id, service, on, first string }
+
+func (s stray) String() string {
+	return fmt.Sprintf("%s signed in to %s, not to its first master %s", s.id, s.on, s.first)
+}
+
+// strays lists, from the start events recorded after entry from, the
+// failover daemons whose first sign-in went to another master than their
+// first, while their first master's bus was recorded throughout (watched):
+// only then does the history show where they went first.
+func (p signInPlan) strays(h []history.Entry, from int64, watched map[string]bool) []stray {
+	firstOn := map[string]string{}
+	for _, e := range h {
+		if id, ok := signIn(e, from); ok {
+			if _, seen := firstOn[id]; !seen {
+				firstOn[id] = e.Master
+			}
+		}
+	}
+	var out []stray
+	for id, want := range p {
+		on, ok := firstOn[id]
+		if want.first != "" && watched[want.first] && ok && on != want.first {
+			out = append(out, stray{id: id, service: want.service, on: on, first: want.first})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+func joinStrays(ss []stray) string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = s.String()
+	}
+	return strings.Join(out, "; ")
+}
+
+// strayServices are the services of the strays, each once (a swarm's
+// minions share one).
+func strayServices(ss []stray) []string {
+	var out []string
+	for _, s := range ss {
+		if !slices.Contains(out, s.service) {
+			out = append(out, s.service)
+		}
+	}
+	return out
+}
+
+// awaitSignIns waits until every minion service restarted after entry
+// from (services) has announced itself (salt/minion/<id>/start) on the masters it holds, and
+// returns the failover daemons among them that booted onto a later master
+// (strays). Docker's health comes first and is not enough: it sees the TCP
 // connection to a publish port, and real Salt 3008 hot minions fired their
 // start event on the second master 2 s after Docker called them healthy, so
 // a fault injected at "healthy" hit a daemon still signing in.
-func awaitSignIns(ctx context.Context, w *world, from int64, bound time.Duration) error {
+func awaitSignIns(ctx context.Context, w *world, services []string, from int64, bound time.Duration) ([]stray, error) {
 	buses := map[string]bool{}
 	for _, b := range Buses(w.Lab) {
 		buses[b] = true
 	}
-	plan, err := planSignIns(ctx, w, buses)
+	plan, err := planSignIns(ctx, w, services, buses)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var lack []string
+	var h []history.Entry
+	var watched map[string]bool
 	done, perr := poll.Run(ctx, poll.Within(bound), func(context.Context, time.Duration) bool {
-		h, err := w.History.Read()
-		if err != nil {
+		var err error
+		if h, err = w.History.Read(); err != nil {
 			return false
 		}
-		lack = plan.missing(h, from, watchedThroughout(h, from))
+		watched = watchedThroughout(h, from)
+		lack = plan.missing(h, from, watched)
 		return len(lack) == 0
 	})
 	if perr != nil {
-		return perr
+		return nil, perr
 	}
 	if !done {
-		return fmt.Errorf("expected every restarted minion to sign in to the masters it holds within %s (its start event on each master's bus); observed none from %s", bound, strings.Join(lack, "; "))
+		return nil, fmt.Errorf("expected every restarted minion to sign in to the masters it holds within %s (its start event on each master's bus); observed none from %s", bound, strings.Join(lack, "; "))
 	}
-	return nil
+	return plan.strays(h, from, watched), nil
 }
 
 // watchedThroughout are the masters whose event stream the history shows

@@ -69,7 +69,10 @@ func TestSignInWantOf(t *testing.T) {
 		ok                   bool
 	}{
 		{"hot", "master: [m1, m2]\n", "", signInWant{masters: []string{"m1", "m2"}}, true},
-		{"failover", "master: [m1, m2]\nmaster_type: failover\n", "", signInWant{masters: []string{"m1", "m2"}, anyOne: true}, true},
+		{"failover: boots onto its first master", "master: [m1, m2]\nmaster_type: failover\n", "", signInWant{masters: []string{"m1", "m2"}, anyOne: true, first: "m1"}, true},
+		{"failover: a shuffled list has no first", "master: [m1, m2]\nmaster_type: failover\nrandom_master: true\n", "", signInWant{masters: []string{"m1", "m2"}, anyOne: true}, true},
+		{"failover: an unrecorded first master is not waited for", "master: [m0, m1]\nmaster_type: failover\n", "", signInWant{masters: []string{"m1"}, anyOne: true}, true},
+		{"failover behind the master balancer: any peer", "master: [lb, m2]\nmaster_type: failover\n", "lb", signInWant{masters: peers, anyOne: true}, true},
 		{"behind the master balancer: any peer", "master: lb\n", "lb", signInWant{masters: peers, anyOne: true}, true},
 		{"the balancer with a port", "master: lb:4506\n", "lb", signInWant{masters: peers, anyOne: true}, true},
 		{"an unrecorded master", "master: other\n", "lb", signInWant{}, false},
@@ -86,4 +89,34 @@ func TestSignInWantOf(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestSignInPlanStrays(t *testing.T) {
+	start := func(i int64, master, minion string) history.Entry {
+		return history.Entry{Index: i, Type: history.Event, Master: master, Tag: "salt/minion/" + minion + "/start"}
+	}
+	both := map[string]bool{"x": true, "y": true}
+	plan := signInPlan{"m-a": {masters: []string{"x", "y"}, anyOne: true, first: "x", service: "svc-a"}}
+	moved := []stray{{id: "m-a", service: "svc-a", on: "y", first: "x"}}
+	tests := []struct {
+		name    string
+		plan    signInPlan
+		h       []history.Entry
+		watched map[string]bool
+		want    []stray
+	}{
+		{"on its first master", plan, []history.Entry{start(5, "x", "m-a")}, both, nil},
+		{"on a later master", plan, []history.Entry{start(5, "y", "m-a")}, both, moved},
+		{"its first sign-in decides", plan, []history.Entry{start(5, "y", "m-a"), start(6, "x", "m-a")}, both, moved},
+		{"a sign-in before the restart does not count", plan, []history.Entry{start(2, "y", "m-a"), start(5, "x", "m-a")}, both, nil},
+		{"not signed in yet", plan, nil, both, nil},
+		{"the first master's bus had a gap: it may have come first", plan, []history.Entry{start(5, "y", "m-a")}, map[string]bool{"y": true}, nil},
+		{"no boot master (hot, shuffled, balanced)", signInPlan{"m-a": {masters: []string{"x", "y"}, anyOne: true}}, []history.Entry{start(5, "y", "m-a")}, both, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.plan.strays(tt.h, 3, tt.watched))
+		})
+	}
+	assert.Equal(t, []string{"svc-a", "svc-b"}, strayServices([]stray{{id: "a1", service: "svc-a"}, {id: "a2", service: "svc-a"}, {id: "b1", service: "svc-b"}}), "a swarm's service once")
 }
