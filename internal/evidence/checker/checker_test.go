@@ -200,18 +200,28 @@ func TestStartEvent(t *testing.T) {
 		name  string
 		at    float64 // 0: no event
 		watch bool
-		want  Verdict
+		// before is where m1 signed in last before the fault ("": no
+		// record of it).
+		before string
+		want   Verdict
 	}{
-		{"within the bound", 12, true, Valid},
-		{"after the bound", 30, true, Invalid},
-		{"missing while watched", 0, true, Invalid},
-		{"missing while not watched", 0, false, Unknown},
+		{"within the bound", 12, true, "", Valid},
+		{"after the bound", 30, true, "", Invalid},
+		{"missing while watched", 0, true, "", Invalid},
+		{"missing while not watched", 0, false, "", Unknown},
+		{"missing, signed in to the first master before the fault", 0, true, "salt-master-1", Invalid},
+		{"missing, already on the surviving master before the fault: nothing to judge", 0, true, "salt-master-2", Unknown},
+		{"on the surviving master before and again after the fault", 12, true, "salt-master-2", Valid},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := &hist{}
 			if tc.watch {
 				b.watch(0, "salt-master-2", history.Start)
+			}
+			if tc.before != "" {
+				b.ev(s(2), "salt-master-1", "salt/minion/m1/start", `{"id":"m1"}`)
+				b.ev(s(3), tc.before, "salt/minion/m1/start", `{"id":"m1"}`)
 			}
 			since := b.fault(s(10), "1", "stop", "salt-master-1", history.Start)
 			b.ev(s(11), "salt-master-2", "salt/minion/m2/start", `{}`) // another minion
@@ -220,6 +230,9 @@ func TestStartEvent(t *testing.T) {
 			}
 			r := StartEvent(b.h, StartParams{Since: since, Master: "salt-master-2", Bounds: bounds(s(8), "m1")})
 			assert.Equal(t, tc.want, r.Verdict, r.Observed)
+			if tc.before == "salt-master-2" && tc.at == 0 {
+				assert.Contains(t, r.Observed, "was already on salt-master-2, so it had no failover to announce")
+			}
 		})
 	}
 }

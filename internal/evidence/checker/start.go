@@ -40,7 +40,13 @@ func StartEvent(h []history.Entry, p StartParams) Result {
 		}
 		if s.Verdict == "" {
 			s.Verdict, s.Observed = Invalid, fmt.Sprintf("no %s on %s", tag, p.Master)
-			if !watched(h, p.Master, since.Time, end) {
+			if e, ok := lastStart(h, m, p.Since); ok && e.Master == p.Master {
+				// Already there before the fault: nothing to fail over
+				// from, so the fault proves nothing about its sign-in.
+				s.Verdict = Unknown
+				s.Evidence = append(s.Evidence, e.Index)
+				s.Observed += fmt.Sprintf(" after the fault: its last sign-in before it (entry %d) was already on %s, so it had no failover to announce", e.Index, p.Master)
+			} else if !watched(h, p.Master, since.Time, end) {
 				s.Verdict = Unknown
 				s.Observed += fmt.Sprintf(", but %s's event stream was not recorded for the whole bound", p.Master)
 			}
@@ -63,4 +69,21 @@ func firstStart(h []history.Entry, master, minion string, since int64, t0 time.T
 		}
 	}
 	return history.Entry{}, false
+}
+
+// lastStart is minion's last start event, on any master, before entry
+// since: where it had signed in before the fault.
+func lastStart(h []history.Entry, minion string, since int64) (history.Entry, bool) {
+	tag := startTag(minion)
+	var last history.Entry
+	found := false
+	for _, e := range h {
+		if e.Index >= since {
+			break
+		}
+		if e.Type == history.Event && e.Tag == tag {
+			last, found = e, true
+		}
+	}
+	return last, found
 }
