@@ -28,15 +28,10 @@ func labIsHealthy(ctx context.Context) error {
 }
 
 func waitLabHealthy(ctx context.Context, l Lab, timeout time.Duration) error {
-	return waitHealthy(ctx, l, l.Services(), timeout)
-}
-
-// waitHealthy is waitLabHealthy for some of the lab's services.
-func waitHealthy(ctx context.Context, l Lab, services []string, timeout time.Duration) error {
 	var failed, waiting []string
 	var err error
 	done, perr := poll.Run(ctx, poll.Within(timeout), func(ctx context.Context, _ time.Duration) bool {
-		failed, waiting, err = labHealth(ctx, l, services)
+		failed, waiting, err = labHealth(ctx, l)
 		// An exited service fails at once: nothing brings it back.
 		return err != nil || len(failed) > 0 || len(waiting) == 0
 	})
@@ -53,8 +48,8 @@ func waitHealthy(ctx context.Context, l Lab, services []string, timeout time.Dur
 
 // labHealth sorts the services that are not fine into failed (exited with
 // an error: nothing brings them back) and waiting (anything else).
-func labHealth(ctx context.Context, l Lab, services []string) (failed, waiting []string, err error) {
-	for _, s := range services {
+func labHealth(ctx context.Context, l Lab) (failed, waiting []string, err error) {
+	for _, s := range l.Services() {
 		st, err := l.Status(ctx, s)
 		if err != nil {
 			return nil, nil, fmt.Errorf("check health of %s: %w", s, err)
@@ -88,16 +83,15 @@ const resetTries = 3
 // leaves daemons on whichever master they failed over to (failover mode
 // never fails back by itself: salt-semantics §1.11), and the next
 // scenario's expectations assume the boot-time layout: every failover
-// daemon on its first master. So the masters answer before the minions
-// boot (a daemon whose first master is still starting signs in to the next
-// one and stays there), and a daemon that booted onto a later master all
-// the same (its one sign-in try timed out on a loaded host) is restarted
-// again, up to resetTries restarts in all.
+// daemon on its first master. A daemon that booted onto a later master
+// (its one sign-in try timed out: its first master, just started again by
+// the heal, did not answer yet, or the host was loaded) is restarted
+// again, up to resetTries restarts in all; by then every master answers,
+// since the lab was healthy before the sign-ins were read. The restart
+// does not wait for the masters first: a minion's boot overlaps a
+// master's start, and waiting first cost real 3008.4 about 35 s a run.
 func resetMinions(ctx context.Context, w *world) error {
 	awaitStreams(ctx, w)
-	if err := waitHealthy(ctx, w.Lab, Masters(w.Lab), w.healthTimeout()); err != nil {
-		return fmt.Errorf("wait for the masters before restarting the minions: %w", err)
-	}
 	services := minions(w.Lab)
 	for try := 1; ; try++ {
 		from := w.History.Next()

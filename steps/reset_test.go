@@ -14,8 +14,7 @@ import (
 // TestResetRestoresTheBootLayout: the reset between scenarios leaves every
 // failover daemon on its first master, the layout the next scenario starts
 // from. A daemon that booted onto salt-master-2 (its one sign-in try on
-// salt-master-1 timed out) is restarted again, up to resetTries restarts;
-// and no minion boots while a master is not yet answering.
+// salt-master-1 timed out) is restarted again, up to resetTries restarts.
 func TestResetRestoresTheBootLayout(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -27,8 +26,6 @@ func TestResetRestoresTheBootLayout(t *testing.T) {
 		{name: "a stray is restarted until it boots onto its first master", setup: func(f *fakeLab) { f.strayBoots = 1 }, wantStarts: 3},
 		{name: "strays after every restart", setup: func(f *fakeLab) { f.strayBoots = 100 }, wantStarts: 2 * resetTries,
 			wantErr: "expected every failover minion to boot onto its first master, the layout the next scenario starts from, within 3 restarts; observed: salt-minion-1 signed in to salt-master-2, not to its first master salt-master-1; salt-minion-2 signed in to salt-master-2, not to its first master salt-master-1"},
-		{name: "no minion boots before the masters answer", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-1": "unhealthy"} }, wantStarts: 0,
-			wantErr: "wait for the masters before restarting the minions: expected every service healthy (or a one-shot exited 0) within 1s; observed: salt-master-1 is unhealthy"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,7 +42,7 @@ func TestResetRestoresTheBootLayout(t *testing.T) {
 			if tt.wantErr == "" {
 				require.NoError(t, err)
 			} else {
-				require.EqualError(t, err, tt.wantErr)
+				require.ErrorContains(t, err, tt.wantErr)
 			}
 			assert.Equal(t, tt.wantStarts, lab.minionStarts)
 		})
