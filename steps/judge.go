@@ -114,7 +114,10 @@ func deliveryOf(l Lab, from int64, f string) checker.DeliveryParams {
 
 // settle waits (up to eventLag) until every answer a master's CLI printed
 // in this scenario has its return event on that master's bus in the
-// history. The watcher appends an event a little after the CLI's answer
+// history, and every salt-call that succeeded has its return on some
+// master's bus (a rejected key's salt-call was judged "unknown" for a
+// return that reached the history just after the judgement, on the double
+// in a loaded CI run). The watcher appends an event a little after the CLI's answer
 // was recorded, so a judgement made at once could miss it and call a
 // sound run invalid. An answer whose event never comes is waited for once
 // (settled moves past it) and left for the checker to judge.
@@ -136,6 +139,13 @@ func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenari
 		}
 		for _, o := range history.Ops(h) {
 			if o.Invoke.Index < from || o.Invoke.Scenario != scenario || o.Completion == nil || o.Completion.Type != history.OK {
+				continue
+			}
+			if client.ReturnsToMaster(o.Invoke.F) {
+				// Served by whichever master answered its sign-in: any bus.
+				if len(checker.ServedBy(h, o, o.Invoke.Target, "")) == 0 {
+					return false
+				}
 				continue
 			}
 			var v checker.CLIValue

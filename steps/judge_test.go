@@ -21,14 +21,21 @@ import (
 // event, not a pause: the return event is appended right after settle's
 // first look at the history, which it therefore did not contain.
 func TestSettleWaitsForLateReturnEvents(t *testing.T) {
+	const cli, call = `{"documents":{"minion-1":1}}`, `true`
 	tests := []struct {
 		name     string
-		late     bool // the return event arrives after settle's first look
+		f, node  string // the operation and where it ran
+		value    string
+		master   string // whose bus carries the return
+		late     bool   // the return event arrives after settle's first look
 		wantSeen bool
 		stopsAt  int // the look that ends settle; 0: none, it gives up at eventLag
 	}{
-		{name: "late event is waited for", late: true, wantSeen: true, stopsAt: 2},
-		{name: "missing event is given up on", late: false, wantSeen: false},
+		{name: "late event is waited for", f: "salt test.ping", node: "m1", value: cli, master: "m1", late: true, wantSeen: true, stopsAt: 2},
+		{name: "missing event is given up on", f: "salt test.ping", node: "m1", value: cli, master: "m1"},
+		{name: "a salt-call's late return on any master is waited for", f: "salt-call test.ping", node: "minion-1", value: call, master: "m2", late: true, wantSeen: true, stopsAt: 2},
+		{name: "a salt-call's missing return is given up on", f: "salt-call test.ping", node: "minion-1", value: call, master: "m2"},
+		{name: "a --local salt-call returns to no master", f: "salt-call --local test.ping", node: "minion-1", value: call, stopsAt: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,16 +44,16 @@ func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 			defer rec.Close()
 			rec.SetScenario("s")
 			t0 := time.Now()
-			inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: t0, F: "salt test.ping", Node: "m1", Process: "m1"})
+			inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: t0, F: tt.f, Node: tt.node, Process: tt.node, Target: "minion-1"})
 			require.NoError(t, err)
-			_, err = rec.Append(history.Entry{Type: history.OK, Time: t0.Add(50 * time.Millisecond), Pair: inv.Index, F: "salt test.ping", Node: "m1", Process: "m1",
-				Value: json.RawMessage(`{"documents":{"minion-1":1}}`)})
+			_, err = rec.Append(history.Entry{Type: history.OK, Time: t0.Add(50 * time.Millisecond), Pair: inv.Index, F: tt.f, Node: tt.node, Process: tt.node,
+				Target: "minion-1", Value: json.RawMessage(tt.value)})
 			require.NoError(t, err)
 			looks := 0
 			read := func() ([]history.Entry, error) {
 				h, err := history.Read(rec.Path())
 				if looks++; looks == 1 && tt.late {
-					_, aerr := rec.Append(history.Entry{Type: history.Event, Time: t0.Add(40 * time.Millisecond), Master: "m1", Tag: "salt/job/1/ret/minion-1",
+					_, aerr := rec.Append(history.Entry{Type: history.Event, Time: t0.Add(40 * time.Millisecond), Master: tt.master, Tag: "salt/job/1/ret/minion-1",
 						Data: json.RawMessage(`{"id":"minion-1","fun":"test.ping"}`)})
 					require.NoError(t, aerr)
 				}

@@ -117,6 +117,15 @@ func (c Cmd) Name() string {
 	return strings.Join(append(append([]string{c.Tool}, c.Opts...), c.Fun), " ")
 }
 
+// ReturnsToMaster says whether the operation named name (see Name) is a
+// salt-call that signs in to a master: the master that served it fires
+// the call's own return (jid "req") on its bus (salt/cli/caller.py
+// return_pub, salt/utils/job.py store_job). A --local call returns nowhere.
+func ReturnsToMaster(name string) bool {
+	tool, rest, _ := strings.Cut(name, " ")
+	return tool == "salt-call" && !strings.HasPrefix(rest, "--local ")
+}
+
 // Line is the command line without the timeout wrapper, for commands that
 // run until cancelled (an event stream).
 func (c Cmd) Line() []string {
