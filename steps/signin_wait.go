@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
@@ -128,10 +129,10 @@ func (p signInPlan) missing(h []history.Entry, from int64, watched map[string]bo
 // signIn is the minion whose start event e is, when e is one recorded
 // at or after entry from.
 func signIn(e history.Entry, from int64) (string, bool) {
-	if e.Type != history.Event || e.Index < from || !strings.HasPrefix(e.Tag, "salt/minion/") || !strings.HasSuffix(e.Tag, "/start") {
+	if e.Type != history.Event || e.Index < from {
 		return "", false
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(e.Tag, "salt/minion/"), "/start"), true
+	return client.StartedMinion(e.Tag)
 }
 
 // stray is a failover daemon whose first sign-in after a restart went to

@@ -169,6 +169,16 @@ const (
 	StartTagSuffix = "/start"
 )
 
+// StartedMinion is the minion id of a start event's tag.
+func StartedMinion(tag string) (string, bool) {
+	rest, ok := strings.CutPrefix(tag, StartTagPrefix)
+	if !ok {
+		return "", false
+	}
+	id, ok := strings.CutSuffix(rest, StartTagSuffix)
+	return id, ok && id != "" && !strings.Contains(id, "/")
+}
+
 // EventSend is `salt-run event.send <tag>`: fires tag on the master's bus.
 func EventSend(tag string) Cmd {
 	return Cmd{Tool: "salt-run", Fun: "event.send", Args: []string{tag}, Plain: true}

@@ -173,11 +173,4 @@ func (se *startEvents) saw(master, line string) {
 }
 
 // startedMinion is the minion id of a start event's tag.
-func startedMinion(tag string) (string, bool) {
-	rest, ok := strings.CutPrefix(tag, client.StartTagPrefix)
-	if !ok {
-		return "", false
-	}
-	id, ok := strings.CutSuffix(rest, client.StartTagSuffix)
-	return id, ok && id != "" && !strings.Contains(id, "/")
-}
+func startedMinion(tag string) (string, bool) { return client.StartedMinion(tag) }
