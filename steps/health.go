@@ -10,15 +10,15 @@ import (
 // healthLag is how long Docker may keep calling a master healthy after it
 // stopped answering. Docker calls a container unhealthy after `retries`
 // failed probes in a row; the built-in topologies' check (master-answers)
-// has 3 retries, a 500 ms interval and Docker's 2 s timeout, so Docker
-// itself allows 3 x (0.5 s + 2 s) = 7.5 s even when a loaded host stretches
+// has 3 retries, a 1 s interval and Docker's 2 s timeout, so Docker
+// itself allows 3 x (1 s + 2 s) = 9 s even when a loaded host stretches
 // each probe to its timeout. The run's own probe every 2 s and the
 // engine's event come on top: 12 s. A check that cannot notice at all (a
 // process grep, an open port) still shows within any scenario that keeps a
 // master frozen longer than that.
 var healthLag = checker.Bound{
 	Limit: 12 * time.Second,
-	Explain: "3 failed Docker health probes of at most 500 ms interval + 2 s timeout each (7.5 s), " +
+	Explain: "3 failed Docker health probes of at most 1 s interval + 2 s timeout each (9 s), " +
 		"plus the run's 2 s probe interval and the engine's event, rounded up",
 }
 

@@ -3,14 +3,17 @@ package steps
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/compose-spec/compose-go/v2/cli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // TestJudgeHonestHealth: after a scenario, honest-health judges the
@@ -73,6 +76,51 @@ func TestJudgeHonestHealth(t *testing.T) {
 				assert.ErrorContains(t, err, "honest-health: invalid")
 			} else {
 				assert.NoError(t, err)
+			}
+		})
+	}
+}
+
+// TestHealthLagCoversTheTopologiesChecks: healthLag is arithmetic on the
+// built-in topologies' master health checks (retries x (interval +
+// timeout), plus the run's own 2 s probe); a topology whose check takes
+// longer to notice would make honest-health blame an honest check. And no
+// check probes faster than every second: each probe is a docker exec, and
+// at 500 ms the probes of an idle real lab cost 0.4 of a core more
+// (docs/benchmarks.md, "What an idle lab costs").
+func TestHealthLagCoversTheTopologiesChecks(t *testing.T) {
+	const runProbeEvery = 2 * time.Second // internal/run/runner answersEvery
+	// ai-infra-matrix is a user's deployment as they run it, health check
+	// included (a process grep with 240 retries): honest-health is there to
+	// expose such a check, not to be bounded by it.
+	ownChecks := map[string]bool{"ai-infra-matrix": true}
+	files, err := filepath.Glob("../compose/*/compose.yaml")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(filepath.Dir(f)), func(t *testing.T) {
+			po, err := cli.NewProjectOptions([]string{f}, cli.WithName("health-test"), cli.WithInterpolation(true))
+			require.NoError(t, err)
+			p, err := po.LoadProject(context.Background())
+			require.NoError(t, err)
+			r, err := roles.FromProject(p)
+			require.NoError(t, err)
+			for name, svc := range p.Services {
+				hc := svc.HealthCheck
+				if hc == nil || hc.Disable || hc.Interval == nil {
+					continue
+				}
+				assert.GreaterOrEqual(t, time.Duration(*hc.Interval), time.Second, "%s probes faster than every second", name)
+				if ownChecks[filepath.Base(filepath.Dir(f))] || !slices.Contains(r.Masters, name) {
+					continue
+				}
+				require.NotNil(t, hc.Retries, name)
+				timeout := 30 * time.Second // Docker's default
+				if hc.Timeout != nil {
+					timeout = time.Duration(*hc.Timeout)
+				}
+				notice := time.Duration(*hc.Retries)*(time.Duration(*hc.Interval)+timeout) + runProbeEvery
+				assert.LessOrEqual(t, notice, healthLag.Limit, "%s: Docker may call a silent master healthy for %s", name, notice)
 			}
 		})
 	}

@@ -20,7 +20,7 @@ import (
 
 // detectWithin is how soon Docker must call a frozen master unhealthy:
 // the built-in check fails within lib.AnswerBound, Docker runs it every
-// 500 ms and needs 3 failures in a row (4.5 s); the rest is the engine's
+// second and needs 3 failures in a row (3 s, 9 s at worst); the rest is the engine's
 // exec overhead on a loaded host. It is the honest-health lag (steps'
 // healthLag), the most the suite tolerates.
 const detectWithin = 12 * time.Second

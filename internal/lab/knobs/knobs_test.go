@@ -289,10 +289,10 @@ func TestScaleSpreadsHealthProbes(t *testing.T) {
 		minions           int
 		interval, timeout time.Duration
 	}{
-		{minions: 3, interval: 500 * time.Millisecond, timeout: 2 * time.Second},
+		{minions: 3, interval: time.Second, timeout: 2 * time.Second},
 		{minions: 50, interval: 5 * time.Second, timeout: 5 * time.Second},
 		// Three swarms of 50: each minion in one counts, not just the
-		// container (three containers alone would keep 500 ms).
+		// container (three containers alone would keep 1 s).
 		{minions: 150, interval: 5 * time.Second, timeout: 5 * time.Second},
 	}
 	for _, tt := range tests {
@@ -302,7 +302,7 @@ func TestScaleSpreadsHealthProbes(t *testing.T) {
 			require.NotNil(t, hc)
 			assert.Equal(t, tt.interval, time.Duration(*hc.Interval))
 			assert.Equal(t, tt.timeout, time.Duration(*hc.Timeout))
-			assert.Equal(t, 500*time.Millisecond, time.Duration(*p.Services["salt-master-1"].HealthCheck.Interval), "masters keep theirs")
+			assert.Equal(t, time.Second, time.Duration(*p.Services["salt-master-1"].HealthCheck.Interval), "masters keep theirs")
 		})
 	}
 }
