@@ -84,8 +84,9 @@ func definitions() []def {
 // Initializer returns the godog scenario initializer bound to d.
 func Initializer(d Deps) func(*godog.ScenarioContext) {
 	rows := &rowNames{} // one per run: each feature file is parsed once
+	due := &resetDue{}  // one per run: the reset a faulted scenario leaves to the next
 	return func(sc *godog.ScenarioContext) {
-		hooks(sc, d, rows)
+		hooks(sc, d, rows, due)
 		for _, df := range definitions() {
 			sc.Step(df.pattern, df.fn)
 		}

@@ -27,6 +27,12 @@ func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.M
 // runFeatureAs is runFeature with godog's formats (e.g. "pretty,junit:FILE").
 func runFeatureAs(t *testing.T, path string, lab *fakeLab, format string) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
+	return runFeatureWith(t, path, lab, format, false)
+}
+
+// runFeatureWith is runFeatureAs with Deps.EagerReset set as given.
+func runFeatureWith(t *testing.T, path string, lab *fakeLab, format string, eagerReset bool) (int, string, *report.Measurements, *fault.Ledger) {
+	t.Helper()
 	t.Cleanup(func() {
 		if lab.api != nil {
 			lab.api.Close()
@@ -44,7 +50,7 @@ func runFeatureAs(t *testing.T, path string, lab *fakeLab, format string) (int, 
 	}
 	deps := Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
 		Chaos: &fakeChaos{lab: lab, ledger: ledger}, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
-		History: rec, Verdicts: &checker.Judgements{}}
+		History: rec, Verdicts: &checker.Judgements{}, EagerReset: eagerReset}
 	// Whatever the scenario's outcome, every verdict given during the run
 	// is the verdict the saved history gives again (saltlab check).
 	t.Cleanup(func() {

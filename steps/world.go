@@ -48,6 +48,12 @@ type Deps struct {
 	// AllowUnknown lets a step pass when its checker says unknown
 	// (--allow-unknown); by default only valid passes.
 	AllowUnknown bool
+	// EagerReset resets the minions right after a scenario that injected a
+	// fault, instead of before the next scenario: a lab kept after the run
+	// (--keep) is then left in its boot layout. Otherwise the reset waits
+	// for a next scenario, and the last one's is never paid: the lab is
+	// torn down.
+	EagerReset bool
 	// Answers, when set, probes the function of every master whose
 	// Docker health the run records (one master-answers operation each)
 	// and returns them: after each scenario honest-health holds Docker's
@@ -127,13 +133,46 @@ func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
 	}
 }
 
+// resetDue is the run's one reset owed to the next scenario: the name of
+// the scenario whose faults left the minions off their boot layout.
+type resetDue struct {
+	mu    sync.Mutex
+	after string
+}
+
+func (r *resetDue) owe(scenario string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.after = scenario
+}
+
+// take returns the scenario a reset is owed for ("" for none) and clears it.
+func (r *resetDue) take() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	after := r.after
+	r.after = ""
+	return after
+}
+
 // hooks installs the per-scenario world, named by rows, and the After
 // hook that undoes every fault the scenario injected, whatever the
-// scenario's outcome.
-func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
+// scenario's outcome. The minions' reset after a faulted scenario runs
+// before the next scenario (due), so the last scenario of a lab does not
+// pay for a reset nobody uses; Deps.EagerReset runs it in the After hook.
+func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames, due *resetDue) {
 	sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
 		// The row's name, not godog's: the reports name outline rows so.
 		name := rows.name(s)
+		if after := due.take(); after != "" {
+			// Recorded under the scenario that owed it, and before this
+			// one's first entry, so this scenario's checks do not judge it.
+			d.History.SetScenario(after)
+			if err := resetMinions(ctx, &world{Deps: d, scenario: after, from: d.History.Next()}); err != nil {
+				d.History.SetScenario("")
+				return ctx, fmt.Errorf("reset the lab after scenario %q: %w", after, err)
+			}
+		}
 		d.History.SetScenario(name)
 		return context.WithValue(ctx, worldKey{}, &world{Deps: d, scenario: name, from: d.History.Next()}), nil
 	})
@@ -158,7 +197,9 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames) {
 			}
 		}
 		if w := worldFrom(ctx); w != nil && w.faulted() {
-			if err := resetMinions(ctx, w); err != nil {
+			if !d.EagerReset {
+				due.owe(w.scenario)
+			} else if err := resetMinions(ctx, w); err != nil {
 				return ctx, errors.Join(judged, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err))
 			}
 		}

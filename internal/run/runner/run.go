@@ -188,7 +188,8 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 
 	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers(),
-		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.state.Knobs.FleetStart()}
+		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.state.Knobs.FleetStart(),
+		EagerReset: cfg.Keep}
 	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	junit := godogJUnitOf(p.name)
