@@ -133,28 +133,6 @@ func (u undoer) Undo(ctx context.Context, e fault.Entry) error {
 	}
 }
 
-// resetDue is the run's one reset owed to the next scenario: the name of
-// the scenario whose faults left the minions off their boot layout.
-type resetDue struct {
-	mu    sync.Mutex
-	after string
-}
-
-func (r *resetDue) owe(scenario string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.after = scenario
-}
-
-// take returns the scenario a reset is owed for ("" for none) and clears it.
-func (r *resetDue) take() string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	after := r.after
-	r.after = ""
-	return after
-}
-
 // hooks installs the per-scenario world, named by rows, and the After
 // hook that undoes every fault the scenario injected, whatever the
 // scenario's outcome. The minions' reset after a faulted scenario runs
