@@ -81,7 +81,11 @@ func definitions() []def {
 	}
 }
 
-// Initializer returns the godog scenario initializer bound to d.
+// Initializer returns the godog scenario initializer bound to d. Call it
+// once per run and hand godog the function it returns: that function
+// carries state from one scenario to the next (the outline rows' names,
+// the minions' reset a faulted scenario owes the next), which a fresh
+// Initializer per scenario would lose.
 func Initializer(d Deps) func(*godog.ScenarioContext) {
 	rows := &rowNames{} // one per run: each feature file is parsed once
 	due := &resetDue{}  // one per run: the reset a faulted scenario leaves to the next

@@ -48,6 +48,9 @@ func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, paths []str
 		DefaultContext: ctx,
 	}
 	p := progress.New(out, started)
+	// Once per run, not per scenario: it carries state from one scenario
+	// to the next (the minions' reset a faulted scenario owes the next).
+	initSteps := steps.Initializer(deps)
 	suite := godog.TestSuite{
 		Name: "saltlab",
 		ScenarioInitializer: func(sc *godog.ScenarioContext) {
@@ -55,7 +58,7 @@ func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, paths []str
 				p.Phase("scenario", "%s", s.Name)
 				return ctx, nil
 			})
-			steps.Initializer(deps)(sc)
+			initSteps(sc)
 		},
 		Options: &opts,
 	}
