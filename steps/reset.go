@@ -29,6 +29,15 @@ func (r *resetDue) take() string {
 	return after
 }
 
+// resetAfter resets the minions after w's scenario (resetMinions), the
+// one place that names the scenario a failed reset came after.
+func resetAfter(ctx context.Context, w *world) error {
+	if err := resetMinions(ctx, w); err != nil {
+		return fmt.Errorf("reset the lab after scenario %q: %w", w.scenario, err)
+	}
+	return nil
+}
+
 // minionResetTimeout is the stop grace period of a minion being reset:
 // none. The reset is a hard reboot between scenarios, which only needs a
 // freshly booted minion, not Salt's graceful shutdown: with 5 s, each

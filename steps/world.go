@@ -146,9 +146,9 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames, due *resetDue) {
 			// Recorded under the scenario that owed it, and before this
 			// one's first entry, so this scenario's checks do not judge it.
 			d.History.SetScenario(after)
-			if err := resetMinions(ctx, &world{Deps: d, scenario: after, from: d.History.Next()}); err != nil {
+			if err := resetAfter(ctx, &world{Deps: d, scenario: after, from: d.History.Next()}); err != nil {
 				d.History.SetScenario("")
-				return ctx, fmt.Errorf("reset the lab after scenario %q: %w", after, err)
+				return ctx, err
 			}
 		}
 		d.History.SetScenario(name)
@@ -177,8 +177,8 @@ func hooks(sc *godog.ScenarioContext, d Deps, rows *rowNames, due *resetDue) {
 		if w := worldFrom(ctx); w != nil && w.faulted() {
 			if !d.EagerReset {
 				due.owe(w.scenario)
-			} else if err := resetMinions(ctx, w); err != nil {
-				return ctx, errors.Join(judged, fmt.Errorf("reset the lab after scenario %q: %w", s.Name, err))
+			} else if err := resetAfter(ctx, w); err != nil {
+				return ctx, errors.Join(judged, err)
 			}
 		}
 		d.History.SetScenario("")
