@@ -178,6 +178,52 @@ func TestUpRunsTheHealthTestAsTheServiceStarts(t *testing.T) {
 	assert.Contains(t, f.calls, "exec "+chainProject+"-b-1 true", "the compose file's own test")
 }
 
+// probeListener judges no service and records whose start probe passed.
+type probeListener struct {
+	mu     sync.Mutex
+	passed []string
+}
+
+func (r *probeListener) Ready(string) (string, bool) { return "", false }
+func (r *probeListener) Judges(string) bool          { return false }
+func (r *probeListener) ProbePassed(service string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.passed = append(r.passed, service)
+}
+
+// A Readiness that listens hears a service's own health test pass as it
+// started (a master's bus is then followed before Docker's first probe);
+// one whose test never passes is not reported.
+func TestUpTellsAListenerOfAPassedStartProbe(t *testing.T) {
+	tests := []struct {
+		name string
+		exit int
+		want []string
+	}{
+		{"passes", 0, []string{"b"}},
+		{"fails", 1, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newEventsFake()
+			f.execExit = func(string) int { return tt.exit }
+			l, _ := chainLab(t, f)
+			r := &probeListener{}
+			l.SetReadiness(r)
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if tt.exit != 0 { // b is healthy by Docker's check instead
+				delete(f.starting, chainProject+"-b-1")
+			}
+			require.NoError(t, l.Up(ctx))
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			assert.Equal(t, tt.want, r.passed)
+		})
+	}
+}
+
 func TestStartProbeOf(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -14,6 +14,18 @@ type Readiness interface {
 	Judges(service string) bool
 }
 
+// ProbeListener is a Readiness that also hears when a service's own
+// health test, run by saltlab as the service started (startProbes),
+// passed: up to one health-check interval before Docker's first probe
+// says so. The start events of a hot minion must be seen on every master,
+// and a master whose bus is followed only from Docker's healthy event
+// misses the minions that start before it (measured on hot: minions
+// then ready by their own Docker probe, 0.9 s later).
+type ProbeListener interface {
+	Readiness
+	ProbePassed(service string)
+}
+
 // SetReadiness makes Up consult r besides Docker health; r calls Changed
 // when its evidence about a service grows. Call it before Up.
 func (l *Lab) SetReadiness(r Readiness) { l.readiness = r }

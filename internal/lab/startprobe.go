@@ -80,6 +80,9 @@ func (l *Lab) beginStartProbe(service string) {
 			p.mu.Lock()
 			p.passed[service] = true
 			p.mu.Unlock()
+			if pl, ok := l.readiness.(ProbeListener); ok {
+				pl.ProbePassed(service)
+			}
 			l.Changed(service)
 		}
 	}()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,8 +24,9 @@ const startStreamRetry = 500 * time.Millisecond
 // startEvents is bring-up's evidence that a minion is ready: its start
 // event on the bus of each master it must be connected to, seen the moment
 // the master has it, where the minion's health probe would say so at its
-// next interval. A master's bus is followed from the moment Docker calls
-// the master healthy (a minion starts only after that), so an event
+// next interval. A master's bus is followed from the moment the master
+// is ready, by its own health test run as it started or by Docker's
+// healthy event (a minion starts only after that), so an event
 // fired before the stream subscribed is missed, and that minion is ready
 // by its health check as before: the evidence only ever saves time.
 type startEvents struct {
@@ -37,6 +39,7 @@ type startEvents struct {
 	service map[string]string // minion id -> its service
 
 	mu        sync.Mutex
+	ctx       context.Context            // watch's, for the streams; nil before it
 	seen      map[string]map[string]bool // minion id -> the masters that saw it start
 	listening map[string]bool
 	wg        sync.WaitGroup
@@ -100,37 +103,50 @@ func (se *startEvents) Judges(service string) bool {
 }
 
 // watch makes the start events l's readiness: it follows Docker's health
-// events of l and streams each master's start events once it is healthy,
-// until ctx ends; stop waits for the streams to end.
+// events of l and streams each master's start events once it is ready
+// (Docker calls it healthy, or its own test passed as it started:
+// ProbePassed), until ctx ends; stop waits for the streams to end.
 func (se *startEvents) watch(ctx context.Context, ev lab.Eventer, l *lab.Lab) (stop func()) {
 	se.project, se.stream, se.changed = l.Project(), l.Stream, l.Changed
-	l.SetReadiness(se)
 	ctx, cancel := context.WithCancel(ctx)
-	isMaster := map[string]bool{}
-	for _, m := range se.masters {
-		isMaster[m] = true
-	}
+	se.mu.Lock()
+	se.ctx = ctx
+	se.mu.Unlock()
+	l.SetReadiness(se)
 	done := lab.WatchHealth(ctx, ev, se.project, func(c lab.HealthChange) {
-		if c.Status != "healthy" || !isMaster[c.Service] {
-			return
+		if c.Status == "healthy" {
+			se.masterReady(c.Service)
 		}
-		se.mu.Lock()
-		defer se.mu.Unlock()
-		if se.listening[c.Service] {
-			return
-		}
-		se.listening[c.Service] = true
-		se.wg.Add(1)
-		go func() {
-			defer se.wg.Done()
-			se.listen(ctx, c.Service)
-		}()
 	})
 	return func() {
 		cancel()
 		<-done
 		se.wg.Wait()
 	}
+}
+
+// ProbePassed is lab.ProbeListener: a master whose own health test
+// passed as it started is followed from then, before Docker's first
+// probe, so the minions started after it are not missed.
+func (se *startEvents) ProbePassed(service string) { se.masterReady(service) }
+
+// masterReady starts streaming service's start events, once, if it is
+// one of the minions' masters.
+func (se *startEvents) masterReady(service string) {
+	if !slices.Contains(se.masters, service) {
+		return
+	}
+	se.mu.Lock()
+	defer se.mu.Unlock()
+	if se.listening[service] || se.ctx == nil || se.ctx.Err() != nil {
+		return
+	}
+	se.listening[service] = true
+	se.wg.Add(1)
+	go func(ctx context.Context) {
+		defer se.wg.Done()
+		se.listen(ctx, service)
+	}(se.ctx)
 }
 
 // listen streams master's start events until ctx ends.

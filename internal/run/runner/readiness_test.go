@@ -135,3 +135,34 @@ func TestStartEventsListen(t *testing.T) {
 	defer wmu.Unlock()
 	assert.Equal(t, []string{"a", "b"}, *woken)
 }
+
+// A master's bus is followed from the first evidence that it is ready,
+// its own health test passing as it started (ProbePassed) or Docker's
+// healthy event, and only once; a service that is not one of the
+// minions' masters is not followed, nor anything once the watch ended.
+func TestStartEventsFollowAMasterFromItsFirstReadiness(t *testing.T) {
+	se, _ := newTestStartEvents(t, roles.Roles{Masters: []string{"m1", "m2"}, Minions: []string{"a"}, MinionMode: "hot"})
+	var mu sync.Mutex
+	var streamed []string
+	se.stream = func(ctx context.Context, master string, _ []string, _ io.Writer) error {
+		mu.Lock()
+		streamed = append(streamed, master)
+		mu.Unlock()
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	se.ctx = ctx
+	se.ProbePassed("m2")
+	se.ProbePassed("a")  // a minion's probe
+	se.masterReady("m2") // Docker's healthy event later
+	se.ProbePassed("m2")
+	require.Eventually(t, func() bool { mu.Lock(); defer mu.Unlock(); return len(streamed) == 1 }, 10*time.Second, time.Millisecond)
+	cancel()
+	se.wg.Wait()
+	se.ProbePassed("m1") // after the watch: nothing starts
+	se.wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{"m2"}, streamed)
+}
