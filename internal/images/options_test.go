@@ -111,6 +111,48 @@ func TestSaltOptions(t *testing.T) {
 	assert.Contains(t, err.Error(), "create a container of saltlab/salt-real:gone")
 }
 
+// A list read from an image is kept by the image's ID and read from the
+// cache after, with no container; a kept file that does not parse is
+// read from the image again and replaced; an image whose ID is not a
+// sha256 digest is never cached.
+func TestSaltOptionsAreKeptByImageID(t *testing.T) {
+	capture, err := os.ReadFile(filepath.Join("..", "salt", "saltopts", "testdata", "real", "3008.4.json"))
+	require.NoError(t, err)
+	digest := strings.Repeat("ab", 32) // the fake's image ID is sha256:<ref>
+	b, c := newCopier(t, map[string]map[string][]byte{
+		digest:                  {saltopts.ImagePath: capture},
+		"saltlab/salt-real:tag": {saltopts.ImagePath: capture},
+	})
+	c.images[digest] = map[string]string{}
+	c.images["saltlab/salt-real:tag"] = map[string]string{}
+	kept := filepath.Join(b.root, ".cache", "salt-options", digest+".json")
+
+	read := func(ref string, containers int) {
+		t.Helper()
+		l, err := b.SaltOptions(context.Background(), ref)
+		require.NoError(t, err)
+		assert.Equal(t, "Salt 3008.4", l.Who())
+		assert.Len(t, c.created, containers, "containers created so far")
+	}
+	read(digest, 1)
+	got, err := os.ReadFile(kept)
+	require.NoError(t, err)
+	assert.Equal(t, capture, got, "kept as read")
+	read(digest, 1) // from the cache
+
+	require.NoError(t, os.WriteFile(kept, []byte("{half"), 0o600))
+	read(digest, 2)
+	got, err = os.ReadFile(kept)
+	require.NoError(t, err)
+	assert.Equal(t, capture, got, "replaced")
+
+	read("saltlab/salt-real:tag", 3)
+	read("saltlab/salt-real:tag", 4)
+	entries, err := os.ReadDir(filepath.Dir(kept))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "only the digest's list, no temporary file left")
+}
+
 // Both recipes write the list where SaltOptions reads it: the real build
 // runs salt-options.py (part of the recipe, so a change rebuilds), the
 // double's build runs `saltsim --salt-options`.
