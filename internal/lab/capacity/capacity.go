@@ -14,7 +14,10 @@
 // daemons are Python processes that need more: a real lab beside one lab
 // of the double on 2 cores missed the alive-check bound (its `salt` CLI
 // took over 4 s an attempt) in 6 of 22 scenarios, and in 1 of 26 in CI,
-// where alone it passed 26 of 26 (3008.4, measured 2026-11-26). Memory is
+// where alone it passed 26 of 26 (3008.4, measured 2026-11-26); two real
+// labs with the health checks at 1 s passed the failover selection but in
+// 0.94 and 0.98 of one lab's time (2026-12-03): real Salt fills both cores
+// alone, so a second lab only halves each lab's headroom. Memory is
 // the hard limit: a lab that the kernel's OOM killer trims fails in ways
 // no scenario means.
 package capacity
