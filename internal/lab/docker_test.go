@@ -31,6 +31,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
+	"github.com/saltlab/saltlab/internal/testenv"
 	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
@@ -301,7 +302,7 @@ func testExecStopStart(t *testing.T, cli *client.Client) {
 	// A stream's stdin closes with it, so a command that ends with its
 	// stdin (the event watch's) ends when the stream is cancelled.
 	sctx, scancel := context.WithCancel(ctx)
-	var streamed lockedBuffer
+	var streamed testenv.Buffer
 	streamDone := make(chan error, 1)
 	go func() {
 		streamDone <- l.Stream(sctx, "server", []string{"/app", "out", "streaming", "stdin", "write", "/stream-ended", "yes"}, &streamed)
@@ -378,22 +379,4 @@ func (w tlog) Write(p []byte) (int, error) {
 	w.t.Helper()
 	w.t.Log(string(bytes.TrimRight(p, "\n")))
 	return len(p), nil
-}
-
-// lockedBuffer is a bytes.Buffer a stream writes while the test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

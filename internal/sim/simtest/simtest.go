@@ -4,7 +4,6 @@
 package simtest
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -25,28 +24,13 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/simver"
 	"github.com/saltlab/saltlab/internal/sim/syndic"
 	"github.com/saltlab/saltlab/internal/sim/wire"
+	"github.com/saltlab/saltlab/internal/testenv"
 	"github.com/stretchr/testify/require"
 	"gopkg.in/yaml.v3"
 )
 
 // Buffer is a goroutine-safe log sink.
-type Buffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *Buffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-// String returns everything written so far.
-func (b *Buffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
+type Buffer = testenv.Buffer
 
 // Resolver is a mutable name table: deleting a name imitates Docker's
 // embedded DNS forgetting a stopped container.
