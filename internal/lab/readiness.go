@@ -14,7 +14,7 @@ type Readiness interface {
 	Judges(service string) bool
 }
 
-// ProbeListener is a Readiness that also hears when a service's own
+// ProbeListener is a Readiness (SetReadiness) that also hears when a service's own
 // health test, run by saltlab as the service started (startProbes),
 // passed: up to one health-check interval before Docker's first probe
 // says so. The start events of a hot minion must be seen on every master,
@@ -22,7 +22,6 @@ type Readiness interface {
 // misses the minions that start before it (measured on hot: minions
 // then ready by their own Docker probe, 0.9 s later).
 type ProbeListener interface {
-	Readiness
 	ProbePassed(service string)
 }
 

@@ -125,6 +125,10 @@ func (se *startEvents) watch(ctx context.Context, ev lab.Eventer, l *lab.Lab) (s
 	}
 }
 
+// startEvents hears the start probes; a rename on either side would
+// otherwise silently end the early streams.
+var _ lab.ProbeListener = (*startEvents)(nil)
+
 // ProbePassed is lab.ProbeListener: a master whose own health test
 // passed as it started is followed from then, before Docker's first
 // probe, so the minions started after it are not missed.
