@@ -10,10 +10,12 @@ import (
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
-	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8]", errOut)
+	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8] [--salt-refresh]", errOut)
 	flavor := fs.String("salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	var saltVersion string
 	saltVersionFlag(fs, &saltVersion)
+	var refresh bool
+	saltRefreshFlag(fs, &refresh)
 	root := fs.String("root", ".", "saltlab checkout")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -27,7 +29,7 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if err := checkSimRelease(*flavor); err != nil {
 		return err
 	}
-	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, out)
+	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, refresh, out)
 	if err != nil {
 		return err
 	}

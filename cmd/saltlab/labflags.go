@@ -19,6 +19,7 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 	fs.StringVar(&cfg.Compose, "compose", "", "your own compose file to bring up instead of the topology's; it declares its roles in an x-saltlab block (docs/topologies.md)")
 	fs.StringVar(&cfg.Flavor, "salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	saltVersionFlag(fs, &cfg.SaltVersion)
+	saltRefreshFlag(fs, &cfg.SaltRefresh)
 	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")

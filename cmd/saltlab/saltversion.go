@@ -16,6 +16,11 @@ func saltVersionFlag(fs *flag.FlagSet, v *string) {
 		"real Salt release line (3006, 3007, 3008: its newest release) or release (3007.8) (env "+saltdist.EnvVersion+")")
 }
 
+// saltRefreshFlag registers --salt-refresh, shared by run, up and images.
+func saltRefreshFlag(fs *flag.FlagSet, v *bool) {
+	fs.BoolVar(v, "salt-refresh", false, "ask the package index which release a Salt line is, even when an image of the line's answer from the last 24 hours exists")
+}
+
 // checkSaltVersion rejects a malformed version before anything is built.
 func checkSaltVersion(v string) error {
 	if _, err := saltdist.ParseSpec(v); err != nil {

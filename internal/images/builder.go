@@ -63,6 +63,10 @@ type Builder struct {
 	mirror   func(ctx context.Context, suite string) (string, error)
 	pip      func(ctx context.Context) (saltdist.Pip, error)
 	target   saltdist.Target // the image's Python, which wheels must fit
+	now      func() time.Time
+	// refresh asks the package index which release a line is even when
+	// the line memo has a recent answer (--salt-refresh).
+	refresh bool
 }
 
 // Option configures a Builder.
@@ -91,6 +95,13 @@ func WithTarget(t saltdist.Target) Option {
 	return func(b *Builder) { b.target = t }
 }
 
+// WithIndexRefresh makes BuildReal ask the package index which release a
+// line is even when an image of the line's recent answer exists
+// (--salt-refresh).
+func WithIndexRefresh(refresh bool) Option {
+	return func(b *Builder) { b.refresh = refresh }
+}
+
 // NewBuilder returns a Builder that finds images/ and the simulator sources
 // under repoRoot and writes progress and build output to log.
 func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *Builder {
@@ -115,6 +126,7 @@ func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *
 		mirror:     aptsource.Mirror,
 		pip:        func(ctx context.Context) (saltdist.Pip, error) { return saltdist.FindPip(ctx, nil) },
 		target:     saltdist.ImageTarget(runtime.GOARCH),
+		now:        time.Now,
 	}
 	for _, o := range opts {
 		o(b)

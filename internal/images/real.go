@@ -102,16 +102,25 @@ func (b *Builder) BuildReal(ctx context.Context, specText string) (RealImage, er
 	if err != nil {
 		return RealImage{}, err
 	}
+	if img, ok := b.imageAtHand(ctx, spec, recipe); ok {
+		return img, nil
+	}
 	fail := &RealUnavailableError{Spec: spec.String()}
-	v, ok, err := b.resolveRelease(ctx, spec, fail)
+	v, ok, asked, err := b.resolveRelease(ctx, spec, fail)
 	if err != nil {
 		return RealImage{}, err
 	}
+	newest := v
 	for fallbacks := 0; ; fallbacks++ {
 		img, missing, err := b.knownMissing(spec, v, fail)
 		if missing == nil {
 			img, missing, err = b.buildRelease(ctx, spec, v, ok, recipe, fail)
 			b.rememberMissing(v, missing)
+		}
+		if err == nil && asked {
+			if _, exact := spec.Exact(); !exact {
+				b.rememberLine(spec.String(), newest.String(), img.Version)
+			}
 		}
 		if err == nil || missing == nil || isCanceled(ctx, err) {
 			return img, err
@@ -201,30 +210,30 @@ var ErrUnknownRelease = errors.New("unknown Salt release")
 // (the routes check it) and a line settles for its newest release in a
 // wheelhouse or image at hand, saying so; with nothing at hand, only the
 // index route (inside the build) can still resolve the line.
-func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (saltdist.Version, bool, error) {
+//
+// asked says the index answered, so a line's answer can be remembered
+// (linememo.go).
+func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (v saltdist.Version, ok, asked bool, err error) {
 	pip, err := b.pip(ctx)
 	if err == nil {
-		var (
-			v       saltdist.Version
-			reached bool
-		)
+		var reached bool
 		if v, reached, err = pip.ResolveOnIndex(ctx, spec); reached {
 			if err != nil {
-				return saltdist.Version{}, false, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, err)
+				return saltdist.Version{}, false, true, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, err)
 			}
 			b.logf("Salt %s is %s on the package index", spec, v)
-			return v, true, nil
+			return v, true, true, nil
 		}
 	}
 	if v, ok := spec.Exact(); ok {
-		return v, true, nil
+		return v, true, false, nil
 	}
 	if v, where, ok := b.newestAtHand(ctx, spec); ok {
 		b.logf("cannot ask the package index which release is newest in line %s (%s); using %s from %s", spec, oneLine(err), v, where)
-		return v, true, nil
+		return v, true, false, nil
 	}
 	fail.Tried = append(fail.Tried, RouteFailure{Route: "resolve line " + spec.String() + " to a release", Reason: err.Error()})
-	return saltdist.Version{}, false, nil
+	return saltdist.Version{}, false, false, nil
 }
 
 // newestAtHand is the newest release of spec's line in SALTLAB_WHEELHOUSE,

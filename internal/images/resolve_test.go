@@ -21,7 +21,15 @@ import (
 // pipAnswers is a stand-in host pip: the first key that occurs in a pip
 // command line gives its output; "!" before the output makes it fail.
 func pipAnswers(t testing.TB, answers map[string]string) func(context.Context) (saltdist.Pip, error) {
-	run := func(_ context.Context, argv []string) (string, error) {
+	run := pipRun(t, answers)
+	return func(context.Context) (saltdist.Pip, error) {
+		return saltdist.NewPip([]string{"python3", "-m", "pip"}, run), nil
+	}
+}
+
+// pipRun runs a pip command line against answers, as pipAnswers says.
+func pipRun(t testing.TB, answers map[string]string) func(context.Context, []string) (string, error) {
+	return func(_ context.Context, argv []string) (string, error) {
 		line := strings.Join(argv, " ")
 		for k, out := range answers {
 			if strings.Contains(line, k) {
@@ -46,9 +54,6 @@ func pipAnswers(t testing.TB, answers map[string]string) func(context.Context) (
 			}
 		}
 		return "ERROR: unexpected pip call " + line, errors.New("exit status 2")
-	}
-	return func(context.Context) (saltdist.Pip, error) {
-		return saltdist.NewPip([]string{"python3", "-m", "pip"}, run), nil
 	}
 }
 

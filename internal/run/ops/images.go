@@ -13,13 +13,15 @@ import (
 // Images builds (or finds) the base image and the Salt image of flavor
 // (auto, real or sim) and saltVersion from the checkout at root; build
 // output goes to log. It returns the base image and the flavour resolved.
-func Images(ctx context.Context, root, flavor, saltVersion string, log io.Writer) (string, images.Flavor, error) {
+// refresh asks the package index which release a line is even when a
+// recent answer's image exists (--salt-refresh).
+func Images(ctx context.Context, root, flavor, saltVersion string, refresh bool, log io.Writer) (string, images.Flavor, error) {
 	cli, err := dockerx.New(ctx)
 	if err != nil {
 		return "", images.Flavor{}, err
 	}
 	defer cli.Close()
-	b := images.NewBuilder(cli, root, log)
+	b := images.NewBuilder(cli, root, log, images.WithIndexRefresh(refresh))
 	base, err := b.EnsureBase(ctx)
 	if err != nil {
 		return "", images.Flavor{}, fmt.Errorf("ensure base image: %w", err)

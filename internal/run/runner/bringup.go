@@ -233,7 +233,7 @@ func (s *session) images(ctx context.Context, cfg *Config, file string, project 
 		lock.Lock()
 		defer lock.Unlock()
 	}
-	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log)
+	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log, images.WithIndexRefresh(cfg.SaltRefresh))
 	s.builder = b
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return images.Flavor{}, fmt.Errorf("ensure base image: %w", err)

@@ -37,6 +37,7 @@ type Config struct {
 	Compose     string
 	Flavor      string   // auto, real or sim
 	SaltVersion string   // real Salt's release line or release (SALT_VERSION); empty: the default line
+	SaltRefresh bool     // ask the package index which release a line is even when a recent answer's image exists
 	Features    []string // feature files or directories
 	Tags        string   // tag expression, "~@wip" or "not @wip" (internal/run/tagexpr)
 	ReportsDir  string   // reports/<run id>/ is written below it
