@@ -139,6 +139,7 @@ func commands() map[string]command {
 		"compare":    {"put two finished runs side by side (statuses, verdicts, times) and fail on an unexplained difference", cmdCompare},
 		"matrix":     {"tabulate finished runs by Salt release and topology into Markdown (make matrix: docs/release-matrix.md)", cmdMatrix},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
+		"drill":      {"the training sandbox: incident drills on a live lab, judged from what happened (`drill list`)", cmdDrill},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
 	}
 }

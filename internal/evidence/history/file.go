@@ -42,6 +42,27 @@ func Create(path string) (*Recorder, error) {
 	return &Recorder{file: &file{path: path, f: f, now: time.Now}}, nil
 }
 
+// Open opens the history at path to append to it (a drill's console
+// that resumes): the next index follows the last entry read. A missing
+// file is created.
+func Open(path string) (*Recorder, error) {
+	var next int64
+	if _, err := os.Stat(path); err == nil {
+		h, err := Read(path)
+		if err != nil {
+			return nil, fmt.Errorf("open history: %w", err)
+		}
+		if len(h) > 0 {
+			next = h[len(h)-1].Index + 1
+		}
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open history: %w", err)
+	}
+	return &Recorder{file: &file{path: path, f: f, next: next, now: time.Now}}, nil
+}
+
 // ForLab is a view of the same history for lab: its entries carry the
 // lab's name, its scenario is its own, and Read returns only its entries.
 // Closing any view closes the file.

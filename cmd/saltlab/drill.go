@@ -1,0 +1,248 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+const drillUsage = `usage: saltlab drill <verb> [flags]
+
+The training sandbox: incident drills on a live lab, judged from what happened.
+  list                       the drills under --drills, easy to hard
+  lint NAME...               check drill files without a lab
+  start NAME [--salt real|sim] [--detach]
+                             bring the lab up, inject the incident, print the brief, watch the tasks
+  resume                     watch the drill in flight again (after Ctrl-C or a closed terminal)
+  shell [SERVICE]            a shell in a lab container; every command is recorded (default salt-master-1)
+  restart SERVICE            restart a lab container, as a host reboot would (recorded)
+  status                     tasks, time left, hints used
+  hint                       the next hint (it costs points)
+  reset                      a fresh lab and the incident again, without rebuilding images
+  stop                       heal the incident, judge, print and write the debrief, remove the lab
+  test NAME [--salt sim]     the drill's self-test: the incident breaks every task, the wrong fix
+                             is rejected, the solution meets every task in time
+Learners: docs/training.md.
+`
+
+// drillFlags are the flags every drill verb shares.
+type drillFlags struct {
+	drills, reports, root, run, salt, saltVersion string
+	detach                                        bool
+}
+
+func (f *drillFlags) register(fs *flag.FlagSet, verb string) {
+	fs.StringVar(&f.drills, "drills", "drills", "the drill catalogue folder")
+	fs.StringVar(&f.reports, "reports", "reports", "directory for reports/<run id>/")
+	fs.StringVar(&f.root, "root", ".", "saltlab checkout (compose/, images/)")
+	switch verb {
+	case "start", "test", "reset":
+		fs.StringVar(&f.salt, "salt", os.Getenv("SALT"), "Salt flavour: real or sim (default: the drill's first flavour; env SALT)")
+		saltVersionFlag(fs, &f.saltVersion)
+	}
+	if verb == "start" || verb == "reset" {
+		fs.BoolVar(&f.detach, "detach", false, "start the drill and return without watching it (`saltlab drill resume` watches)")
+	}
+	if verb != "start" && verb != "test" && verb != "list" && verb != "lint" && verb != "reset" {
+		fs.StringVar(&f.run, "run", "", "the drill's run id (default: the only drill in flight)")
+	}
+}
+
+func (f *drillFlags) options(out io.Writer) drill.Options {
+	return drill.Options{Drills: f.drills, Reports: f.reports, Root: f.root, Log: out}
+}
+
+func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		if len(args) == 0 {
+			fmt.Fprint(errOut, drillUsage)
+			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, status, hint, reset, stop or test")
+		}
+		fmt.Fprint(out, drillUsage)
+		// Every verb's flags, in the flag package's form, after the usage.
+		var f drillFlags
+		fs := newFlags("drill", "drill", errOut)
+		f.register(fs, "reset")
+		fs.StringVar(&f.run, "run", "", "the drill's run id (default: the only drill in flight)")
+		fmt.Fprintln(errOut, "Flags (each verb takes those that apply to it):")
+		fs.PrintDefaults()
+		return nil
+	}
+	verb := args[0]
+	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1}
+	n, ok := maxArgs[verb]
+	if !ok {
+		fmt.Fprint(errOut, drillUsage)
+		return usage.Errorf("drill: unknown verb %q", verb)
+	}
+	var f drillFlags
+	fs := newFlags("drill "+verb, "drill "+verb, errOut)
+	f.register(fs, verb)
+	pos, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return usageErr(err)
+	}
+	if n >= 0 && len(pos) > n {
+		return usage.Errorf("drill %s: want at most %d argument(s), got %q", verb, n, pos)
+	}
+	if (verb == "start" || verb == "test" || verb == "restart") && len(pos) == 0 {
+		return usage.Errorf("drill %s: name %s", verb, map[string]string{"start": "a drill (`saltlab drill list`)", "test": "a drill (`saltlab drill list`)", "restart": "a service"}[verb])
+	}
+	if f.salt != "" && f.salt != "real" && f.salt != "sim" {
+		return usage.Errorf("drill %s --salt %s: want real or sim", verb, f.salt)
+	}
+	switch verb {
+	case "list":
+		return drillList(f, out)
+	case "lint":
+		return drillLint(f, pos, out)
+	case "start", "test":
+		return drillStart(ctx, verb, f, pos[0], out)
+	}
+	o := f.options(out)
+	if verb == "reset" {
+		return drillReset(ctx, f, out)
+	}
+	s, err := drill.Resume(ctx, o, f.run)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	switch verb {
+	case "resume":
+		_, err = s.Console(ctx, out)
+	case "shell":
+		service := "salt-master-1"
+		if len(pos) > 0 {
+			service = pos[0]
+		}
+		fmt.Fprintf(out, "drill: a shell in %s; every command is recorded for the debrief; `exit` leaves it\n", service)
+		err = s.Shell(ctx, service)
+	case "restart":
+		err = s.Restart(ctx, pos[0], out)
+	case "status":
+		err = s.Status(ctx, out)
+	case "hint":
+		err = s.Hint(ctx, out)
+	case "stop":
+		_, err = s.Stop(ctx, out)
+	}
+	return err
+}
+
+func drillList(f drillFlags, out io.Writer) error {
+	names, err := spec.List(f.drills)
+	if err != nil {
+		return usage.Wrap(err)
+	}
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "DRILL\tLEVEL\tTIME\tTOPOLOGY\tSALT\tTITLE")
+	order := map[string]int{"easy": 0, "medium": 1, "hard": 2}
+	var ds []*spec.Drill
+	for _, n := range names {
+		d, err := spec.Load(f.drills, n)
+		if err != nil {
+			return err
+		}
+		ds = append(ds, d)
+	}
+	sortStable(ds, func(a, b *spec.Drill) bool { return order[a.Level] < order[b.Level] })
+	for _, d := range ds {
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%s\t%s\n", d.Name, d.Level, d.Estimate.D(), d.Topology, strings.Join(d.Salt.Flavours, ","), d.Title)
+	}
+	tw.Flush()
+	fmt.Fprintln(out, "\nStart one: saltlab drill start NAME [--salt real|sim]")
+	return nil
+}
+
+func drillLint(f drillFlags, names []string, out io.Writer) error {
+	if len(names) == 0 {
+		var err error
+		if names, err = spec.List(f.drills); err != nil {
+			return usage.Wrap(err)
+		}
+	}
+	var errs []string
+	for _, n := range names {
+		if _, err := drill.Lint(f.drills, f.root, n); err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		fmt.Fprintf(out, "drill %s: ok\n", n)
+	}
+	if len(errs) > 0 {
+		return usage.Errorf("drill lint:\n%s", strings.Join(errs, "\n"))
+	}
+	return nil
+}
+
+func drillStart(ctx context.Context, verb string, f drillFlags, name string, out io.Writer) error {
+	o := drill.StartOptions{Options: f.options(out), Name: name, Flavor: f.salt, SaltVersion: f.saltVersion, Mode: "learner"}
+	if _, _, err := drill.Prepare(o); err != nil {
+		return err
+	}
+	dir, err := runstate.PrivateRoot(os.Getenv)
+	if err != nil {
+		return err
+	}
+	o.StateDir = dir
+	if verb == "test" {
+		_, err := drill.SelfTest(ctx, o, out)
+		return err
+	}
+	s, err := drill.Start(ctx, o)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	brief, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Brief))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "\n== drill %s: %s (%s, about %v, time limit %v)\n\n%s\n\n", s.Drill.Name, s.Drill.Title, s.Drill.Level, s.Drill.Estimate.D(), s.Drill.TimeLimit.D(), strings.TrimSpace(string(brief)))
+	fmt.Fprintf(out, "In another terminal:\n  saltlab drill shell [SERVICE]   a shell in a lab container (services: %s)\n  saltlab drill status | hint | restart SERVICE | reset | stop\n\n", strings.Join(s.Progress.Services, ", "))
+	if f.detach {
+		return nil
+	}
+	_, err = s.Console(ctx, out)
+	return err
+}
+
+func drillReset(ctx context.Context, f drillFlags, out io.Writer) error {
+	o := f.options(out)
+	id, err := drill.Which(f.reports, f.run)
+	if err != nil {
+		return err
+	}
+	s, err := drill.Resume(ctx, o, id)
+	if err != nil {
+		return err
+	}
+	name, flavor := s.Drill.Name, s.Progress.Flavor
+	err = s.Abandon(ctx)
+	s.Close()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "drill %s: the old lab is removed; a fresh one with the incident again\n", name)
+	f.salt = flavor
+	return drillStart(ctx, "start", f, name, out)
+}
+
+func sortStable[T any](s []T, less func(a, b T) bool) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package drill
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/usage"
+)
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// Hint shows the next hint whose condition holds now and records its
+// cost. The last hint (the lab's diagnosis) comes only after the others.
+func (s *Session) Hint(ctx context.Context, out io.Writer) error {
+	v := s.Probe(ctx)
+	s.note(v, time.Now())
+	elapsed := time.Since(s.Progress.Started)
+	for i, h := range s.Drill.Hints {
+		if slices.Contains(s.Progress.Hints, i) {
+			continue
+		}
+		if h.After.D() > elapsed {
+			fmt.Fprintf(out, "drill: the next hint opens in %v\n", (h.After.D() - elapsed).Round(time.Second))
+			return s.save()
+		}
+		if h.UnlessMet != "" && v[h.UnlessMet].V == Met {
+			s.Progress.Hints = append(s.Progress.Hints, i) // no longer needed: free
+			continue
+		}
+		s.Progress.Hints = append(s.Progress.Hints, i)
+		label := fmt.Sprintf("hint %d of %d (-%d points)", i+1, len(s.Drill.Hints), h.Cost)
+		if h.Diagnosis {
+			label = fmt.Sprintf("the lab's diagnosis (-%d points)", h.Cost)
+		}
+		s.hist.Append(history.Entry{Type: history.Invoke, Process: learnerProcess, F: "hint", Value: mustJSON(i)})
+		fmt.Fprintf(out, "%s: %s\n", label, strings.TrimSpace(h.Text))
+		return s.save()
+	}
+	fmt.Fprintln(out, "drill: no hints left")
+	return s.save()
+}
+
+// Status prints the tasks, time left, hints used and the incident's state.
+func (s *Session) Status(ctx context.Context, out io.Writer) error {
+	v := s.Tick(ctx, io.Discard)
+	p := s.Progress
+	left := time.Until(p.Deadline()).Round(time.Second)
+	fmt.Fprintf(out, "drill %s (run %s, Salt %s): %s\n", s.Drill.Name, p.RunID, p.Flavor, s.Drill.Title)
+	fmt.Fprintf(out, "time: %v of %v used, %v left; hints used: %d of %d\n", time.Since(p.Started).Round(time.Second), p.TimeLimit, max(left, 0), len(p.Hints), len(s.Drill.Hints))
+	for _, t := range s.Drill.Tasks {
+		mark := "[ ]"
+		switch v[t.ID].V {
+		case Met:
+			mark = "[x]"
+		case Unknown:
+			mark = "[?]"
+		}
+		fmt.Fprintf(out, "  %s %s: %s\n", mark, t.Title, v[t.ID].Why)
+	}
+	fmt.Fprintf(out, "learner shells: %s\n", cmpOr(strings.Join(p.Shells, ", "), "none yet (saltlab drill shell SERVICE)"))
+	return nil
+}
+
+// Restart restarts a service's container for the learner, as a host
+// reboot would; it is in the learner's lane (a forbidden action may be
+// to restart every minion).
+func (s *Session) Restart(ctx context.Context, service string, out io.Writer) error {
+	if !slices.Contains(s.Progress.Services, service) {
+		return usage.Errorf("drill restart %s: no such service; the lab has %s", service, strings.Join(s.Progress.Services, ", "))
+	}
+	var err error
+	s.client().Rec.Do(ctx, client.Op{F: restartPrefix + service, Node: service, Process: learnerProcess}, func(ctx context.Context) client.Outcome {
+		if err = s.lab.Stop(ctx, service, 10*time.Second); err == nil {
+			err = s.lab.Start(ctx, service)
+		}
+		if err != nil {
+			return client.Failed(nil, "%v", err)
+		}
+		return client.Succeeded(nil)
+	})
+	if err == nil {
+		fmt.Fprintf(out, "drill: %s restarted\n", service)
+	}
+	return err
+}
+
+// ShellArgv prepares a learner shell in service (the rc file that records
+// each command) and returns the docker CLI's command line that opens it.
+func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, error) {
+	if !slices.Contains(s.Progress.Services, service) {
+		return nil, usage.Errorf("drill shell %s: no such service; the lab has %s", service, strings.Join(s.Progress.Services, ", "))
+	}
+	r, err := s.lab.Exec(ctx, service, installArgv())
+	if err != nil {
+		return nil, fmt.Errorf("prepare the shell in %s: %w", service, err)
+	}
+	if r.ExitCode != 0 {
+		return nil, fmt.Errorf("prepare the shell in %s: exit %d: %s", service, r.ExitCode, client.LastLine(r.Stderr, r.Stdout))
+	}
+	if !slices.Contains(s.Progress.Shells, service) {
+		s.Progress.Shells = append(s.Progress.Shells, service)
+		if err := s.save(); err != nil {
+			return nil, err
+		}
+	}
+	return []string{"docker", "exec", "-it", "-e", "TERM=" + cmpOr(os.Getenv("TERM"), "xterm"), s.lab.ContainerName(service), "bash", "--rcfile", learnerRC, "-i"}, nil
+}
+
+// Shell runs the learner's shell in service on this terminal.
+func (s *Session) Shell(ctx context.Context, service string) error {
+	argv, err := s.ShellArgv(ctx, service)
+	if err != nil {
+		return err
+	}
+	bin, err := exec.LookPath(argv[0])
+	if err != nil {
+		return fmt.Errorf("open a shell: the docker command line tool is not on PATH (%v): install docker.io, or run %s by hand", err, strings.Join(argv[1:], " "))
+	}
+	c := exec.CommandContext(ctx, bin, argv[1:]...)
+	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = c.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return nil // the shell's own exit code is the learner's business
+	}
+	return err
+}
+
+// Stop ends the drill: the learner's last commands read, every fault
+// healed, the tasks judged, the debrief written to the run folder and
+// printed, and the lab removed.
+func (s *Session) Stop(ctx context.Context, out io.Writer) (Debrief, error) {
+	s.collect(ctx)
+	v := s.Probe(ctx)
+	s.note(v, time.Now())
+	end := time.Now()
+	herr := s.heal(ctx)
+	h, rerr := history.Read(s.hist.Path())
+	db := Judge(s.Drill, s.Progress, v, h, end)
+	s.Progress.Ended = end
+	werr := writeDebrief(s.RunDir, s.Drill, db)
+	fmt.Fprint(out, renderText(s.Drill, db))
+	if text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Debrief)); err == nil {
+		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
+	}
+	fmt.Fprintf(out, "\ndebrief: %s\n", filepath.Join(s.RunDir, DebriefName))
+	return db, errors.Join(herr, rerr, werr, s.end(ctx))
+}
+
+// end saves the progress and removes the lab.
+func (s *Session) end(ctx context.Context) error {
+	if s.Progress.Ended.IsZero() {
+		s.Progress.Ended = time.Now()
+	}
+	return errors.Join(s.save(), ops.Down(context.WithoutCancel(ctx), s.Progress.RunID, io.Discard))
+}
+
+// Abandon ends the drill without a debrief (reset): heal, remove the lab.
+func (s *Session) Abandon(ctx context.Context) error {
+	s.Progress.Mode = "reset"
+	return errors.Join(s.heal(ctx), s.end(ctx))
+}

@@ -1,0 +1,68 @@
+package drill
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+)
+
+// tick is how often the console probes the tasks: each probe is a Salt
+// CLI call in the lab, so a few seconds keep a learner informed without
+// loading the cores the incident runs on.
+const tick = 4 * time.Second
+
+// warnAt is how much of the time limit is used when the console warns.
+const warnAt = 0.8
+
+// Console watches the drill until its tasks are all met and the learner
+// stops it, the time limit ends it, or ctx is cancelled (Ctrl-C: the
+// progress is saved and `saltlab drill resume` goes on). At the limit it
+// stops the drill: heal, debrief. It returns whether the drill ended.
+func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err error) {
+	lastMinute := time.Duration(-1)
+	announced := false
+	for {
+		v := s.Tick(ctx, out)
+		if ctx.Err() != nil {
+			break
+		}
+		left := time.Until(s.Progress.Deadline())
+		if left <= 0 {
+			fmt.Fprintln(out, "drill: time is up: healing the incident and writing the debrief")
+			_, err := s.Stop(ctx, out)
+			return true, err
+		}
+		if !s.Progress.Warned && time.Since(s.Progress.Started) >= time.Duration(float64(s.Progress.TimeLimit)*warnAt) {
+			s.Progress.Warned = true
+			fmt.Fprintf(out, "drill: warning: %v left; at the limit the incident heals and the debrief is shown\n", left.Round(time.Second))
+		}
+		if m := left.Truncate(time.Minute); m != lastMinute {
+			lastMinute = m
+			fmt.Fprintf(out, "drill: %v left\n", left.Round(time.Second))
+		}
+		if all := allMet(v); all && !announced {
+			announced = true
+			fmt.Fprintln(out, "drill: every task is met: `saltlab drill stop` ends the drill with its debrief")
+		} else if !all {
+			announced = false
+		}
+		t := time.NewTimer(tick)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+		case <-t.C:
+		}
+	}
+	fmt.Fprintf(out, "drill: console closed; the drill goes on (progress saved): `saltlab drill resume` watches it again, `saltlab drill stop` ends it\n")
+	return false, s.save()
+}
+
+func allMet(v Verdicts) bool {
+	for _, r := range v {
+		if r.V != Met {
+			return false
+		}
+	}
+	return len(v) > 0
+}

@@ -1,0 +1,231 @@
+package drill
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// Debrief is a finished drill judged from its history and progress.
+type Debrief struct {
+	Drill   string        `json:"drill"`
+	Title   string        `json:"title"`
+	RunID   string        `json:"run_id"`
+	Flavor  string        `json:"flavor"`
+	Mode    string        `json:"mode"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Tasks   []TaskResult  `json:"tasks"`
+	Hints   []HintUsed    `json:"hints,omitempty"`
+	// Forbidden are the forbidden actions the learner took.
+	Forbidden []ForbiddenSeen `json:"forbidden,omitempty"`
+	Score     int             `json:"score"`
+	MaxScore  int             `json:"max_score"`
+	// Detect is from the incident to the learner's first command on a
+	// service the incident acted on (nil: never).
+	Detect *time.Duration `json:"time_to_detect_ns,omitempty"`
+	// Mitigate is from the incident to the moment every service task was
+	// met (nil: never).
+	Mitigate *time.Duration `json:"time_to_mitigate_ns,omitempty"`
+	// Commands is the learner's lane: every command, in order.
+	Commands []LearnerLine `json:"commands,omitempty"`
+	// FailedProbes counts probes that found a task not met while the
+	// incident lasted: what the incident cost the drill's own checks.
+	FailedProbes int    `json:"failed_probes"`
+	Outcome      string `json:"outcome"` // solved, unsolved, unknown
+}
+
+// TaskResult is a task at the end, with when it was first met.
+type TaskResult struct {
+	ID      string         `json:"id"`
+	Title   string         `json:"title"`
+	Verdict Verdict        `json:"verdict"`
+	Why     string         `json:"why"`
+	MetAt   *time.Duration `json:"met_after_ns,omitempty"`
+	Points  int            `json:"points"`
+}
+
+// HintUsed is a hint the learner asked for.
+type HintUsed struct {
+	Text string `json:"text"`
+	Cost int    `json:"cost"`
+}
+
+// ForbiddenSeen is a forbidden action and the evidence of it.
+type ForbiddenSeen struct {
+	ID, Text, Evidence string
+	Penalty            int
+}
+
+// Judge scores a drill from its final verdicts, progress and history.
+// A task met at the end counts its points; every hint costs its cost and
+// every forbidden action its penalty; the score never goes below zero.
+// With no verdict at all (the lab could not be asked) the outcome is
+// unknown, never solved.
+func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end time.Time) Debrief {
+	db := Debrief{Drill: d.Name, Title: d.Title, RunID: p.RunID, Flavor: p.Flavor, Mode: p.Mode, Elapsed: end.Sub(p.Started)}
+	met, unknown := 0, 0
+	for _, t := range d.Tasks {
+		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: Unknown, Why: "not probed", Points: t.PointsOf()}
+		if v, ok := final[t.ID]; ok {
+			r.Verdict, r.Why = v.V, v.Why
+		}
+		if at, ok := p.Met[t.ID]; ok {
+			dur := at.Sub(p.Started)
+			r.MetAt = &dur
+		}
+		db.MaxScore += r.Points
+		switch r.Verdict {
+		case Met:
+			met++
+			db.Score += r.Points
+		case Unknown:
+			unknown++
+		}
+		db.Tasks = append(db.Tasks, r)
+	}
+	for _, i := range p.Hints {
+		if i >= 0 && i < len(d.Hints) {
+			db.Hints = append(db.Hints, HintUsed{Text: d.Hints[i].Text, Cost: d.Hints[i].Cost})
+			db.Score -= d.Hints[i].Cost
+		}
+	}
+	db.Commands = learnerLines(h)
+	db.Forbidden = forbidden(d, p.Services, db.Commands, h)
+	for _, f := range db.Forbidden {
+		db.Score -= f.Penalty
+	}
+	db.Score = max(db.Score, 0)
+	db.Detect = detect(d, p, db.Commands)
+	db.Mitigate = mitigate(d, p)
+	for _, e := range h {
+		if e.Process == checker && e.Type == history.Fail {
+			db.FailedProbes++
+		}
+	}
+	switch {
+	case met == len(d.Tasks):
+		db.Outcome = "solved"
+	case unknown > 0 && met+unknown == len(d.Tasks):
+		db.Outcome = "unknown"
+	default:
+		db.Outcome = "unsolved"
+	}
+	return db
+}
+
+// learnerLines are the learner's commands in the history, in time order.
+func learnerLines(h []history.Entry) []LearnerLine {
+	var out []LearnerLine
+	for _, e := range h {
+		if e.Process != learnerProcess || e.Type == history.Invoke {
+			continue
+		}
+		var l LearnerLine
+		if json.Unmarshal(e.Value, &l) == nil && l.Line != "" {
+			out = append(out, l)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
+	return out
+}
+
+// learnerProcess is the learner's lane in the history.
+const learnerProcess = "learner"
+
+// restartPrefix starts the history name of a restart saltlab did for the
+// learner (saltlab drill restart).
+const restartPrefix = "restart "
+
+func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history.Entry) []ForbiddenSeen {
+	var out []ForbiddenSeen
+	for _, f := range d.Forbid {
+		switch {
+		case f.Command != "":
+			re := regexp.MustCompile(f.Command) // validated when loaded
+			for _, c := range cmds {
+				if re.MatchString(c.Line) {
+					out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: fmt.Sprintf("%s on %s at %s", c.Line, c.Service, c.At.Format(time.TimeOnly)), Penalty: f.PenaltyOf()})
+					break
+				}
+			}
+		case f.RestartAll != "":
+			restarted := map[string]bool{}
+			all := 0
+			for _, s := range services {
+				if strings.HasPrefix(s, f.RestartAll) {
+					all++
+				}
+			}
+			for _, e := range h {
+				if e.Process == learnerProcess && strings.HasPrefix(e.F, restartPrefix) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
+					restarted[e.Node] = true
+				}
+			}
+			if n := len(restarted); n > 1 && n >= all {
+				names := make([]string, 0, n)
+				for s := range restarted {
+					names = append(names, s)
+				}
+				sort.Strings(names)
+				out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: "restarted " + strings.Join(names, ", "), Penalty: f.PenaltyOf()})
+			}
+		}
+	}
+	return out
+}
+
+// detect is the time to the learner's first command on a service the
+// incident acted on.
+func detect(d *spec.Drill, p *Progress, cmds []LearnerLine) *time.Duration {
+	hit := map[string]bool{}
+	for _, a := range d.Incident {
+		if a.Fault != nil {
+			hit[a.Fault.Target] = true
+		}
+		if a.Script != nil {
+			hit[a.Script.Service] = true
+		}
+	}
+	for _, c := range cmds {
+		if hit[c.Service] && !c.At.Before(p.Started) {
+			dur := c.At.Sub(p.Started)
+			return &dur
+		}
+	}
+	return nil
+}
+
+// mitigate is when every service task (every task, if none is marked)
+// had been met.
+func mitigate(d *spec.Drill, p *Progress) *time.Duration {
+	var last time.Time
+	for _, t := range d.Tasks {
+		if !t.Service && hasService(d) {
+			continue
+		}
+		at, ok := p.Met[t.ID]
+		if !ok {
+			return nil
+		}
+		if at.After(last) {
+			last = at
+		}
+	}
+	dur := last.Sub(p.Started)
+	return &dur
+}
+
+func hasService(d *spec.Drill) bool {
+	for _, t := range d.Tasks {
+		if t.Service {
+			return true
+		}
+	}
+	return false
+}

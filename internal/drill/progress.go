@@ -1,0 +1,100 @@
+package drill
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// ProgressName is a drill's saved progress in its run folder: what a
+// closed terminal, a Ctrl-C or a SIGKILL of the console must not lose.
+const ProgressName = "drill.json"
+
+// Progress is a drill in flight.
+type Progress struct {
+	Drill     string        `json:"drill"`
+	RunID     string        `json:"run_id"`
+	Flavor    string        `json:"flavor"`
+	Release   string        `json:"release,omitempty"`
+	Started   time.Time     `json:"started"`
+	TimeLimit time.Duration `json:"time_limit_ns"`
+	// Met is when each task was first seen met.
+	Met map[string]time.Time `json:"met,omitempty"`
+	// Hints are the indexes of the hints shown, in order.
+	Hints []int `json:"hints,omitempty"`
+	// Actions is each incident action's state: "" not yet, "due" with
+	// Due set, "done" injected, "failed".
+	Actions []ActionState `json:"actions"`
+	// Shells are the services a learner shell was opened in: their
+	// command logs are read into the history.
+	Shells []string `json:"shells,omitempty"`
+	// LinesSeen is how many learner lines of each service are already in
+	// the history.
+	LinesSeen map[string]int `json:"lines_seen,omitempty"`
+	Warned    bool           `json:"warned,omitempty"`
+	// Services are the lab's services when the drill started.
+	Services []string `json:"services"`
+	Ended     time.Time      `json:"ended,omitempty"`
+	// Mode is "learner" or, for the self-test, "solution" or "wrong-fix".
+	Mode string `json:"mode,omitempty"`
+}
+
+// ActionState is one incident action's progress.
+type ActionState struct {
+	State string    `json:"state,omitempty"`
+	Due   time.Time `json:"due,omitempty"`
+	At    time.Time `json:"at,omitempty"`
+	Err   string    `json:"error,omitempty"`
+}
+
+// Deadline is when the drill's time is up.
+func (p *Progress) Deadline() time.Time { return p.Started.Add(p.TimeLimit) }
+
+func progressPath(runDir string) string { return filepath.Join(runDir, ProgressName) }
+
+// loadProgress reads a run folder's drill progress.
+func loadProgress(runDir string) (*Progress, error) {
+	path := progressPath(runDir)
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("read drill progress: %w", err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > 1<<20 {
+		return nil, fmt.Errorf("read drill progress %s: not a regular file of at most 1 MiB", path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read drill progress: %w", err)
+	}
+	var p Progress
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("read drill progress %s: %w", path, err)
+	}
+	return &p, nil
+}
+
+// save writes the progress atomically (a new file renamed over the old),
+// so a killed console leaves the previous one whole.
+func (p *Progress) save(runDir string) error {
+	b, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return fmt.Errorf("save drill progress: %w", err)
+	}
+	tmp, err := os.CreateTemp(runDir, ".drill-*.json")
+	if err != nil {
+		return fmt.Errorf("save drill progress: %w", err)
+	}
+	_, werr := tmp.Write(append(b, '\n'))
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save drill progress: %v %v", werr, cerr)
+	}
+	if err := os.Rename(tmp.Name(), progressPath(runDir)); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("save drill progress: %w", err)
+	}
+	return nil
+}

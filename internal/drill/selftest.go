@@ -1,0 +1,125 @@
+package drill
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/client/poll"
+)
+
+// wrongFixWindow is how long the self-test watches a wrong fix: a fix that
+// worked would show within Salt's own failover and probe times.
+const wrongFixWindow = 20 * time.Second
+
+// SelfTestResult is what a drill's self-test found.
+type SelfTestResult struct {
+	Drill    string
+	Flavor   string
+	Incident Verdicts      // right after the incident
+	Wrong    Verdicts      // after the wrong fix and its window
+	Solved   time.Duration // the solution's time to every task met
+	Debrief  Debrief
+}
+
+// SelfTest plays a drill's three self-tests on fresh labs: right after the
+// incident every task is not met (a fault that did nothing is caught); the
+// wrong fix leaves some task not met; the solution meets every task
+// within the time limit. Each lab is removed after its part.
+func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResult, error) {
+	r := SelfTestResult{Drill: o.Name}
+	o.Mode = "wrong-fix"
+	s, err := Start(ctx, o)
+	if err != nil {
+		return r, err
+	}
+	r.Flavor = s.Progress.Flavor
+	r.Incident = s.Tick(ctx, io.Discard)
+	if met := ids(r.Incident, func(v Verdict) bool { return v != NotMet }); len(met) > 0 {
+		err = fmt.Errorf("self-test %s: right after the incident, task(s) %s are not `not met` (%s): the incident did not break what they check", o.Name, strings.Join(met, ", "), why(r.Incident, met))
+	}
+	if err == nil {
+		err = s.play(ctx, "wrong-fix")
+	}
+	if err == nil {
+		poll.Run(ctx, poll.Within(wrongFixWindow), func(ctx context.Context, _ time.Duration) bool {
+			r.Wrong = s.Tick(ctx, io.Discard)
+			return allMet(r.Wrong)
+		})
+		if allMet(r.Wrong) {
+			err = fmt.Errorf("self-test %s: the wrong fix met every task: it is not wrong, or the tasks check too little", o.Name)
+		}
+	}
+	_, serr := s.Stop(ctx, io.Discard)
+	s.Close()
+	if err = errors.Join(err, serr); err != nil {
+		return r, err
+	}
+	fmt.Fprintf(out, "self-test %s on %s: incident breaks every task; the wrong fix leaves %s not met\n", o.Name, r.Flavor, strings.Join(ids(r.Wrong, func(v Verdict) bool { return v != Met }), ", "))
+
+	o.Mode = "solution"
+	if s, err = Start(ctx, o); err != nil {
+		return r, err
+	}
+	defer s.Close()
+	err = s.play(ctx, "solution")
+	var v Verdicts
+	if err == nil {
+		poll.Run(ctx, poll.Until(s.Progress.Deadline()), func(ctx context.Context, _ time.Duration) bool {
+			v = s.Tick(ctx, io.Discard)
+			return allMet(v)
+		})
+		r.Solved = time.Since(s.Progress.Started)
+		if !allMet(v) {
+			left := ids(v, func(v Verdict) bool { return v != Met })
+			err = fmt.Errorf("self-test %s: the solution did not meet %s within the time limit %v (%s)", o.Name, strings.Join(left, ", "), s.Progress.TimeLimit, why(v, left))
+		}
+	}
+	db, serr := s.Stop(ctx, io.Discard)
+	r.Debrief = db
+	if err = errors.Join(err, serr); err != nil {
+		return r, err
+	}
+	if db.Outcome != "solved" {
+		return r, fmt.Errorf("self-test %s: the solution's debrief says %s", o.Name, db.Outcome)
+	}
+	fmt.Fprintf(out, "self-test %s on %s: the solution met every task in %v (debrief: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir)
+	return r, nil
+}
+
+// play runs the solution's or the wrong fix's steps.
+func (s *Session) play(ctx context.Context, who string) error {
+	steps := s.Drill.Solution
+	if who == "wrong-fix" {
+		steps = s.Drill.WrongFix
+	}
+	for _, st := range steps {
+		if err := s.runStep(ctx, who, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func ids(v Verdicts, pick func(Verdict) bool) []string {
+	var out []string
+	for id, r := range v {
+		if pick(r.V) {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func why(v Verdicts, ids []string) string {
+	var parts []string
+	for _, id := range ids {
+		parts = append(parts, id+": "+string(v[id].V)+", "+v[id].Why)
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,56 @@
+//go:build docker
+
+package drill
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/testenv"
+	"github.com/saltlab/saltlab/internal/testenv/labpool"
+)
+
+// TestDockerEveryDrillTestsItselfOnTheDouble: every drill of the catalogue
+// that runs on the double passes its self-test there: right after the
+// incident every task is not met, the wrong fix is rejected, the solution
+// meets every task within the time limit, and nothing is left running.
+func TestDockerEveryDrillTestsItselfOnTheDouble(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	drills := filepath.Join(root, "drills")
+	names, err := spec.List(drills)
+	require.NoError(t, err)
+	state, err := runstate.PrivateRoot(os.Getenv)
+	require.NoError(t, err)
+	pool := labpool.Machine()
+	for _, n := range names {
+		d, err := spec.Load(drills, n)
+		require.NoError(t, err)
+		if !slices.Contains(d.Salt.Flavours, "sim") {
+			t.Logf("drill %s is left out of the double: %s", n, d.Salt.NotOnSim)
+			continue
+		}
+		t.Run(n, func(t *testing.T) {
+			t.Parallel()
+			pool.Hold(t, 1, "drill "+n)
+			o := StartOptions{Options: Options{Drills: drills, Reports: t.TempDir(), Root: root, Log: tlog{t}}, Name: n, Flavor: "sim", StateDir: state}
+			r, err := SelfTest(context.Background(), o, o.Log)
+			require.NoError(t, err)
+			require.Equal(t, "solved", r.Debrief.Outcome)
+		})
+	}
+}
+
+// tlog writes a self-test's progress to the test's log.
+type tlog struct{ t *testing.T }
+
+func (l tlog) Write(b []byte) (int, error) {
+	l.t.Log(string(b))
+	return len(b), nil
+}

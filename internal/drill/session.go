@@ -1,0 +1,225 @@
+// Package drill is the training sandbox: an incident drill of drills/<name>
+// on a live lab. Start brings the lab up, injects the incident through the
+// fault ledger and saves the drill's progress; the console probes the
+// tasks in the background, announces each one met, starts second faults,
+// shows a timer and ends the drill at its limit; hint, status, shell,
+// restart, reset and stop act on the drill in flight; Stop heals, judges
+// and writes the debrief. Every probe and every learner command is in the
+// run's history, so the debrief is judged from what happened.
+package drill
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	dockerclient "github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/runner"
+)
+
+// Session is a drill in flight on its lab.
+type Session struct {
+	Drill    *spec.Drill
+	Progress *Progress
+	RunDir   string
+	Log      io.Writer
+
+	reports, root string
+	cli           *dockerclient.Client
+	lab           *lab.Lab
+	engine        *chaos.Engine
+	hist          *history.Recorder
+	state         runstate.State
+}
+
+// Close releases the engine client and the history file.
+func (s *Session) Close() error {
+	var errs []error
+	if s.hist != nil {
+		errs = append(errs, s.hist.Close())
+	}
+	if s.cli != nil {
+		errs = append(errs, s.cli.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// open binds a session to the live lab of a saved drill run.
+func open(ctx context.Context, o Options, runID string) (*Session, error) {
+	runDir := runstate.Dir(o.Reports, runID)
+	p, err := loadProgress(runDir)
+	if err != nil {
+		return nil, err
+	}
+	d, err := spec.Load(o.Drills, p.Drill)
+	if err != nil {
+		return nil, err
+	}
+	st, err := runstate.Load(runDir)
+	if err != nil {
+		return nil, err
+	}
+	cli, err := dockerx.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, cli: cli, state: st}
+	if s.lab, _, err = runner.Open(ctx, cli, st); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", p.Drill, runID, err, runID)
+	}
+	if s.engine, err = runner.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if s.hist, err = history.Open(filepath.Join(runDir, history.FileName)); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// client is the recording Salt client of the drill's lab.
+func (s *Session) client() client.Client {
+	return client.Client{Ex: execer{s.lab}, Rec: client.Recorder{History: s.hist, Warn: func(f string, a ...any) { fmt.Fprintf(s.Log, f+"\n", a...) }}}
+}
+
+// execer runs commands in the lab's services for the Salt client.
+type execer struct{ l *lab.Lab }
+
+func (e execer) Exec(ctx context.Context, service string, argv []string) (client.Output, error) {
+	r, err := e.l.Exec(ctx, service, argv)
+	return client.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
+}
+
+// Verdicts are the tasks' states now, by task id, with why.
+type Verdicts map[string]struct {
+	V   Verdict
+	Why string
+}
+
+// Probe runs every task's probe once; a task whose needs are not met is
+// probed too (its state is shown), and counts as met only after them.
+func (s *Session) Probe(ctx context.Context) Verdicts {
+	c := s.client()
+	out := Verdicts{}
+	for _, t := range s.Drill.Tasks {
+		v, why := probe(ctx, c, t)
+		out[t.ID] = struct {
+			V   Verdict
+			Why string
+		}{v, why}
+	}
+	return out
+}
+
+// note marks tasks newly met (their needs met first) and returns them.
+func (s *Session) note(v Verdicts, now time.Time) []spec.Task {
+	if s.Progress.Met == nil {
+		s.Progress.Met = map[string]time.Time{}
+	}
+	var newly []spec.Task
+	for _, t := range s.Drill.Tasks {
+		if _, done := s.Progress.Met[t.ID]; done || v[t.ID].V != Met {
+			continue
+		}
+		ready := true
+		for _, n := range t.Needs {
+			if _, ok := s.Progress.Met[n]; !ok {
+				ready = false
+			}
+		}
+		if ready {
+			s.Progress.Met[t.ID] = now
+			newly = append(newly, t)
+		}
+	}
+	return newly
+}
+
+// inject starts incident action i: a fault through the ledger (recorded
+// before it acts), or a script of the drill folder in a service, recorded
+// in the history.
+func (s *Session) inject(ctx context.Context, i int) error {
+	a := s.Drill.Incident[i]
+	st := &s.Progress.Actions[i]
+	st.At = time.Now()
+	var err error
+	switch {
+	case a.Fault != nil:
+		var cs chaos.Spec
+		if cs, err = ChaosSpec(*a.Fault); err == nil {
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: strings.Join(cs.Targets, ","), Program: cs.Process, FaultID: fmt.Sprintf("drill-%d", i)})
+			_, err = s.engine.Inject(ctx, cs)
+		}
+	case a.Script != nil:
+		err = s.runStep(ctx, "incident", *a.Script)
+	}
+	st.State = "done"
+	if err != nil {
+		st.State, st.Err = "failed", err.Error()
+	}
+	return err
+}
+
+// runStep runs a script of the drill folder in its service with bash, as
+// one recorded operation of who ("incident", "solution", "wrong-fix"). The
+// script's text is bash's argument, not spliced into another script.
+func (s *Session) runStep(ctx context.Context, who string, st spec.Step) error {
+	text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, st.Script))
+	if err != nil {
+		return err
+	}
+	var runErr error
+	s.client().Rec.Do(ctx, client.Op{F: who + " " + st.Script, Node: st.Service, Process: who}, func(ctx context.Context) client.Outcome {
+		out, err := s.lab.Exec(ctx, st.Service, client.Bounded(stepBudget, "bash", "-c", string(text), st.Script))
+		switch {
+		case err != nil:
+			runErr = fmt.Errorf("run %s %s on %s: %w", who, st.Script, st.Service, err)
+			return client.Indeterminate(runErr.Error())
+		case out.ExitCode != 0:
+			runErr = fmt.Errorf("run %s %s on %s: exit %d: %s", who, st.Script, st.Service, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
+			return client.Failed(nil, "%v", runErr)
+		}
+		return client.Succeeded(client.LastLine(out.Stdout))
+	})
+	return runErr
+}
+
+// stepBudget bounds one script step in its container.
+const stepBudget = 2 * time.Minute
+
+// heal undoes every fault of the drill's ledger and sweeps the lab.
+func (s *Session) heal(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx)
+	err := s.engine.Ledger().UndoAll(ctx, s.engine)
+	_, serr := s.engine.Sweep(ctx)
+	for i, a := range s.Drill.Incident {
+		if a.Fault != nil && s.Progress.Actions[i].State == "done" {
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: history.FaultKind(a.Fault.Kind), Target: a.Fault.Target, FaultID: fmt.Sprintf("drill-%d", i)})
+		}
+	}
+	return errors.Join(err, serr)
+}
+
+func (s *Session) save() error { return s.Progress.save(s.RunDir) }
+
+// Options are where drills, reports and the checkout are.
+type Options struct {
+	Drills  string // the catalogue folder, drills/
+	Reports string // reports/<run id>/
+	Root    string // the saltlab checkout
+	Log     io.Writer
+}

@@ -1,0 +1,178 @@
+// Package spec is the drill file: what a training drill of the sandbox
+// says (the lab it needs, the incident, the tasks and how each is judged,
+// hints, forbidden actions, the solution and a plausible wrong fix), read
+// strictly (unknown keys refused, errors naming the file, line and field)
+// and checked before any Docker work. It is pure: no Docker, no lab.
+package spec
+
+import "time"
+
+// SchemaV1 is the only drill file version this saltlab reads.
+const SchemaV1 = "saltlab.drill/v1"
+
+// FileName is a drill's file in its folder, drills/<name>/.
+const FileName = "drill.yaml"
+
+// Drill is one drill file, drills/<name>/drill.yaml.
+type Drill struct {
+	Schema    string   `yaml:"schema" json:"schema"`
+	Title     string   `yaml:"title" json:"title"`
+	Level     string   `yaml:"level" json:"level"` // easy, medium or hard
+	Estimate  Duration `yaml:"estimate" json:"estimate"`
+	TimeLimit Duration `yaml:"time_limit" json:"time_limit"`
+	Topology  string   `yaml:"topology" json:"topology"`
+	Salt      SaltReq  `yaml:"salt" json:"salt"`
+	// Set are --set knobs the lab is brought up with (the incident's
+	// configuration), such as master.auto_accept=False.
+	Set      []string `yaml:"set,omitempty" json:"set,omitempty"`
+	Brief    string   `yaml:"brief" json:"brief"`     // a file of the drill folder: symptoms, never the cause
+	Debrief  string   `yaml:"debrief" json:"debrief"` // a file of the drill folder: cause, fix, references
+	Incident []Action `yaml:"incident" json:"incident"`
+	Tasks    []Task   `yaml:"tasks" json:"tasks"`
+	Hints    []Hint   `yaml:"hints" json:"hints"`
+	Forbid   []Forbid `yaml:"forbid,omitempty" json:"forbid,omitempty"`
+	Solution []Step   `yaml:"solution" json:"solution"`
+	WrongFix []Step   `yaml:"wrong_fix" json:"wrong_fix"`
+
+	// Name and Dir are where the drill was read from (not in the file).
+	Name string `yaml:"-" json:"-"`
+	Dir  string `yaml:"-" json:"-"`
+}
+
+// SaltReq is where a drill runs: the Salt release lines it holds for on
+// real Salt, and the flavours (a drill left out of the double says why).
+type SaltReq struct {
+	Lines    []string `yaml:"lines" json:"lines"`
+	Flavours []string `yaml:"flavours" json:"flavours"`
+	NotOnSim string   `yaml:"not_on_sim,omitempty" json:"not_on_sim,omitempty"`
+}
+
+// Action is one part of the incident: a fault from the chaos catalogue,
+// put on the run's fault ledger before it acts (so heal undoes it), or a
+// script of the drill folder run in a service (a broken file, a changed
+// setting; the drill's reset and stop replace the lab, which undoes it).
+// Start, when set, delays it: a second fault.
+type Action struct {
+	Fault  *Fault `yaml:"fault,omitempty" json:"fault,omitempty"`
+	Script *Step  `yaml:"script,omitempty" json:"script,omitempty"`
+	Start  *Start `yaml:"start,omitempty" json:"start,omitempty"`
+}
+
+// Start is when a later action begins: once a task is met (the first
+// fault was fixed), or at a random moment in a window after the drill
+// started ("30s-90s"), or both (the window counts from the task).
+type Start struct {
+	AfterTask string `yaml:"after_task,omitempty" json:"after_task,omitempty"`
+	Delay     string `yaml:"delay,omitempty" json:"delay,omitempty"`
+}
+
+// Fault is a chaos fault as `saltlab chaos` takes it.
+type Fault struct {
+	Kind    string   `yaml:"kind" json:"kind"`
+	Target  string   `yaml:"target" json:"target"`
+	From    []string `yaml:"from,omitempty" json:"from,omitempty"`
+	OneWay  bool     `yaml:"one_way,omitempty" json:"one_way,omitempty"`
+	Process string   `yaml:"process,omitempty" json:"process,omitempty"`
+	Signal  string   `yaml:"signal,omitempty" json:"signal,omitempty"`
+	Ports   []int    `yaml:"ports,omitempty" json:"ports,omitempty"`
+	Minion  string   `yaml:"minion,omitempty" json:"minion,omitempty"`
+	KeyOp   string   `yaml:"key_op,omitempty" json:"key_op,omitempty"`
+	Path    string   `yaml:"path,omitempty" json:"path,omitempty"`
+}
+
+// Step runs a script of the drill folder in one service's container
+// (bash, as root). Solutions, wrong fixes and scripted incidents are steps.
+type Step struct {
+	Service string `yaml:"service" json:"service"`
+	Script  string `yaml:"script" json:"script"`
+}
+
+// Task is one thing the learner must bring about, judged by a probe run
+// through the recording Salt client: met, not met, or unknown (with why).
+type Task struct {
+	ID    string   `yaml:"id" json:"id"`
+	Title string   `yaml:"title" json:"title"`
+	Needs []string `yaml:"needs,omitempty" json:"needs,omitempty"`
+	// Service marks a task that says the service is back: the moment all
+	// of them are met is the time to mitigate.
+	Service bool  `yaml:"service,omitempty" json:"service,omitempty"`
+	Points  int   `yaml:"points,omitempty" json:"points,omitempty"` // default 10
+	Probe   Probe `yaml:"probe" json:"probe"`
+}
+
+// Probe is how a task is judged: exactly one field is set.
+type Probe struct {
+	// Ping: `salt <minions> test.ping` on a master; met when every named
+	// minion returns True.
+	Ping *PingProbe `yaml:"ping,omitempty" json:"ping,omitempty"`
+	// Call: `salt-call test.ping` on a minion; met when it returns True.
+	Call *CallProbe `yaml:"call,omitempty" json:"call,omitempty"`
+	// Key: the minion's key is in the named state on a master.
+	Key *KeyProbe `yaml:"key,omitempty" json:"key,omitempty"`
+	// Process: a program runs in a service and is not stopped (state T).
+	Process *ProcessProbe `yaml:"process,omitempty" json:"process,omitempty"`
+	// Command: a command of the drill's own; exit 0 met, exit 1 not met,
+	// anything else unknown.
+	Command *CommandProbe `yaml:"command,omitempty" json:"command,omitempty"`
+}
+
+// PingProbe asks a master to reach minions.
+type PingProbe struct {
+	Master  string   `yaml:"master" json:"master"`
+	Minions []string `yaml:"minions" json:"minions"`
+}
+
+// CallProbe runs salt-call on a minion.
+type CallProbe struct {
+	Minion string `yaml:"minion" json:"minion"`
+}
+
+// KeyProbe reads salt-key on a master.
+type KeyProbe struct {
+	Master string `yaml:"master" json:"master"`
+	Minion string `yaml:"minion" json:"minion"`
+	State  string `yaml:"state" json:"state"` // accepted, pending, rejected, denied, absent
+}
+
+// ProcessProbe looks for a running program.
+type ProcessProbe struct {
+	Service string `yaml:"service" json:"service"`
+	Program string `yaml:"program" json:"program"`
+}
+
+// CommandProbe runs argv (no shell) in a service.
+type CommandProbe struct {
+	Service string   `yaml:"service" json:"service"`
+	Argv    []string `yaml:"argv" json:"argv"`
+}
+
+// Hint is shown on request when its condition holds; each costs points.
+// The last hint of a drill is the lab's own diagnosis of the setting
+// behind the failure (Diagnosis).
+type Hint struct {
+	Text      string   `yaml:"text" json:"text"`
+	Cost      int      `yaml:"cost" json:"cost"`
+	UnlessMet string   `yaml:"unless_met,omitempty" json:"unless_met,omitempty"` // shown only while this task is not met
+	After     Duration `yaml:"after,omitempty" json:"after,omitempty"`           // shown only this long after the start
+	Diagnosis bool     `yaml:"diagnosis,omitempty" json:"diagnosis,omitempty"`
+}
+
+// Forbid is an action the learner must not take, judged from the
+// learner's recorded command lines (a regular expression over each line)
+// or from the lab actions saltlab did for them (restart: every service
+// matched restarted).
+type Forbid struct {
+	ID      string `yaml:"id" json:"id"`
+	Text    string `yaml:"text" json:"text"`
+	Command string `yaml:"command,omitempty" json:"command,omitempty"`
+	// RestartAll is the names' prefix of services that must not all be
+	// restarted, e.g. salt-minion-.
+	RestartAll string `yaml:"restart_all,omitempty" json:"restart_all,omitempty"`
+	Penalty    int    `yaml:"penalty,omitempty" json:"penalty,omitempty"` // default 20
+}
+
+// Duration is a time.Duration written as Go writes one ("90s", "15m").
+type Duration time.Duration
+
+// D is d as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }
