@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -84,17 +85,45 @@ func TestScripts(t *testing.T) {
 	assert.Equal(t, "|04|salt|07|example|03|com", dnsHexString("salt.example.com."))
 	assert.Equal(t, "SALTLAB-a1b2c3-", chainPrefix("20261122-021503-a1b2c3"))
 
-	apply := applyScript("SALTLAB-a1b2c3-beef01", ruleSet{Input: []string{"-s 10.0.0.2 -j DROP"}, NatOut: []string{"-p tcp -j REDIRECT --to-ports 1"}})
-	assert.Contains(t, apply, "iptables -w -t filter -N SALTLAB-a1b2c3-beef01I\n")
-	assert.Contains(t, apply, "iptables -w -t filter -I INPUT 1 -j SALTLAB-a1b2c3-beef01I\n")
-	assert.Contains(t, apply, "iptables -w -t nat -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01N\n")
-	assert.NotContains(t, apply, "beef01O", "no empty chains")
+	apply := applyScript("SALTLAB-a1b2c3-beef01", ruleSet{Input: []string{"-s 10.0.0.2 -j DROP"}, NatOut: []string{"-p tcp -j REDIRECT --to-ports 1"},
+		Output: []string{"-p udp -m string --hex-string " + dnsHexString("salt-master-1") + " -j DROP"}})
+	assert.Equal(t, []string{
+		"-w -t filter -N SALTLAB-a1b2c3-beef01I",
+		"-w -t filter -A SALTLAB-a1b2c3-beef01I -s 10.0.0.2 -j DROP",
+		"-w -t filter -I INPUT 1 -j SALTLAB-a1b2c3-beef01I",
+		"-w -t filter -N SALTLAB-a1b2c3-beef01O",
+		"-w -t filter -A SALTLAB-a1b2c3-beef01O -p udp -m string --hex-string |0d|salt-master-1 -j DROP",
+		"-w -t filter -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01O",
+		"-w -t nat -N SALTLAB-a1b2c3-beef01N",
+		"-w -t nat -A SALTLAB-a1b2c3-beef01N -p tcp -j REDIRECT --to-ports 1",
+		"-w -t nat -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01N",
+	}, runWithIptables(t, apply, ""), "the commands the shell runs, each argument as meant")
+	assert.NotContains(t, apply, "beef01P", "no empty chains")
 	assert.LessOrEqual(t, len("SALTLAB-a1b2c3-beef01I"), 28, "iptables chain name limit")
 
 	rm := removeScript("SALTLAB-a1b2c3-")
-	assert.Contains(t, rm, `s/^:\(SALTLAB-a1b2c3-[^ ]*\) .*/\1/p`, "only the run's chains")
-	assert.NotContains(t, rm, "iptables -F\n", "never a wholesale flush")
+	saved := ":INPUT ACCEPT [0:0]\n:SALTLAB-a1b2c3-beef01I - [0:0]\n:SALTLAB-ffffff-beef02I - [0:0]\n:KEEP - [0:0]\n"
+	got := runWithIptables(t, rm, saved)
+	assert.Contains(t, got, "-w -t filter -X SALTLAB-a1b2c3-beef01I", "the run's chains go")
+	for _, line := range got {
+		assert.NotContains(t, line, "SALTLAB-ffffff", "another run's chains stay")
+		assert.NotContains(t, line, "KEEP", "chains saltlab did not add stay")
+		assert.NotEqual(t, "-F", strings.TrimSpace(line), "never a wholesale flush")
+	}
 	assert.Contains(t, killProxies("beef01"), "'[s]altlab-netfault proxy .*--fault beef01'")
+}
+
+// runWithIptables runs script in bash with iptables and iptables-save
+// replaced by functions: iptables-save prints saved, iptables records its
+// arguments one line per call. It returns those lines.
+func runWithIptables(t *testing.T, script, saved string) []string {
+	t.Helper()
+	stub := `iptables-save() { printf '` + saved + `'; }
+iptables() { echo "$@"; while [ "$1" != -D ]; do [ $# -eq 0 ] && return 0; shift; done; return 1; }
+`
+	out, err := exec.Command("bash", "-c", stub+script+"\n", "test").CombinedOutput()
+	require.NoError(t, err, string(out))
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
 
 func TestProxyPorts(t *testing.T) {

@@ -154,7 +154,7 @@ func dnsRules(ctx context.Context, e *Engine, s Spec, target container.InspectRe
 	hex := dnsHexString(s.Name)
 	var rs ruleSet
 	for _, proto := range []string{"udp", "tcp"} {
-		rs.Output = append(rs.Output, "-p "+proto+" -d 127.0.0.11 -m string --algo bm --icase --hex-string '"+hex+"' -j DROP")
+		rs.Output = append(rs.Output, "-p "+proto+" -d 127.0.0.11 -m string --algo bm --icase --hex-string "+hex+" -j DROP")
 	}
 	return rs, map[string]string{"name": s.Name}, nil
 }
