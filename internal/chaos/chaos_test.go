@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func TestSpecValidate(t *testing.T) {
@@ -52,6 +53,7 @@ func TestSpecValidate(t *testing.T) {
 		{"unknown signal", Spec{Kind: KindKill, Targets: one, Signal: "SIGFOO"}, `signal "SIGFOO": want a Linux signal name`},
 		{"signal out of range", Spec{Kind: KindKill, Targets: one, Signal: "99"}, "or a number 1-64"},
 		{"short name", Spec{Kind: KindKill, Targets: one, Signal: "hup"}, ""},
+		{"relative pki dir", Spec{Kind: KindKeyReplace, Targets: one, Path: "pki"}, "must be absolute"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,6 +80,54 @@ func TestProcessPattern(t *testing.T) {
 		assert.Equal(t, want, re.MatchString(cmd), cmd)
 	}
 	assert.True(t, regexp.MustCompile(ProcessPattern("nginx")).MatchString("nginx: master process nginx"))
+}
+
+// TestSpecMechanismLimits: values a fault's tool would round to nothing
+// or cannot hold are usage errors (exit 2) naming the limit, before the
+// fault is recorded (issue 41, class 4).
+func TestSpecMechanismLimits(t *testing.T) {
+	one := []string{"salt-minion-1"}
+	ports := func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = 4000 + i
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		spec    Spec
+		wantErr string
+	}{
+		{"16 ports to block", Spec{Kind: KindPortBlock, Targets: one, Ports: ports(16)}, "lists 16 ports, more than the 15 an iptables multiport match holds"},
+		{"16 ports to delay", Spec{Kind: KindLatency, Targets: one, Delay: time.Second, Ports: ports(16)}, "more than the 15"},
+		{"15 ports", Spec{Kind: KindPortBlock, Targets: one, Ports: ports(15)}, ""},
+		{"delay under a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: 500 * time.Microsecond}, "--delay 500µs is below 1ms"},
+		{"delay of a nanosecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Nanosecond}, "would round to nothing"},
+		{"jitter under a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Second, Jitter: 10 * time.Microsecond}, "--jitter 10µs is below 1ms"},
+		{"a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Millisecond, Jitter: time.Millisecond}, ""},
+		{"loss below the statistic match", Spec{Kind: KindLoss, Targets: one, Percent: 1e-9}, "the smallest share the iptables statistic match holds"},
+		{"small loss", Spec{Kind: KindLoss, Targets: one, Percent: 0.001}, ""},
+		{"rate under a byte a second", Spec{Kind: KindBandwidth, Targets: one, Rate: "7bit"}, "below 8bit, one byte a second"},
+		{"rate beyond tbf", Spec{Kind: KindBandwidth, Targets: one, Rate: "40gbit"}, "above 34gbit"},
+		{"rate of a huge number", Spec{Kind: KindBandwidth, Targets: one, Rate: "99999999999999999999999bit"}, "above 34gbit"},
+		{"a byte a second", Spec{Kind: KindBandwidth, Targets: one, Rate: "1bps"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.spec.Validate()
+			if tc.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, tc.wantErr)
+			assert.True(t, usage.Is(err), "a usage error, exit 2")
+		})
+	}
+	// Four decimals made 0.001 % a probability of 0.0000: nothing dropped.
+	rs, _, err := lossRules(context.Background(), nil, Spec{Percent: 0.001}, container.InspectResponse{})
+	require.NoError(t, err)
+	assert.Contains(t, rs.Output[0], "--probability 0.00001 ")
 }
 
 func TestScripts(t *testing.T) {

@@ -120,7 +120,8 @@ func portRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse
 // lossRules drop a random share of what the target sends (egress, as netem
 // loss would), never loopback.
 func lossRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse) (ruleSet, map[string]string, error) {
-	prob := strconv.FormatFloat(s.Percent/100, 'f', 4, 64)
+	// Every digit: four decimals made 0.001 % a probability of 0.0000.
+	prob := strconv.FormatFloat(s.Percent/100, 'f', -1, 64)
 	return ruleSet{Output: []string{"! -o lo -m statistic --mode random --probability " + prob + " -j DROP"}},
 		map[string]string{"percent": strconv.FormatFloat(s.Percent, 'f', -1, 64)}, nil
 }
