@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/shell"
 )
 
 // daemonIdentityScript prints what identifies the minion daemon whose
@@ -25,8 +26,8 @@ import (
 // minion ("1297238 336" after "1297238"). A minion that restarted itself
 // changes this; a container that stopped cannot run it at all.
 func daemonIdentityScript(pid int) string {
-	return fmt.Sprintf(`sed 's/^.*) //' /proc/%d/stat | cut -d' ' -f20; pgrep -P %d -f -- '%s' | sort -n | tr '\n' ' '`,
-		pid, pid, chaos.ProcessPattern("salt-minion"))
+	return fmt.Sprintf(`sed 's/^.*) //' /proc/%d/stat | cut -d' ' -f20; pgrep -P %d -f -- %s | sort -n | tr '\n' ' '`,
+		pid, pid, shell.Quote(chaos.ProcessPattern("salt-minion")))
 }
 
 // identityTimeout bounds one identity read.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func TestSpecValidate(t *testing.T) {
@@ -51,6 +53,7 @@ func TestSpecValidate(t *testing.T) {
 		{"unknown signal", Spec{Kind: KindKill, Targets: one, Signal: "SIGFOO"}, `signal "SIGFOO": want a Linux signal name`},
 		{"signal out of range", Spec{Kind: KindKill, Targets: one, Signal: "99"}, "or a number 1-64"},
 		{"short name", Spec{Kind: KindKill, Targets: one, Signal: "hup"}, ""},
+		{"relative pki dir", Spec{Kind: KindKeyReplace, Targets: one, Path: "pki"}, "must be absolute"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,22 +82,98 @@ func TestProcessPattern(t *testing.T) {
 	assert.True(t, regexp.MustCompile(ProcessPattern("nginx")).MatchString("nginx: master process nginx"))
 }
 
+// TestSpecMechanismLimits: values a fault's tool would round to nothing
+// or cannot hold are usage errors (exit 2) naming the limit, before the
+// fault is recorded (issue 41, class 4).
+func TestSpecMechanismLimits(t *testing.T) {
+	one := []string{"salt-minion-1"}
+	ports := func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = 4000 + i
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		spec    Spec
+		wantErr string
+	}{
+		{"16 ports to block", Spec{Kind: KindPortBlock, Targets: one, Ports: ports(16)}, "lists 16 ports, more than the 15 an iptables multiport match holds"},
+		{"16 ports to delay", Spec{Kind: KindLatency, Targets: one, Delay: time.Second, Ports: ports(16)}, "more than the 15"},
+		{"15 ports", Spec{Kind: KindPortBlock, Targets: one, Ports: ports(15)}, ""},
+		{"delay under a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: 500 * time.Microsecond}, "--delay 500µs is below 1ms"},
+		{"delay of a nanosecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Nanosecond}, "would round to nothing"},
+		{"jitter under a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Second, Jitter: 10 * time.Microsecond}, "--jitter 10µs is below 1ms"},
+		{"a millisecond", Spec{Kind: KindLatency, Targets: one, Delay: time.Millisecond, Jitter: time.Millisecond}, ""},
+		{"loss below the statistic match", Spec{Kind: KindLoss, Targets: one, Percent: 1e-9}, "the smallest share the iptables statistic match holds"},
+		{"small loss", Spec{Kind: KindLoss, Targets: one, Percent: 0.001}, ""},
+		{"rate under a byte a second", Spec{Kind: KindBandwidth, Targets: one, Rate: "7bit"}, "below 8bit, one byte a second"},
+		{"rate beyond tbf", Spec{Kind: KindBandwidth, Targets: one, Rate: "40gbit"}, "above 34gbit"},
+		{"rate of a huge number", Spec{Kind: KindBandwidth, Targets: one, Rate: "99999999999999999999999bit"}, "above 34gbit"},
+		{"a byte a second", Spec{Kind: KindBandwidth, Targets: one, Rate: "1bps"}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.spec.Validate()
+			if tc.wantErr == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorContains(t, err, tc.wantErr)
+			assert.True(t, usage.Is(err), "a usage error, exit 2")
+		})
+	}
+	// Four decimals made 0.001 % a probability of 0.0000: nothing dropped.
+	rs, _, err := lossRules(context.Background(), nil, Spec{Percent: 0.001}, container.InspectResponse{})
+	require.NoError(t, err)
+	assert.Contains(t, rs.Output[0], "--probability 0.00001 ")
+}
+
 func TestScripts(t *testing.T) {
 	assert.Equal(t, "|0d|salt-master-1", dnsHexString("salt-master-1"))
 	assert.Equal(t, "|04|salt|07|example|03|com", dnsHexString("salt.example.com."))
 	assert.Equal(t, "SALTLAB-a1b2c3-", chainPrefix("20261122-021503-a1b2c3"))
 
-	apply := applyScript("SALTLAB-a1b2c3-beef01", ruleSet{Input: []string{"-s 10.0.0.2 -j DROP"}, NatOut: []string{"-p tcp -j REDIRECT --to-ports 1"}})
-	assert.Contains(t, apply, "iptables -w -t filter -N SALTLAB-a1b2c3-beef01I\n")
-	assert.Contains(t, apply, "iptables -w -t filter -I INPUT 1 -j SALTLAB-a1b2c3-beef01I\n")
-	assert.Contains(t, apply, "iptables -w -t nat -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01N\n")
-	assert.NotContains(t, apply, "beef01O", "no empty chains")
+	apply := applyScript("SALTLAB-a1b2c3-beef01", ruleSet{Input: []string{"-s 10.0.0.2 -j DROP"}, NatOut: []string{"-p tcp -j REDIRECT --to-ports 1"},
+		Output: []string{"-p udp -m string --hex-string " + dnsHexString("salt-master-1") + " -j DROP"}})
+	assert.Equal(t, []string{
+		"-w -t filter -N SALTLAB-a1b2c3-beef01I",
+		"-w -t filter -A SALTLAB-a1b2c3-beef01I -s 10.0.0.2 -j DROP",
+		"-w -t filter -I INPUT 1 -j SALTLAB-a1b2c3-beef01I",
+		"-w -t filter -N SALTLAB-a1b2c3-beef01O",
+		"-w -t filter -A SALTLAB-a1b2c3-beef01O -p udp -m string --hex-string |0d|salt-master-1 -j DROP",
+		"-w -t filter -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01O",
+		"-w -t nat -N SALTLAB-a1b2c3-beef01N",
+		"-w -t nat -A SALTLAB-a1b2c3-beef01N -p tcp -j REDIRECT --to-ports 1",
+		"-w -t nat -I OUTPUT 1 -j SALTLAB-a1b2c3-beef01N",
+	}, runWithIptables(t, apply, ""), "the commands the shell runs, each argument as meant")
+	assert.NotContains(t, apply, "beef01P", "no empty chains")
 	assert.LessOrEqual(t, len("SALTLAB-a1b2c3-beef01I"), 28, "iptables chain name limit")
 
 	rm := removeScript("SALTLAB-a1b2c3-")
-	assert.Contains(t, rm, `s/^:\(SALTLAB-a1b2c3-[^ ]*\) .*/\1/p`, "only the run's chains")
-	assert.NotContains(t, rm, "iptables -F\n", "never a wholesale flush")
+	saved := ":INPUT ACCEPT [0:0]\n:SALTLAB-a1b2c3-beef01I - [0:0]\n:SALTLAB-ffffff-beef02I - [0:0]\n:KEEP - [0:0]\n"
+	got := runWithIptables(t, rm, saved)
+	assert.Contains(t, got, "-w -t filter -X SALTLAB-a1b2c3-beef01I", "the run's chains go")
+	for _, line := range got {
+		assert.NotContains(t, line, "SALTLAB-ffffff", "another run's chains stay")
+		assert.NotContains(t, line, "KEEP", "chains saltlab did not add stay")
+		assert.NotEqual(t, "-F", strings.TrimSpace(line), "never a wholesale flush")
+	}
 	assert.Contains(t, killProxies("beef01"), "'[s]altlab-netfault proxy .*--fault beef01'")
+}
+
+// runWithIptables runs script in bash with iptables and iptables-save
+// replaced by functions: iptables-save prints saved, iptables records its
+// arguments one line per call. It returns those lines.
+func runWithIptables(t *testing.T, script, saved string) []string {
+	t.Helper()
+	stub := `iptables-save() { printf '` + saved + `'; }
+iptables() { echo "$@"; while [ "$1" != -D ]; do [ $# -eq 0 ] && return 0; shift; done; return 1; }
+`
+	out, err := exec.Command("bash", "-c", stub+script+"\n", "test").CombinedOutput()
+	require.NoError(t, err, string(out))
+	return strings.Split(strings.TrimSpace(string(out)), "\n")
 }
 
 func TestProxyPorts(t *testing.T) {

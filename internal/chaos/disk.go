@@ -16,6 +16,13 @@ const MaxFillBytes = 1 << 30
 
 const dataFile = "file"
 
+// fillScript fills with one file: fallocate takes the space at once; where
+// the filesystem refuses it, writing zeros until ENOSPC fills it as well.
+// Arguments: bytes, file (the user's path, so never part of the text).
+const fillScript = `n="$1"; f="$2"
+fallocate -l "$n" -- "$f" 2>/dev/null || head -c "$n" /dev/zero > "$f" 2>/dev/null || true
+test -e "$f"`
+
 // diskFullFault fills the filesystem of s.Path with one preallocated file,
 // recorded before it is written and deleted on heal. Mount options (a
 // size-limited tmpfs) are fixed when a container is created, so a fill is
@@ -43,11 +50,7 @@ func diskFullFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) 
 	if err != nil {
 		return en, err
 	}
-	// fallocate takes the space at once; where the filesystem refuses it,
-	// writing zeros until ENOSPC fills it as well.
-	script := fmt.Sprintf(`fallocate -l %d %q 2>/dev/null || head -c %d /dev/zero > %q 2>/dev/null || true
-test -e %q`, avail, file, avail, file, file)
-	if _, err := e.sh(ctx, info.ID, script); err != nil {
+	if _, err := e.run(ctx, info.ID, "bash", "-ec", fillScript, "saltlab", strconv.FormatInt(avail, 10), file); err != nil {
 		return en, fmt.Errorf("fill %s in %s: %w", s.Path, svc, err)
 	}
 	e.logf("filled %s in %s with %s (fault %d)", s.Path, svc, file, en.ID)

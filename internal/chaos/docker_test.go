@@ -142,6 +142,25 @@ func TestFaults(t *testing.T) {
 		require.NoError(t, e.HealAll(ctx))
 		assert.Equal(t, before, keys(), "the old pair is back byte for byte, backup gone")
 	})
+	t.Run("key-replace with shell syntax in its path", func(t *testing.T) {
+		// Go's %q once carried --path into the script: $(...) ran on inject
+		// and again on heal (issue 41, class 2).
+		dir := `/tmp/pki $(touch /tmp/pwned) ` + "`touch /tmp/pwned2`; 'q'"
+		f.Exec(ctx, f.IDs["server"], "mkdir", "-p", "--", dir)
+		f.Exec(ctx, f.IDs["server"], "cp", "-a", "/etc/salt/pki/master/master.pem", "/etc/salt/pki/master/master.pub", dir+"/")
+		sum := func() string { return f.Exec(ctx, f.IDs["server"], "sha256sum", "--", dir+"/master.pem", dir+"/master.pub").Stdout }
+		before := sum()
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindKeyReplace, Targets: []string{"server"}, Path: dir})
+		require.NoError(t, err)
+		assert.NotEqual(t, before, sum(), "the pair in the odd path was replaced")
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, before, sum(), "and restored")
+		assert.NotEqual(t, 0, f.Exec(ctx, f.IDs["server"], "ls", "/tmp/pwned", "/tmp/pwned2").ExitCode, "nothing in the path ran")
+		pending := len(e.Ledger().Pending())
+		_, err = e.Inject(ctx, chaos.Spec{Kind: chaos.KindKeyReplace, Targets: []string{"server"}, Path: "/tmp"})
+		assert.ErrorContains(t, err, "no master.pem and master.pub in /tmp")
+		assert.Len(t, e.Ledger().Pending(), pending, "refused before the ledger")
+	})
 	t.Run("kill and proc-kill", func(t *testing.T) {
 		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindProcKill, Targets: []string{"server"}, Process: "nginx"})
 		require.NoError(t, err)

@@ -2,6 +2,8 @@ package chaos
 
 import (
 	"fmt"
+	"github.com/saltlab/saltlab/internal/shell"
+	"strconv"
 	"strings"
 )
 
@@ -30,11 +32,13 @@ func applyScript(base string, rs ruleSet) string {
 		if len(rules) == 0 {
 			return
 		}
-		fmt.Fprintf(&b, "iptables -w -t %s -N %s\n", table, chain)
+		t, c := shell.Quote(table), shell.Quote(chain)
+		fmt.Fprintf(&b, "iptables -w -t %s -N %s\n", t, c)
 		for _, r := range rules {
-			fmt.Fprintf(&b, "iptables -w -t %s -A %s %s\n", table, chain, r)
+			// A rule is iptables words; each reaches iptables as one argument.
+			fmt.Fprintf(&b, "iptables -w -t %s -A %s %s\n", t, c, shell.Words(strings.Fields(r)))
 		}
-		fmt.Fprintf(&b, "iptables -w -t %s -I %s 1 -j %s\n", table, from, chain)
+		fmt.Fprintf(&b, "iptables -w -t %s -I %s 1 -j %s\n", t, shell.Quote(from), c)
 	}
 	add("filter", base+"I", "INPUT", rs.Input)
 	add("filter", base+"O", "OUTPUT", rs.Output)
@@ -48,9 +52,12 @@ func applyScript(base string, rs ruleSet) string {
 // ends with its token) or a whole run's (chainPrefix). Rules saltlab did not
 // add are never touched. Running it twice is harmless.
 func removeScript(prefix string) string {
+	// The prefix is letters, digits and dashes (chainPrefix), nothing sed
+	// reads as a pattern.
 	return fmt.Sprintf(`set -e
+prefix=%s
 for t in filter nat; do
-  for c in $(iptables-save -t "$t" 2>/dev/null | sed -n 's/^:\(%[1]s[^ ]*\) .*/\1/p'); do
+  for c in $(iptables-save -t "$t" 2>/dev/null | sed -n "s/^:\\($prefix[^ ]*\\) .*/\\1/p"); do
     for b in INPUT OUTPUT PREROUTING; do
       while iptables -w -t "$t" -D "$b" -j "$c" 2>/dev/null; do :; done
     done
@@ -58,7 +65,7 @@ for t in filter nat; do
     iptables -w -t "$t" -X "$c"
   done
 done
-`, prefix)
+`, shell.Quote(prefix))
 }
 
 // dnsHexString is a DNS name in wire format without the root label, as
@@ -75,7 +82,7 @@ func dnsHexString(name string) string {
 func portList(ports []int) string {
 	s := make([]string, len(ports))
 	for i, p := range ports {
-		s[i] = fmt.Sprint(p)
+		s[i] = strconv.Itoa(p)
 	}
 	return strings.Join(s, ",")
 }

@@ -120,7 +120,8 @@ func portRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse
 // lossRules drop a random share of what the target sends (egress, as netem
 // loss would), never loopback.
 func lossRules(_ context.Context, _ *Engine, s Spec, _ container.InspectResponse) (ruleSet, map[string]string, error) {
-	prob := strconv.FormatFloat(s.Percent/100, 'f', 4, 64)
+	// Every digit: four decimals made 0.001 % a probability of 0.0000.
+	prob := strconv.FormatFloat(s.Percent/100, 'f', -1, 64)
 	return ruleSet{Output: []string{"! -o lo -m statistic --mode random --probability " + prob + " -j DROP"}},
 		map[string]string{"percent": strconv.FormatFloat(s.Percent, 'f', -1, 64)}, nil
 }
@@ -154,7 +155,7 @@ func dnsRules(ctx context.Context, e *Engine, s Spec, target container.InspectRe
 	hex := dnsHexString(s.Name)
 	var rs ruleSet
 	for _, proto := range []string{"udp", "tcp"} {
-		rs.Output = append(rs.Output, "-p "+proto+" -d 127.0.0.11 -m string --algo bm --icase --hex-string '"+hex+"' -j DROP")
+		rs.Output = append(rs.Output, "-p "+proto+" -d 127.0.0.11 -m string --algo bm --icase --hex-string "+hex+" -j DROP")
 	}
 	return rs, map[string]string{"name": s.Name}, nil
 }

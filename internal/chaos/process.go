@@ -12,6 +12,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/shell"
 )
 
 // Ledger data keys of process faults.
@@ -192,7 +193,7 @@ func (e *Engine) signal(ctx context.Context, id, sig string, pids []string) erro
 		inside = append(inside, p)
 	}
 	if len(inside) > 0 {
-		script := `rc=0; for p in ` + strings.Join(inside, " ") + `; do [ -d /proc/$p ] || continue; kill -s ` + sig + ` "$p" || rc=1; done; exit $rc`
+		script := `rc=0; for p in ` + shell.Words(inside) + `; do [ -d /proc/$p ] || continue; kill -s ` + shell.Quote(sig) + ` "$p" || rc=1; done; exit $rc`
 		if _, err := e.sh(ctx, id, script); err != nil && !e.stopped(ctx, id) {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/shell"
 )
 
 const (
@@ -151,10 +152,10 @@ func startProxies(ctx context.Context, e *Engine, s Spec, helper string, data ma
 		}
 	}
 	wait := fmt.Sprintf(`for i in $(seq 1 %d); do
-  if ss -Hltn "( sport = :%s or sport = :%s )" | grep -c LISTEN | grep -qx 2; then exit 0; fi
+  if ss -Hltn %s | grep -c LISTEN | grep -qx 2; then exit 0; fi
   sleep 0.1
 done
-echo "delay proxies did not listen within %s" >&2; exit 1`, int(proxyReadyTimeout/(100*time.Millisecond)), data["in_port"], data["out_port"], proxyReadyTimeout)
+echo "delay proxies did not listen within %s" >&2; exit 1`, int(proxyReadyTimeout/(100*time.Millisecond)), shell.Quote("( sport = :"+data["in_port"]+" or sport = :"+data["out_port"]+" )"), shell.Quote(proxyReadyTimeout.String()))
 	if _, err := e.sh(ctx, helper, wait); err != nil {
 		return err
 	}
@@ -164,7 +165,7 @@ echo "delay proxies did not listen within %s" >&2; exit 1`, int(proxyReadyTimeou
 	}
 	// ss -K needs CONFIG_INET_DIAG_DESTROY; without it nothing is reset
 	// and only new connections are delayed, which the log says.
-	if _, err := e.sh(ctx, helper, "ss -K -t state established '( "+strings.Join(filter, " or ")+" )' >/dev/null"); err != nil {
+	if _, err := e.sh(ctx, helper, "ss -K -t state established "+shell.Quote("( "+strings.Join(filter, " or ")+" )")+" >/dev/null"); err != nil {
 		e.logf("could not reset established connections (only new ones are delayed): %v", err)
 	}
 	return nil
@@ -203,7 +204,7 @@ func bandwidthFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error)
 		return en, err
 	}
 	script := `for i in $(ls /sys/class/net); do [ "$i" = lo ] && continue
-  tc qdisc add dev "$i" root handle ` + qdiscHandle + ` tbf rate ` + s.Rate + ` burst 32kbit latency 400ms
+  tc qdisc add dev "$i" root handle ` + qdiscHandle + ` tbf rate ` + shell.Quote(s.Rate) + ` burst 32kbit latency 400ms
 done`
 	if _, err := e.sh(ctx, helper, script); err != nil {
 		return en, fmt.Errorf("limit bandwidth of %s: %w", svc, err)
@@ -232,5 +233,5 @@ func killProxies(tok string) string {
 	if tok != "" {
 		pat += " .*--fault " + tok
 	}
-	return "pkill -f -- '" + pat + "' || true\n"
+	return "pkill -f -- " + shell.Quote(pat) + " || true\n"
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
@@ -66,6 +67,25 @@ type Spec struct {
 	Scenario string
 }
 
+// Limits of the mechanisms, refused in Validate before a fault is
+// recorded, so that a fault on the ledger is one its tool applies whole.
+const (
+	// MaxPorts is what iptables' multiport match holds (XT_MULTI_PORTS):
+	// port-block's and the delay proxy's REDIRECT rules list every port in
+	// one such match, so a 16th port fails the rule after the fault is on
+	// the ledger.
+	MaxPorts = 15
+	// MinDelay is the smallest latency or jitter: netem counts in
+	// microseconds and the delay proxy sleeps once per chunk, where a
+	// loaded machine's scheduler wakes it about a millisecond late, so a
+	// shorter delay rounds to nothing or to noise.
+	MinDelay = time.Millisecond
+	// MinLossPercent is the smallest loss: the iptables statistic match
+	// keeps the probability as a 31-bit fraction, so a smaller one is 0
+	// and drops nothing.
+	MinLossPercent = 100.0 / (1 << 31)
+)
+
 // DefaultSaltPorts are the ports latency applies to when none are given:
 // the publisher and the request server.
 var DefaultSaltPorts = []int{4505, 4506}
@@ -94,6 +114,9 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("fault %s: %w", s.Kind, err)
 		}
 	}
+	if len(s.Ports) > MaxPorts {
+		return usage.Errorf("fault %s: --ports lists %d ports, more than the %d an iptables multiport match holds; give at most %d, or inject the fault twice", s.Kind, len(s.Ports), MaxPorts, MaxPorts)
+	}
 	switch s.Kind {
 	case KindPartition:
 		if len(s.Peers) == 0 {
@@ -118,12 +141,23 @@ func (s Spec) Validate() error {
 		if err := errors.Join(valid.Duration("--delay", s.Delay, ""), valid.Duration("--jitter", s.Jitter, "no jitter")); err != nil {
 			return fmt.Errorf("fault latency: %w", err)
 		}
+		for _, d := range []struct {
+			name string
+			v    time.Duration
+		}{{"--delay", s.Delay}, {"--jitter", s.Jitter}} {
+			if d.v > 0 && d.v < MinDelay {
+				return usage.Errorf("fault latency: %s %v is below %v: netem counts in microseconds and the delay proxy's sleep is about a millisecond late on a loaded machine, so it would round to nothing; want %v or more", d.name, d.v, MinDelay, MinDelay)
+			}
+		}
 		if s.Jitter > s.Delay {
 			return fmt.Errorf("fault latency: --jitter %v exceeds --delay %v: want 0 <= jitter <= delay", s.Jitter, s.Delay)
 		}
 	case KindLoss:
 		if err := valid.Percent("--percent", s.Percent, false); err != nil {
 			return fmt.Errorf("fault loss: %w", err)
+		}
+		if s.Percent < MinLossPercent {
+			return usage.Errorf("fault loss: --percent %g is below %.2g, the smallest share the iptables statistic match holds (a 31-bit fraction), so it would drop nothing; want a larger percentage such as 0.1", s.Percent, MinLossPercent)
 		}
 	case KindBandwidth:
 		if err := valid.Rate("--rate", s.Rate); err != nil {
@@ -139,6 +173,10 @@ func (s Spec) Validate() error {
 		}
 		if !keyOpVerbs[s.KeyOp] {
 			return fmt.Errorf("fault key-action: action %q: want accept, reject or delete", s.KeyOp)
+		}
+	case KindKeyReplace:
+		if s.Path != "" && !strings.HasPrefix(s.Path, "/") {
+			return fmt.Errorf("fault key-replace: path %q must be absolute: give the master's pki_dir, such as %s", s.Path, DefaultPKIDir)
 		}
 	case KindDiskFull:
 		if !strings.HasPrefix(s.Path, "/") {

@@ -125,7 +125,21 @@ func durationFix(zero string) string {
 // rateRe is tc's rate syntax for a TBF qdisc, as the bandwidth fault uses.
 var rateRe = regexp.MustCompile(`^([0-9]+)(bit|kbit|mbit|gbit|bps|kbps|mbps)$`)
 
-// Rate checks a rate in tc syntax (1mbit, 500kbit), above zero.
+// rateUnits are tc's units in bits a second: "bit" is bits, "bps" is
+// bytes (tc-7's units; k, m, g are powers of 1000).
+var rateUnits = map[string]float64{"bit": 1, "kbit": 1e3, "mbit": 1e6, "gbit": 1e9, "bps": 8, "kbps": 8e3, "mbps": 8e6}
+
+// Rate limits the bandwidth fault's TBF can hold: tc keeps a rate in
+// whole bytes a second, so one under 8 bit/s is 0 (no limit at all, or tc
+// refusing it after the fault is recorded), and the 32-bit rate of the
+// TBF parameters holds at most 2^32-1 bytes a second (about 34 gbit).
+const (
+	MinRateBits = 8
+	MaxRateBits = float64(1<<32-1) * 8
+)
+
+// Rate checks a rate in tc syntax (1mbit, 500kbit) within what tc's TBF
+// holds (MinRateBits to MaxRateBits).
 func Rate(name, raw string) error {
 	m := rateRe.FindStringSubmatch(raw)
 	if m == nil {
@@ -133,6 +147,14 @@ func Rate(name, raw string) error {
 	}
 	if strings.TrimLeft(m[1], "0") == "" {
 		return refuse(name, strconv.Quote(raw), "zero", "want a rate above zero, such as 1mbit or 500kbit")
+	}
+	n, err := strconv.ParseFloat(m[1], 64)
+	bits := n * rateUnits[m[2]]
+	switch {
+	case err != nil || bits > MaxRateBits:
+		return refuse(name, strconv.Quote(raw), "above 34gbit, the most tc's token bucket holds (a 32-bit count of bytes a second)", "want a rate such as 1mbit or 500kbit")
+	case bits < MinRateBits:
+		return refuse(name, strconv.Quote(raw), "below 8bit, one byte a second: tc keeps rates in whole bytes a second, so it would round to 0", "want a rate of at least 8bit (1bps), such as 1mbit or 500kbit")
 	}
 	return nil
 }

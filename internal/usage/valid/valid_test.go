@@ -3,6 +3,7 @@ package valid
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,6 +108,13 @@ func TestRate(t *testing.T) {
 		{"1 mbit", "not a tc rate"},
 		{"fast", "not a tc rate"},
 		{"", "not a tc rate"},
+		{"1bps", ""},
+		{"8bit", ""},
+		{"34gbit", ""},
+		{"7bit", `validate --rate "7bit": below 8bit, one byte a second`},
+		{"35gbit", "above 34gbit"},
+		{"5000mbps", "above 34gbit"},
+		{"1" + strings.Repeat("0", 400) + "bit", "above 34gbit"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.raw, func(t *testing.T) { refused(t, Rate("--rate", tc.raw), tc.err) })
