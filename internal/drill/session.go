@@ -184,7 +184,7 @@ func (s *Session) runStep(ctx context.Context, who string, st spec.Step) error {
 	}
 	var runErr error
 	s.client().Rec.Do(ctx, client.Op{F: who + " " + st.Script, Node: st.Service, Process: who}, func(ctx context.Context) client.Outcome {
-		out, err := s.lab.Exec(ctx, st.Service, client.Bounded(stepBudget, "bash", "-c", string(text), st.Script))
+		out, err := s.lab.Exec(ctx, st.Service, client.Bounded(stepBudget, "bash", "-c", stepScript, st.Script, string(text)))
 		switch {
 		case err != nil:
 			runErr = fmt.Errorf("run %s %s on %s: %w", who, st.Script, st.Service, err)
@@ -197,6 +197,11 @@ func (s *Session) runStep(ctx context.Context, who string, st spec.Step) error {
 	})
 	return runErr
 }
+
+// stepScript runs a drill folder's script, given as its first argument,
+// from a file of its own in the container: the script is bash's input,
+// never spliced into this one.
+const stepScript = `f=$(mktemp) && printf '%s' "$1" > "$f" && bash "$f"; rc=$?; rm -f "$f"; exit "$rc"`
 
 // stepBudget bounds one script step in its container.
 const stepBudget = 2 * time.Minute
