@@ -117,7 +117,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
-	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe ./internal/run/runner:FuzzStartedMinion
 # The slow ones run FUZZTIME_SLOW: each execution loads a compose project
 # (about 210 a second) or folds a ledger of windows, so 20000 took 97 s and
 # 47 s of a CI run (measured 2026-11-26); the rest take 1-3 s each.
