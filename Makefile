@@ -4,7 +4,7 @@
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` (hot, 3 and 50 minions; and paired with docker-compose on the same file), the default suite per topology, and a fleet of 10, 100 and 1000 minions with its cost curves, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
-#   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md
+#   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md and README.md's table
 
 SALT     ?= real
 TOPOLOGY ?= failover
@@ -82,7 +82,7 @@ matrix: prereqs build
 	  if [ -f "$$d/summary.json" ]; then runs="$$runs $$d"; \
 	  else echo "matrix: $$d has no summary.json (cut short before its reports); left out" >&2; fi; \
 	done; \
-	$(BIN) matrix --ledger docs/release-matrix.json --out docs/release-matrix.md $$runs
+	$(BIN) matrix --ledger docs/release-matrix.json --out docs/release-matrix.md --readme README.md $$runs
 
 images: prereqs build
 	$(WITH_GO) $(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
