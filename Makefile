@@ -4,7 +4,7 @@
 #   make down   remove every saltlab container, network and volume on this engine
 #   make bench  time `saltlab up` (hot, 3 and 50 minions; and paired with docker-compose on the same file), the default suite per topology, and a fleet of 10, 100 and 1000 minions with its cost curves, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
-#   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md
+#   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md and README.md's table
 
 SALT     ?= real
 TOPOLOGY ?= failover
@@ -82,7 +82,7 @@ matrix: prereqs build
 	  if [ -f "$$d/summary.json" ]; then runs="$$runs $$d"; \
 	  else echo "matrix: $$d has no summary.json (cut short before its reports); left out" >&2; fi; \
 	done; \
-	$(BIN) matrix --ledger docs/release-matrix.json --out docs/release-matrix.md $$runs
+	$(BIN) matrix --ledger docs/release-matrix.json --out docs/release-matrix.md --readme README.md $$runs
 
 images: prereqs build
 	$(WITH_GO) $(BIN) images --salt $(SALT) $(if $(SALT_VERSION),--salt-version '$(SALT_VERSION)')
@@ -117,7 +117,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
-	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe ./internal/shell:FuzzQuote \
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/runner:FuzzStartedMinion \
 	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines
 # The slow ones run FUZZTIME_SLOW: each execution loads a compose project
 # (about 210 a second) or folds a ledger of windows, so 20000 took 97 s and

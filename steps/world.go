@@ -68,7 +68,8 @@ type world struct {
 	from         int64  // the history's next index when the scenario began
 	step         string // the step running now, for verdicts
 	mu           sync.Mutex
-	faultAt      time.Time // when the last fault took effect
+	logMu        sync.Mutex // Log is written by the per-minion pollers at once
+	faultAt      time.Time  // when the last fault took effect
 	faultDesc    string
 	marker       string                   // file the marker job appends to (syndic steps)
 	markerAt     int64                    // history index where the marker job began
@@ -110,6 +111,8 @@ func worldFrom(ctx context.Context) *world {
 
 func (w *world) logf(format string, args ...any) {
 	if w.Log != nil {
+		w.logMu.Lock()
+		defer w.logMu.Unlock()
 		fmt.Fprintf(w.Log, "    | "+format+"\n", args...)
 	}
 }

@@ -229,3 +229,34 @@ func TestNoNoticeWithoutSignal(t *testing.T) {
 	assert.Equal(t, "saltlab "+version+"\n", out.String())
 	assert.Empty(t, errOut.String())
 }
+
+// Input the docs say passes gets past every check to Docker (unreachable
+// here, so exit 1 saying so): a dotted --set name is a module setting
+// (docs/commands.md), and real Salt's route settings are not looked at
+// when only the double runs.
+func TestAcceptedInputReachesDocker(t *testing.T) {
+	t.Setenv("DOCKER_HOST", noDocker)
+	t.Setenv(runstate.StateDirVar, t.TempDir())
+	reports := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"dotted --set on the double", nil, []string{"up", "--salt", "sim", "--set", "master.mysql.host=db1", "--set", "minion.mongo.port=27017"}},
+		{"dotted --set on real Salt", nil, []string{"up", "--salt", "real", "--set", "minion.mysql.host=db1"}},
+		{"apt settings whole", map[string]string{"SALT_APT_URI": "https://apt.test/salt", "SALT_APT_KEY_URL": "https://apt.test/k.gpg", "SALT_APT_COMPONENTS": "main contrib"}, []string{"run", "--salt", "real"}},
+		{"real routes' settings under sim", map[string]string{"SALTLAB_WHEELHOUSE": "/nonexistent/wheels", "SALT_APT_URI": "not a url"}, []string{"up", "--salt", "sim"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			args := append([]string{tc.args[0], "--root", "../..", "--reports", reports}, tc.args[1:]...)
+			var out, errOut bytes.Buffer
+			code := Main(args, &out, &errOut)
+			assert.Equal(t, exitFailed, code, errOut.String())
+			assert.Contains(t, errOut.String(), "docker daemon not reachable", "every check passed")
+		})
+	}
+}

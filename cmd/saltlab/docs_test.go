@@ -107,6 +107,12 @@ func TestDocsBadInputRows(t *testing.T) {
 		line, says := testenv.CodeSpan(r[1]), testenv.CodeSpan(r[2])
 		t.Run(line, func(t *testing.T) {
 			args := shellWords(line)
+			// NAME=value words before the command are its environment.
+			for len(args) > 0 && strings.Contains(args[0], "=") {
+				name, value, _ := strings.Cut(args[0], "=")
+				t.Setenv(name, value)
+				args = args[1:]
+			}
 			require.Equal(t, "saltlab", args[0])
 			args = args[1:]
 			if len(args) > 0 && (args[0] == "run" || args[0] == "up") {
@@ -119,6 +125,11 @@ func TestDocsBadInputRows(t *testing.T) {
 						if !filepath.IsAbs(args[i+1]) {
 							args[i+1] = filepath.Join("..", "..", args[i+1])
 						}
+					}
+				}
+				for i, a := range args {
+					if strings.HasSuffix(a, ".feature") && !filepath.IsAbs(a) {
+						args[i] = filepath.Join("..", "..", a) // a feature path argument
 					}
 				}
 			}

@@ -29,6 +29,9 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	if err := checkSimRelease(*flavor); err != nil {
 		return err
 	}
+	if err := checkRealEnv(*flavor); err != nil {
+		return err
+	}
 	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, refresh, out)
 	if err != nil {
 		return err

@@ -52,6 +52,9 @@ func checkLabFlags(cfg *runner.Config, in *knobs.Inputs) error {
 	if err := checkSimRelease(cfg.Flavor); err != nil {
 		return err
 	}
+	if err := checkRealEnv(cfg.Flavor); err != nil {
+		return err
+	}
 	dir, err := runstate.PrivateRoot(os.Getenv)
 	if err != nil {
 		return err

@@ -23,15 +23,19 @@ import (
 // folders under reports/ are not committed and a new machine has none.
 // A failed scenario is a result to tabulate, so only bad input fails it.
 func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
-	fs := newFlags("matrix", "matrix [--out FILE] [--ledger FILE] [RUN_DIR...] (finished run folders, e.g. reports/matrix/*)", errOut)
+	fs := newFlags("matrix", "matrix [--out FILE] [--ledger FILE] [--readme FILE] [RUN_DIR...] (finished run folders, e.g. reports/matrix/*)", errOut)
 	outFile := fs.String("out", "", "write the Markdown table to FILE instead of stdout (make matrix: docs/release-matrix.md)")
 	ledgerFlag := fs.String("ledger", "", "the ledger of runs to add the RUN_DIRs to and render from (default: --out's FILE with .json, none without --out; make matrix: docs/release-matrix.json)")
+	readmeFile := fs.String("readme", "", "also write the short table into FILE between its release-matrix lines (make matrix: README.md)")
 	dirs, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err
 	}
 	ledgerFile, err := matrixLedgerPath(*ledgerFlag, *outFile)
 	if err != nil {
+		return err
+	}
+	if err := checkReadmeFile(*readmeFile); err != nil {
 		return err
 	}
 	if len(dirs) == 0 && ledgerFile == "" {
@@ -58,6 +62,10 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 	if err := matrix.Render(&b, m); err != nil {
 		return err
 	}
+	readme, err := readmeWithMatrix(*readmeFile, m)
+	if err != nil {
+		return err
+	}
 	// The ledger first: it is what the table is rendered from, so a
 	// failed write of the table loses nothing a re-render cannot restore.
 	say := out
@@ -73,6 +81,12 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 			return fmt.Errorf("write ledger: %w", err)
 		}
 		fmt.Fprintf(say, "wrote %s: %d run(s) recorded (%d added, %d replaced)\n", ledgerFile, len(all), added, replaced)
+	}
+	if *readmeFile != "" {
+		if err := report.WriteFile(*readmeFile, []byte(readme)); err != nil {
+			return fmt.Errorf("write the release matrix into %s: %w", *readmeFile, err)
+		}
+		fmt.Fprintf(say, "wrote %s: its release matrix block, %d release(s) x %d topolog(ies)\n", *readmeFile, len(m.Releases), len(m.Topologies))
 	}
 	if *outFile == "" {
 		_, err := out.Write(b.Bytes())
@@ -156,4 +170,48 @@ func loadMatrixRun(dir string) (matrix.Record, error) {
 		id = filepath.Base(filepath.Clean(dir))
 	}
 	return matrix.RecordOf(id, s), nil
+}
+
+// maxReadme bounds the README read for --readme: this project's is 12 kB.
+const maxReadme = 1 << 20
+
+// readmeWithMatrix is the text of the README at path with its release
+// matrix block rendered from m, read and checked before anything is
+// written; "" when path is.
+func readmeWithMatrix(path string, m matrix.Matrix) (string, error) {
+	if path == "" {
+		return "", nil
+	}
+	if err := checkReadmeFile(path); err != nil {
+		return "", err
+	}
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		return "", usage.Errorf("matrix: --readme %s: %w", path, err)
+	}
+	var table strings.Builder
+	if err := matrix.RenderShort(&table, m); err != nil {
+		return "", err
+	}
+	out, err := matrix.ReplaceReadmeBlock(string(doc), table.String())
+	if err != nil {
+		return "", usage.Errorf("matrix: --readme %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// checkReadmeFile refuses a --readme that is not a regular file of
+// bounded size, before any run folder or ledger is read.
+func checkReadmeFile(path string) error {
+	if path == "" {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return usage.Errorf("matrix: --readme %s: %w (name the README that holds the release matrix block)", path, err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxReadme {
+		return usage.Errorf("matrix: --readme %s: not a regular file of at most %d bytes (name the README that holds the release matrix block)", path, maxReadme)
+	}
+	return nil
 }

@@ -151,3 +151,43 @@ func TestDocsReleaseMatrixFromLedger(t *testing.T) {
 	require.Equal(t, exitOK, Main([]string{"matrix", "--out", file}, &out, &errOut), errOut.String())
 	assert.Equal(t, readText(t, doc), readText(t, file), "render it again: saltlab matrix --out docs/release-matrix.md")
 }
+
+// The README's results table is what its ledger renders (`make matrix`
+// writes both): rendered again from a copy of the ledger into a copy of
+// the README, nothing changes.
+func TestDocsReadmeReleaseMatrixFromLedger(t *testing.T) {
+	root := filepath.Join("..", "..")
+	dir := t.TempDir()
+	ledger, readme := filepath.Join(dir, "release-matrix.json"), filepath.Join(dir, "README.md")
+	require.NoError(t, os.WriteFile(ledger, []byte(readText(t, filepath.Join(root, "docs", "release-matrix.json"))), 0o644))
+	want := readText(t, filepath.Join(root, "README.md"))
+	require.NoError(t, os.WriteFile(readme, []byte(want), 0o644))
+	var out, errOut bytes.Buffer
+	require.Equal(t, exitOK, Main([]string{"matrix", "--ledger", ledger, "--readme", readme}, &out, &errOut), errOut.String())
+	assert.Equal(t, want, readText(t, readme), "render it again: saltlab matrix --ledger docs/release-matrix.json --readme README.md (make matrix does)")
+	block, ok := matrix.ReadmeBlock(want)
+	require.True(t, ok, "README.md holds the release matrix block")
+	assert.Contains(t, block, "| Salt release |", "the block is the table")
+}
+
+// --readme refuses, before writing anything, a README without the block
+// and a path that is not a regular file.
+func TestMatrixReadmeRefusals(t *testing.T) {
+	dir := t.TempDir()
+	ledger := filepath.Join(dir, "release-matrix.json")
+	require.NoError(t, os.WriteFile(ledger, []byte(readText(t, filepath.Join("..", "..", "docs", "release-matrix.json"))), 0o644))
+	noBlock := filepath.Join(dir, "plain.md")
+	require.NoError(t, os.WriteFile(noBlock, []byte("# A README\n"), 0o644))
+	for _, tc := range []struct{ name, readme, want string }{
+		{"no block", noBlock, "find the release matrix block: want its begin and end lines once each, found 0 and 0"},
+		{"a folder", dir, "not a regular file"},
+		{"missing", filepath.Join(dir, "none.md"), "no such file or directory (name the README that holds the release matrix block)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			assert.Equal(t, exitUsage, Main([]string{"matrix", "--ledger", ledger, "--readme", tc.readme}, &out, &errOut))
+			assert.Contains(t, errOut.String(), tc.want)
+		})
+	}
+	assert.Equal(t, "# A README\n", readText(t, noBlock), "left as it was")
+}

@@ -50,6 +50,9 @@ func checkFlavor(f string) error {
 	case "auto", "real", "sim":
 		return nil
 	}
+	if fromEnv("SALT", f) {
+		return usage.Errorf("validate SALT (the default of --salt): unknown Salt flavour %q: want auto, real or sim; fix or unset it", f)
+	}
 	return usage.Errorf("validate --salt: unknown Salt flavour %q: want auto, real or sim", f)
 }
 

@@ -24,6 +24,9 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
+	if err := checkSaltVersion(version); err != nil {
+		return err
+	}
 	spec, err := saltdist.ParseSpec(version)
 	if err != nil {
 		return usage.Wrap(err)

@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // realRunTimeout bounds one real-Salt suite: real daemons start and answer
@@ -30,8 +31,8 @@ const realRunTimeout = 30 * time.Minute
 // real Salt (the default release line) and on the double, and holds them
 // side by side with `saltlab compare`: every verdict must agree, or the
 // difference must be explained in docs/sim-fidelity.md with the Salt source
-// behind it. Real Salt needs a package index; without one it skips and
-// says why (the image test beside the images says the same). The real run
+// behind it. Real Salt needs a package index; without one it fails under
+// CI and skips elsewhere, saying why (testenv.NeedRealSalt). The real run
 // is queued in TestMain right after the double's shared run and runs
 // alone, on every lab slot (parallelRealLab says why): beside a lab of the
 // double its alive-check bounds were missed.
@@ -187,12 +188,13 @@ func TestRealSaltRefusesAnUnknownOption(t *testing.T) {
 	assertNothingLeft(t, id)
 }
 
-// requireIndex skips, saying why, where the host's pip reaches no package
-// index: real Salt cannot be built there.
+// requireIndex stops the test where the host's pip reaches no package
+// index (real Salt cannot be built there): a failure under CI, a skip
+// saying why elsewhere.
 func requireIndex(t *testing.T) {
 	t.Helper()
 	if err := indexReachable(); err != nil {
-		t.Skipf("SKIPPED (not a pass): the host's pip reaches no package index (%v): real Salt cannot be built here", err)
+		testenv.NeedRealSalt(t, fmt.Sprintf("the host's pip reaches no package index (%v), so real Salt cannot be built", err))
 	}
 }
 

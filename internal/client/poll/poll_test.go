@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 func TestRun(t *testing.T) {
@@ -99,20 +101,18 @@ func TestOverlapping(t *testing.T) {
 		assert.Less(t, time.Since(start), 2*time.Second, "the fourth attempt started 150 ms in and won")
 	})
 	t.Run("a tick with InFlight attempts running starts none", func(t *testing.T) {
-		var started, running, most atomic.Int32
+		var started atomic.Int32
+		var peak testenv.Peak
 		done, err := Overlapping(context.Background(), Bounds{Deadline: time.Now().Add(300 * time.Millisecond), Interval: 10 * time.Millisecond, InFlight: 2},
 			func(ctx context.Context, _ time.Duration) bool {
 				started.Add(1)
-				n := running.Add(1)
-				defer running.Add(-1)
-				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
-				}
+				defer peak.Enter()()
 				<-ctx.Done()
 				return false
 			})
 		require.NoError(t, err)
 		assert.False(t, done)
-		assert.Equal(t, int32(2), most.Load(), "never more than InFlight at once")
+		assert.Equal(t, int32(2), peak.Most(), "never more than InFlight at once")
 		assert.Equal(t, int32(2), started.Load(), "misses that last the whole poll leave no room for a third")
 	})
 	t.Run("none done by the deadline", func(t *testing.T) {

@@ -35,6 +35,11 @@ func TestParseSets(t *testing.T) {
 		{name: "no prefix", pairs: []string{"timeout=1"}, wantErr: `unknown prefix "timeout"`},
 		{name: "no equals", pairs: []string{"minion.timeout"}, wantErr: "want KEY=VALUE"},
 		{name: "bad option", pairs: []string{"minion.Bad-Name=1"}, wantErr: `invalid Salt option name "Bad-Name"`},
+		// docs/commands.md: dotted names are module settings and pass.
+		{name: "dotted module setting", pairs: []string{"master.mysql.host=db1", "minion.keys.cache_driver=localfs_key"},
+			want: knobs.Overrides{knobs.Master: {"mysql.host": "db1"}, knobs.Minion: {"keys.cache_driver": "localfs_key"}}},
+		{name: "empty dotted word", pairs: []string{"master.mysql..host=db1"}, wantErr: `invalid Salt option name "mysql..host"`},
+		{name: "trailing dot", pairs: []string{"master.mysql.=db1"}, wantErr: `invalid Salt option name "mysql."`},
 		{name: "bad yaml", pairs: []string{"minion.master=[a"}, wantErr: "value is not YAML"},
 		{name: "int wanted", pairs: []string{"minion.master_alive_interval=abc"}, wantErr: `Salt's minion option master_alive_interval: want a number, got "abc"`},
 		{name: "bool for number", pairs: []string{"minion.auth_timeout=true"}, wantErr: "want a number, got true"},

@@ -7,11 +7,12 @@ package knobs
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/saltlab/saltlab/internal/salt/saltopts"
 )
 
 // SetFile is the drop-in --set writes; "zz-" sorts it after every other
@@ -27,8 +28,6 @@ const (
 	Minion Kind = "minion"
 	Master Kind = "master"
 )
-
-var optionName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
 // Overrides maps each kind to its Salt options, as given with --set.
 type Overrides map[Kind]map[string]any
@@ -48,8 +47,8 @@ func ParseSets(pairs []string) (Overrides, error) {
 		if !ok || (kind != Minion && kind != Master) {
 			return nil, fmt.Errorf("parse --set %q: unknown prefix %q: the key must start with \"minion.\" or \"master.\"", p, prefix)
 		}
-		if !optionName.MatchString(opt) {
-			return nil, fmt.Errorf("parse --set %q: invalid Salt option name %q: want lowercase letters, digits and underscores", p, opt)
+		if !saltopts.IsOptionName(opt) {
+			return nil, fmt.Errorf("parse --set %q: invalid Salt option name %q: want lowercase words of letters, digits and underscores, dotted for a module's setting (mysql.host)", p, opt)
 		}
 		var v any
 		if err := yaml.Unmarshal([]byte(val), &v); err != nil {

@@ -143,11 +143,13 @@ func leftOut(all, rows []report.Row) []string {
 
 // selectScenarios checks the feature files and returns the scenarios sel
 // selects, in file order, as the reports name them (report.Row); none is
-// a usage error that lists the tags the files carry.
+// a usage error that lists the tags the files carry. A feature file that
+// does not parse, or a step no definition matches, is a usage error too:
+// the fix is in the file the user named.
 func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
 	all, err := steps.Check(cfg.Features)
 	if err != nil {
-		return nil, fmt.Errorf("check features: %w", err)
+		return nil, usage.Errorf("check features: %w\nfix the feature file named above: Gherkin syntax, and each step one that steps/definitions.go defines", err)
 	}
 	var rows []report.Row
 	tags := map[string]bool{}

@@ -52,6 +52,11 @@ const maxList = 4 << 20
 // underscores, some of them dotted (keys.cache_driver, in 3008's defaults).
 var optionName = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$`)
 
+// IsOptionName reports whether name has the shape of a Salt option name,
+// dotted module settings (mysql.host) included: the one rule for names a
+// list publishes and names a user sets.
+func IsOptionName(name string) bool { return optionName.MatchString(name) }
+
 // Parse reads a published list and checks its shape: a release, and master
 // and minion names that are Salt option names.
 func Parse(b []byte) (List, error) {

@@ -3,12 +3,13 @@ package labpool
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // TestGroupTakesThePoolOnceForMembersThatOverlap: members that arrive
@@ -22,7 +23,7 @@ func TestGroupTakesThePoolOnceForMembersThatOverlap(t *testing.T) {
 	_, err = takeWithin(p, 1, full)
 	require.Error(t, err, "a reservation holds every slot")
 
-	var running, most atomic.Int32
+	var peak testenv.Peak
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
@@ -30,15 +31,14 @@ func TestGroupTakesThePoolOnceForMembersThatOverlap(t *testing.T) {
 			if !assert.NoError(t, err) {
 				return
 			}
-			n := running.Add(1)
-			most.Store(max(most.Load(), n))
+			out := peak.Enter()
 			time.Sleep(20 * time.Millisecond) // a member's work, overlapping the others' arrivals
-			running.Add(-1)
+			out()
 			leave()
 		})
 	}
 	wg.Wait()
-	assert.Equal(t, int32(1), most.Load(), "one member's work at a time")
+	assert.Equal(t, int32(1), peak.Most(), "one member's work at a time")
 	_, err = takeWithin(p, 1, full)
 	require.Error(t, err, "the reservation still holds every slot")
 	unreserve()
