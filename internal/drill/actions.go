@@ -16,6 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -154,12 +155,14 @@ func (s *Session) Stop(ctx context.Context, out io.Writer) (Debrief, error) {
 	h, rerr := history.Read(s.hist.Path())
 	db := Judge(s.Drill, s.Progress, v, h, end)
 	s.Progress.Ended = end
-	werr := writeDebrief(s.RunDir, s.Drill, db)
+	// The report first: it writes a scenario-shaped junit.xml, which the
+	// debrief's (a case per task) then replaces.
+	werr := errors.Join(s.writeReport(db), writeDebrief(s.RunDir, s.Drill, db))
 	fmt.Fprint(out, renderText(s.Drill, db))
 	if text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Debrief)); err == nil {
 		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
 	}
-	fmt.Fprintf(out, "\ndebrief: %s\n", filepath.Join(s.RunDir, DebriefName))
+	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, DebriefName), filepath.Join(s.RunDir, report.HTMLFile))
 	return db, errors.Join(herr, rerr, werr, s.end(ctx))
 }
 

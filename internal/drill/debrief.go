@@ -18,6 +18,7 @@ type Debrief struct {
 	Title   string        `json:"title"`
 	RunID   string        `json:"run_id"`
 	Flavor  string        `json:"flavor"`
+	Release string        `json:"release"` // as the lab's salt-call --version printed it
 	Mode    string        `json:"mode"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	Tasks   []TaskResult  `json:"tasks"`
@@ -68,7 +69,7 @@ type ForbiddenSeen struct {
 // With no verdict at all (the lab could not be asked) the outcome is
 // unknown, never solved.
 func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end time.Time) Debrief {
-	db := Debrief{Drill: d.Name, Title: d.Title, RunID: p.RunID, Flavor: p.Flavor, Mode: p.Mode, Elapsed: end.Sub(p.Started)}
+	db := Debrief{Drill: d.Name, Title: d.Title, RunID: p.RunID, Flavor: p.Flavor, Release: p.Release, Mode: p.Mode, Elapsed: end.Sub(p.Started)}
 	met, unknown := 0, 0
 	for _, t := range d.Tasks {
 		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: Unknown, Why: "not probed", Points: t.PointsOf()}

@@ -14,6 +14,7 @@ import (
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/testenv"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func TestParseLearnerLines(t *testing.T) {
@@ -166,4 +167,22 @@ func TestEveryDrillLints(t *testing.T) {
 		_, err := Lint(filepath.Join(root, "drills"), root, n)
 		assert.NoError(t, err, n)
 	}
+}
+
+// TestPrepareRefusesWhatTheDrillDoesNotHoldFor: a flavour or a Salt line
+// the drill is not written for is a usage error before any Docker work.
+func TestPrepareRefusesWhatTheDrillDoesNotHoldFor(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	o := StartOptions{Options: Options{Drills: filepath.Join(root, "drills"), Root: root}, Name: "master-frozen"}
+	_, fl, err := Prepare(o)
+	require.NoError(t, err)
+	assert.Equal(t, "sim", fl, "the drill's first flavour")
+	o.Flavor, o.SaltVersion = "real", "3009"
+	_, _, err = Prepare(o)
+	require.Error(t, err)
+	assert.True(t, usage.Is(err))
+	assert.Contains(t, err.Error(), "holds for Salt 3006, 3007, 3008, not --salt-version 3009")
+	o.SaltVersion = "3007.16"
+	_, _, err = Prepare(o)
+	assert.NoError(t, err)
 }

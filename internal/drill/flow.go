@@ -50,6 +50,9 @@ func Prepare(o StartOptions) (*spec.Drill, string, error) {
 		}
 		return nil, "", usage.Errorf("drill %s does not run on --salt %s%s: it runs on %s", d.Name, fl, why, strings.Join(d.Salt.Flavours, ", "))
 	}
+	if fl == "real" && len(o.SaltVersion) >= 4 && !slices.Contains(d.Salt.Lines, o.SaltVersion[:4]) {
+		return nil, "", usage.Errorf("drill %s holds for Salt %s, not --salt-version %s: pick one of those lines", d.Name, strings.Join(d.Salt.Lines, ", "), o.SaltVersion)
+	}
 	return d, fl, nil
 }
 
@@ -102,7 +105,8 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 // begin injects the incident's first actions and starts the clock.
 func (s *Session) begin(ctx context.Context) error {
 	s.Progress.Started = time.Now()
-	s.hist.SetScenario("drill " + s.Drill.Name)
+	s.hist.SetScenario(scenarioName(s.Drill.Name))
+	s.Progress.Release = s.release(ctx)
 	for i, a := range s.Drill.Incident {
 		if a.Start != nil {
 			if a.Start.AfterTask == "" {

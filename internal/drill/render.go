@@ -22,7 +22,7 @@ const (
 // renderText is the debrief as the console prints it.
 func renderText(d *spec.Drill, db Debrief) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n== debrief: %s (%s, Salt %s", d.Title, d.Name, db.Flavor)
+	fmt.Fprintf(&b, "\n== debrief: %s (%s, Salt %s %s", d.Title, d.Name, db.Flavor, db.Release)
 	if db.Flavor == "sim" {
 		b.WriteString(", the Salt double: not a real-Salt result")
 	}

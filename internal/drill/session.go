@@ -88,6 +88,7 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		s.Close()
 		return nil, err
 	}
+	s.hist.SetScenario(scenarioName(p.Drill))
 	return s, nil
 }
 
