@@ -7,6 +7,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -28,6 +29,9 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	}
 	if err := checkSimRelease(*flavor); err != nil {
 		return err
+	}
+	if err := images.CheckCache(*root); err != nil {
+		return usage.Wrap(err)
 	}
 	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, refresh, out)
 	if err != nil {
