@@ -33,12 +33,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Defaults of the Config bounds.
@@ -136,7 +136,7 @@ func New(cfg Config) (*Client, error) {
 		return nil, errors.New("new salt-api client: Username and Eauth are required")
 	}
 	if cfg.PasswordFile != "" {
-		b, err := os.ReadFile(cfg.PasswordFile)
+		b, err := userfile.ReadFile(cfg.PasswordFile, userfile.Text)
 		if err != nil {
 			return nil, fmt.Errorf("read salt-api password file: %w", err)
 		}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -14,6 +13,7 @@ import (
 	messages "github.com/cucumber/messages/go/v21"
 
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Scenario is one scenario (one pickle: an outline yields one per example
@@ -40,7 +40,7 @@ func Check(paths []string) ([]Scenario, error) {
 	var all []Scenario
 	var errs []error
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := userfile.ReadFile(f, userfile.Text)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("read feature %s: %w", f, err))
 			continue

@@ -2,13 +2,14 @@ package steps
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // RowName is the name reports and the history give one pickle. A plain
@@ -127,7 +128,7 @@ func (r *rowNames) parsed(path string) parsedFeature {
 		return f
 	}
 	var f parsedFeature
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Text)
 	if err == nil {
 		f.doc, f.pickles, err = parseFeature(path, b)
 	}

@@ -2,12 +2,9 @@ package main
 
 import (
 	"bytes"
-	"net"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -185,41 +182,6 @@ func TestHelpExitsZero(t *testing.T) {
 		assert.Equal(t, exitOK, Main(args, &out, &errOut), "%v", args)
 		assert.Regexp(t, "usage|Commands:", out.String()+errOut.String(), "%v", args)
 	}
-}
-
-// Ctrl-C while a command waits on Docker prints the interruption notice
-// (the signal's cancel cause compares equal to context.Canceled under
-// errors.Is, which once hid it) before Main returns.
-func TestInterruptNotice(t *testing.T) {
-	sock := filepath.Join(t.TempDir(), "docker.sock")
-	ln, err := net.Listen("unix", sock)
-	require.NoError(t, err)
-	defer ln.Close()
-	accepted := make(chan net.Conn, 1)
-	go func() {
-		c, err := ln.Accept() // a daemon that never answers
-		if err == nil {
-			accepted <- c
-		}
-	}()
-	t.Setenv("DOCKER_HOST", "unix://"+sock)
-	var out, errOut bytes.Buffer
-	done := make(chan int)
-	go func() { done <- Main([]string{"status", "--reports", t.TempDir()}, &out, &errOut) }()
-	select {
-	case c := <-accepted: // Main is inside its signal handling now
-		defer c.Close()
-	case <-time.After(10 * time.Second):
-		t.Fatal("saltlab never contacted the stand-in daemon")
-	}
-	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGINT))
-	select {
-	case code := <-done:
-		assert.Equal(t, exitFailed, code)
-	case <-time.After(10 * time.Second):
-		t.Fatal("Main did not return after SIGINT")
-	}
-	assert.Contains(t, errOut.String(), "saltlab: interrupted (interrupt signal received): healing faults and removing the lab")
 }
 
 // A command that ends normally prints no interruption notice.

@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // cmdCompare puts two finished runs side by side from their summary.json
@@ -77,7 +78,7 @@ func loadRun(arg, reports string) (report.Summary, error) {
 
 // loadKnown reads the explained table; a broken row is the user's to fix.
 func loadKnown(path string) ([]compare.Known, error) {
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Text)
 	if err != nil {
 		return nil, usage.Errorf("compare: read explained differences: %w (pass --explained FILE, or --root at the saltlab checkout)", err)
 	}

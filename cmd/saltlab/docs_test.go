@@ -121,7 +121,7 @@ func TestDocsBadInputRows(t *testing.T) {
 				// and the paths they name relative to the checkout
 				for i := range args[:len(args)-1] {
 					switch args[i] {
-					case "--compose", "--master-config", "--minion-config", "--states", "--pillar":
+					case "--compose", "--master-config", "--minion-config", "--states", "--pillar", "--reports":
 						if !filepath.IsAbs(args[i+1]) {
 							args[i+1] = filepath.Join("..", "..", args[i+1])
 						}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -31,6 +32,9 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	}
 	if err := checkRealEnv(*flavor); err != nil {
 		return err
+	}
+	if err := images.CheckCache(*root); err != nil {
+		return usage.Wrap(err)
 	}
 	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, refresh, out)
 	if err != nil {

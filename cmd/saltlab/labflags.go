@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/runner"
@@ -62,6 +63,9 @@ func checkLabFlags(cfg *runner.Config, in *knobs.Inputs) error {
 	cfg.StateDir = dir
 	if err := cfg.Validate(); err != nil {
 		return err
+	}
+	if err := images.CheckCache(cfg.RepoRoot); err != nil {
+		return usage.Wrap(err)
 	}
 	// The example states are for the built-in topologies: a user's
 	// compose file mounts its own /srv/salt, which the examples would hide.

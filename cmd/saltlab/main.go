@@ -47,17 +47,13 @@ func main() {
 	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// Main runs one command and returns the process exit code. The first
-// SIGINT/SIGTERM cancels the run so cleanup can proceed; a second one is
-// left to the default handler (immediate exit; `saltlab down --all` then
-// removes what is left).
+// Main runs one command and returns the process exit code. SIGINT and
+// SIGTERM end every command promptly: the first cancels the command's
+// context; a command with cleanup to do (command.cleanup: heal faults,
+// remove a lab) does it and returns, and one with none is left at once
+// (runCommand). A second signal is left to the default handler
+// (immediate exit; `saltlab down --all` then removes what is left).
 func Main(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	noticed := interruptNotice(ctx, stop, stderr)
-	defer func() {
-		stop()
-		<-noticed // the notice, if any, is out before Main returns
-	}()
 	if len(args) == 0 {
 		printUsage(stderr)
 		return exitUsage
@@ -72,15 +68,45 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		printUsage(stderr)
 		return exitUsage
 	}
-	err := cmd.run(ctx, args[1:], stdout, stderr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	noticed := interruptNotice(ctx, stop, cmd.cleanup, stderr)
+	defer func() {
+		stop()
+		<-noticed // the notice, if any, is out before Main returns
+	}()
+	err := runCommand(ctx, cmd, args[1:], stdout, stderr)
 	return exitCode(err, stderr)
 }
 
-// interruptNotice tells the user, the moment a signal arrives, that
-// cleanup is running, and restores default handling so a second signal
-// aborts. The returned channel closes once ctx is done and the notice (if
-// any) is written.
-func interruptNotice(ctx context.Context, stop context.CancelFunc, stderr io.Writer) <-chan struct{} {
+// runCommand runs c. A command with cleanup to do owns its return: it
+// takes ctx and returns once it has cleaned up. One with nothing to clean
+// up is left as soon as ctx is done, whatever it is doing (reading a
+// large history, say), with the signal as its error; its goroutine ends
+// with the process.
+func runCommand(ctx context.Context, c command, args []string, out, errOut io.Writer) error {
+	if c.cleanup != "" {
+		return c.run(ctx, args, out, errOut)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.run(ctx, args, out, errOut) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done: // it ended as the signal came: its own answer
+			return err
+		default:
+		}
+		return fmt.Errorf("interrupted: %w (nothing was left to clean up)", context.Cause(ctx))
+	}
+}
+
+// interruptNotice tells the user, the moment a signal arrives, that the
+// command stops and what cleanup (if any) still runs, and restores
+// default handling so a second signal aborts. The returned channel closes
+// once ctx is done and the notice (if any) is written.
+func interruptNotice(ctx context.Context, stop context.CancelFunc, cleanup string, stderr io.Writer) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -89,9 +115,14 @@ func interruptNotice(ctx context.Context, stop context.CancelFunc, stderr io.Wri
 		// A signal cancels with a cause naming it (which errors.Is treats
 		// as context.Canceled, so compare identity); stop() at a normal
 		// return leaves exactly context.Canceled and must print nothing.
-		if context.Cause(ctx) != context.Canceled {
-			fmt.Fprintf(stderr, "saltlab: interrupted (%v): healing faults and removing the lab (Ctrl-C again aborts cleanup; then run `saltlab down --all`)\n", context.Cause(ctx))
+		if context.Cause(ctx) == context.Canceled {
+			return
 		}
+		if cleanup == "" {
+			fmt.Fprintf(stderr, "saltlab: interrupted (%v): stopping\n", context.Cause(ctx))
+			return
+		}
+		fmt.Fprintf(stderr, "saltlab: interrupted (%v): %s (Ctrl-C again aborts cleanup; then run `saltlab down --all`)\n", context.Cause(ctx), cleanup)
 	}()
 	return done
 }
@@ -120,27 +151,37 @@ func exitCode(err error, stderr io.Writer) int {
 type command struct {
 	summary string
 	run     func(ctx context.Context, args []string, out, errOut io.Writer) error
+	// cleanup says what the command still does once SIGINT or SIGTERM
+	// cancelled its context, before it returns; "" for a command that
+	// leaves nothing to undo, which Main leaves at once (runCommand).
+	cleanup string
 }
+
+// What the commands that clean up do when interrupted.
+const (
+	cleanupLab   = "healing faults and removing the lab"
+	cleanupBuild = "stopping the build"
+)
 
 // commands lists the subcommands; each lives in the file of its name.
 func commands() map[string]command {
 	return map[string]command{
-		"run":        {"build images, bring the topology up, run the scenarios, write reports, tear down", cmdRun},
-		"up":         {"build images and bring a lab up healthy, leaving it running", cmdUp},
-		"status":     {"show a running lab: containers, master keys, minion connections", cmdStatus},
-		"logs":       {"print the container logs of a run", cmdLogs},
-		"images":     {"build the base image and the Salt image of a flavour", cmdImages},
-		"down":       {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown},
-		"version":    {"print saltlab's version", cmdVersion},
-		"chaos":      {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos},
-		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal},
-		"report":     {"render a saved run's junit.xml, report.html and summary.json again, offline", cmdReport},
-		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck},
-		"compare":    {"put two finished runs side by side (statuses, verdicts, times) and fail on an unexplained difference", cmdCompare},
-		"matrix":     {"tabulate finished runs by Salt release and topology into Markdown (make matrix: docs/release-matrix.md)", cmdMatrix},
-		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor},
-		"drill":      {"the training sandbox: incident drills on a live lab, judged from what happened (`drill list`)", cmdDrill},
-		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse},
+		"run":        {"build images, bring the topology up, run the scenarios, write reports, tear down", cmdRun, cleanupLab},
+		"up":         {"build images and bring a lab up healthy, leaving it running", cmdUp, cleanupLab},
+		"status":     {"show a running lab: containers, master keys, minion connections", cmdStatus, ""},
+		"logs":       {"print the container logs of a run", cmdLogs, ""},
+		"images":     {"build the base image and the Salt image of a flavour", cmdImages, cleanupBuild},
+		"down":       {"remove a run's containers, networks and volumes (--run ID) or every lab's (--all)", cmdDown, "finishing the removal"},
+		"version":    {"print saltlab's version", cmdVersion, ""},
+		"chaos":      {"inject one fault into a running lab (`chaos list` explains each)", cmdChaos, "healing the fault"},
+		"heal":       {"undo every fault of a run (ledger replay plus label sweep)", cmdHeal, "finishing the heal"},
+		"report":     {"render a saved run's junit.xml, report.html and summary.json again, offline", cmdReport, ""},
+		"check":      {"judge a finished run again from its history and saved checks alone (no Docker)", cmdCheck, ""},
+		"compare":    {"put two finished runs side by side (statuses, verdicts, times) and fail on an unexplained difference", cmdCompare, ""},
+		"matrix":     {"tabulate finished runs by Salt release and topology into Markdown (make matrix: docs/release-matrix.md)", cmdMatrix, ""},
+		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor, "removing its probe container"},
+		"drill":      {"the training sandbox: incident drills on a live lab, judged from what happened (`drill list`)", cmdDrill, "saving the drill's progress"},
+		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse, cleanupBuild + " and removing its work folders"},
 	}
 }
 

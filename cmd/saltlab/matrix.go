@@ -7,13 +7,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/matrix"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // cmdMatrix tabulates finished runs by Salt release and topology into a
@@ -36,6 +37,9 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 		return err
 	}
 	if err := checkReadmeFile(*readmeFile); err != nil {
+		return err
+	}
+	if err := checkMatrixOut(*outFile, ledgerFile, len(dirs) > 0); err != nil {
 		return err
 	}
 	if len(dirs) == 0 && ledgerFile == "" {
@@ -77,7 +81,7 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := report.WriteFile(ledgerFile, lb); err != nil {
+		if err := owned.WriteFile(ledgerFile, lb, 0o644); err != nil {
 			return fmt.Errorf("write ledger: %w", err)
 		}
 		fmt.Fprintf(say, "wrote %s: %d run(s) recorded (%d added, %d replaced)\n", ledgerFile, len(all), added, replaced)
@@ -92,7 +96,7 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 		_, err := out.Write(b.Bytes())
 		return err
 	}
-	if err := report.WriteFile(*outFile, b.Bytes()); err != nil {
+	if err := owned.WriteFile(*outFile, b.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write release matrix: %w", err)
 	}
 	fmt.Fprintf(out, "wrote %s: %d release(s) x %d topolog(ies) from %d run(s) (%d given, %d recorded; the newest per cell is shown)\n",
@@ -132,6 +136,43 @@ func ledgerLink(ledger, out string) string {
 	return filepath.ToSlash(rel)
 }
 
+// checkMatrixOut refuses, before any input is read, the files matrix
+// would write that it may not: --out's table and the ledger (written only
+// when runs are added) must be missing or regular files (never a folder,
+// a symlink's target or a device) in a folder this user may write, and an
+// existing --out must be a table saltlab matrix wrote (the ledger is
+// checked as it is parsed: only a ledger of saltlab's parses).
+func checkMatrixOut(out, ledger string, adding bool) error {
+	files := map[string]string{}
+	if out != "" {
+		files["--out"] = out
+	}
+	if ledger != "" && adding {
+		files["the ledger"] = ledger
+	}
+	for what, f := range files {
+		if err := owned.Replaceable(f); err != nil {
+			return usage.Errorf("matrix: %s: %w", what, err)
+		}
+		if err := owned.Writable(filepath.Dir(f)); err != nil {
+			return usage.Errorf("matrix: %s %s: its folder %w", what, f, err)
+		}
+	}
+	if out == "" {
+		return nil
+	}
+	b, err := userfile.ReadFile(out, userfile.Text)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return usage.Errorf("matrix: --out: %w", err)
+	case !matrix.Generated(b):
+		return usage.Errorf("matrix: --out %s holds something saltlab matrix did not write (it does not start with %q), and saltlab replaces only a table it wrote: name a new file, or remove this one yourself", out, matrix.Title)
+	}
+	return nil
+}
+
 // readMatrixLedger reads the ledger's records. A ledger that does not
 // exist yet is empty when runs are named (the first `make matrix` starts
 // it); with nothing to add it is a mistyped path.
@@ -139,12 +180,15 @@ func readMatrixLedger(path string, adding bool) ([]matrix.Record, error) {
 	if path == "" {
 		return nil, nil
 	}
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Text)
 	if errors.Is(err, fs.ErrNotExist) && adding {
 		return nil, nil
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, usage.Errorf("matrix: ledger %s does not exist, and no run folder is named to start it: name the ledger the table is kept in (make matrix: docs/release-matrix.json), or finished run folders", path)
+	}
+	if userfile.Is(err) {
+		return nil, usage.Errorf("matrix: read ledger %s: %w", path, err)
 	}
 	if err != nil {
 		return nil, usage.Errorf("matrix: read ledger %s: %w (make it readable, or restore it: git checkout -- %s)", path, err, path)

@@ -53,12 +53,12 @@ func TestMatrixExitCodes(t *testing.T) {
 	tests := []exitCase{
 		{"fixture runs, failures included", runs, exitOK, golden, ""},
 		{"no runs and no ledger", nil, exitUsage, "", "matrix: name the finished run folders to tabulate"},
-		{"no summary", append([]string{empty}, runs...), exitUsage, "", "matrix: " + filepath.Join(empty, "summary.json") + ": read summary: open " + filepath.Join(empty, "summary.json") + ": no such file or directory (name finished run folders only"},
+		{"no summary", append([]string{empty}, runs...), exitUsage, "", "matrix: " + filepath.Join(empty, "summary.json") + ": read summary: stat " + filepath.Join(empty, "summary.json") + ": no such file or directory (name finished run folders only"},
 		{"unknown flag", []string{"--bogus", runs[0]}, exitUsage, "", "usage: saltlab matrix"},
 		{"a ledger that does not exist, nothing to add", []string{"--ledger", missing}, exitUsage, "", "matrix: ledger " + missing + " does not exist, and no run folder is named to start it"},
 		{"an invalid ledger", append([]string{"--ledger", badLedger}, runs...), exitUsage, "", "matrix: ledger " + badLedger + `: run 1 ("a"): missing "bringup_s", "counts", "engine"`},
 		{"an invalid ledger names the fix", []string{"--ledger", badLedger}, exitUsage, "", "(fix it by hand, or restore it: git checkout -- " + badLedger + "; nothing was written)"},
-		{"a ledger that is a folder", []string{"--ledger", empty}, exitUsage, "", "matrix: read ledger " + empty + ": read " + empty + ": is a directory (make it readable"},
+		{"a ledger that is a folder", []string{"--ledger", empty}, exitUsage, "", "matrix: read ledger " + empty + ": " + empty + " is a folder where a file is wanted, not a regular file: name a regular file (of at most 16 MiB)"},
 		{"--out a .json file", []string{"--out", filepath.Join(empty, "m.json"), runs[0]}, exitUsage, "", "matrix: --out " + filepath.Join(empty, "m.json") + " is the ledger's file too"},
 	}
 	runExitCases(t, "matrix", tests)

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -61,6 +62,10 @@ func checkRunDir(dir string) error {
 	}
 	if _, err := os.Stat(filepath.Join(dir, report.SummaryFile)); err != nil {
 		return usage.Errorf("report: %s has no %s: it is not a finished run's folder (a run writes it with its reports; runs cut short before the reports have nothing to render)", dir, report.SummaryFile)
+	}
+	// The reports are replaced in place: only in a folder saltlab made.
+	if !owned.Is(dir) {
+		return usage.Errorf("report: %s carries no %s, so saltlab did not make it (an older saltlab's run folder, or a copy that lost its hidden files), and it replaces files only in folders it made: if it is a run folder of saltlab's, mark it (touch %s) and render again", dir, owned.Marker, filepath.Join(dir, owned.Marker))
 	}
 	return nil
 }

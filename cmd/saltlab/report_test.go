@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // TestReportCommand re-renders the golden run of internal/evidence/report from its
@@ -16,7 +18,8 @@ func TestReportCommand(t *testing.T) {
 	t.Setenv("DOCKER_HOST", noDocker)
 	golden := filepath.Join("..", "..", "internal", "evidence", "report", "testdata", "golden")
 	run := filepath.Join(t.TempDir(), "reports", "r1")
-	require.NoError(t, os.MkdirAll(run, 0o755))
+	_, err := owned.Claim(run, 0o755) // a run folder saltlab made
+	require.NoError(t, err)
 	sum, err := os.ReadFile(filepath.Join(golden, "summary.json"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(run, "summary.json"), sum, 0o644))
@@ -24,7 +27,14 @@ func TestReportCommand(t *testing.T) {
 	file := filepath.Join(notRun, "f")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
 	badSum := t.TempDir()
+	_, err = owned.Claim(badSum, 0o755)
+	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(badSum, "summary.json"), []byte(`{"schema_version":1}`), 0o644))
+	// A run folder that lost its marker (an older saltlab's, or a copy):
+	// its reports are not replaced, and it says how to let them be.
+	unmarked := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(unmarked, "summary.json"), sum, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(unmarked, "report.html"), []byte("the user's own page"), 0o644))
 
 	tests := []struct {
 		name string
@@ -38,6 +48,7 @@ func TestReportCommand(t *testing.T) {
 		{"a file", []string{"report", file}, 2, "is not a directory"},
 		{"not a run", []string{"report", notRun}, 2, "has no summary.json: it is not a finished run's folder"},
 		{"old summary", []string{"report", badSum}, 2, "schema_version 1, this saltlab reads 2"},
+		{"not saltlab's", []string{"report", unmarked}, 2, unmarked + " carries no .saltlab-owned, so saltlab did not make it"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,4 +66,8 @@ func TestReportCommand(t *testing.T) {
 	html, err := os.ReadFile(filepath.Join(run, "report.html"))
 	require.NoError(t, err)
 	assert.Contains(t, string(html), "No history was recorded for this run")
+	mine, err := os.ReadFile(filepath.Join(unmarked, "report.html"))
+	require.NoError(t, err)
+	assert.Equal(t, "the user's own page", string(mine), "a folder saltlab did not make keeps its files")
+	assert.NoFileExists(t, filepath.Join(unmarked, "junit.xml"))
 }

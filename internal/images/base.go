@@ -3,11 +3,11 @@ package images
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/docker/docker/api/types/build"
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // baseDockerfile is the registry path of the base image, relative to the
@@ -79,7 +79,7 @@ func baseLabels(list packageList) map[string]string {
 // package list. Without a registry it fails within a second or two on the
 // FROM line, so trying it first costs nearly nothing.
 func (b *Builder) buildBaseDockerfile(ctx context.Context, list packageList) (err error) {
-	dockerfile, err := os.ReadFile(b.path(baseDockerfile))
+	dockerfile, err := userfile.ReadFile(b.path(baseDockerfile), userfile.Text)
 	if err != nil {
 		return fmt.Errorf("read base Dockerfile: %w", err)
 	}

@@ -4,10 +4,11 @@ import (
 	"archive/tar"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // contextFile is one entry of a build context. Data wins over Path; an
@@ -65,16 +66,12 @@ func writeContextFile(tw *tar.Writer, f contextFile, mtime time.Time) error {
 	if f.Data != nil || f.Path == "" {
 		src, size = strings.NewReader(string(f.Data)), int64(len(f.Data))
 	} else {
-		fh, err := os.Open(f.Path)
+		fh, err := userfile.Open(f.Path, userfile.Archive)
 		if err != nil {
 			return fmt.Errorf("write build context %s: %w", f.Name, err)
 		}
 		defer fh.Close()
-		st, err := fh.Stat()
-		if err != nil {
-			return fmt.Errorf("write build context %s: %w", f.Name, err)
-		}
-		src, size = fh, st.Size()
+		src, size = io.LimitReader(fh, fh.Info().Size()), fh.Info().Size()
 	}
 	hdr := &tar.Header{Name: path.Clean(f.Name), Mode: mode, Size: size, Typeflag: tar.TypeReg, ModTime: mtime}
 	if err := tw.WriteHeader(hdr); err != nil {

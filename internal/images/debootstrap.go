@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // debootstrapQuiet are debootstrap's per-package lines; the rest (signature
@@ -35,7 +37,7 @@ func (b *Builder) debootstrapImage(ctx context.Context, ref string, list package
 	if err != nil {
 		return fmt.Errorf("find Debian mirror: %w", err)
 	}
-	tmp, err := os.MkdirTemp("", "saltlab-rootfs-")
+	tmp, err := owned.TempDir("saltlab-rootfs-")
 	if err != nil {
 		return fmt.Errorf("create rootfs dir: %w", err)
 	}
@@ -45,7 +47,7 @@ func (b *Builder) debootstrapImage(ctx context.Context, ref string, list package
 	if err := b.runDebootstrap(ctx, bin, mirror, rootfs, list); err != nil {
 		return err
 	}
-	if err := trimRootfs(rootfs); err != nil {
+	if err := trimRootfs(tmp, rootfs); err != nil {
 		return err
 	}
 	return b.importRootfs(ctx, ref, rootfs, list)
@@ -85,7 +87,7 @@ func (b *Builder) runDebootstrap(ctx context.Context, bin, mirror, rootfs string
 // trimRootfs drops what only the bootstrap needed: downloaded .debs, the
 // package lists and apt's binary caches (about 90 MB). Later images install
 // nothing from the Debian mirror, so the lists are not needed.
-func trimRootfs(rootfs string) error {
+func trimRootfs(tmp, rootfs string) error {
 	for _, pattern := range []string{
 		"var/cache/apt/archives/*.deb",
 		"var/cache/apt/*.bin",
@@ -99,7 +101,7 @@ func trimRootfs(rootfs string) error {
 			if filepath.Base(m) == "partial" || filepath.Base(m) == "lock" {
 				continue
 			}
-			if err := os.RemoveAll(m); err != nil {
+			if err := owned.RemoveBelow(tmp, m); err != nil {
 				return fmt.Errorf("trim rootfs: %w", err)
 			}
 		}
@@ -121,7 +123,7 @@ func (b *Builder) removeTree(dir string) {
 		b.logf("leaving %s in place: still mounted: %s", dir, strings.Join(left, ", "))
 		return
 	}
-	if err := os.RemoveAll(dir); err != nil {
+	if err := owned.RemoveAll(dir); err != nil {
 		b.logf("remove %s: %v", dir, err)
 	}
 }

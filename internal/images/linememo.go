@@ -3,12 +3,13 @@ package images
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // lineTTL is how long the package index's answer to "which release is the
@@ -41,16 +42,8 @@ func (b *Builder) lineMemoPath() string {
 // loadLineMemo reads the memo; a missing, oversized or unparsable file is
 // an empty memo.
 func (b *Builder) loadLineMemo() lineMemo {
-	f, err := os.Open(b.lineMemoPath())
+	data, err := userfile.ReadFile(b.lineMemoPath(), maxLineMemo)
 	if err != nil {
-		return lineMemo{}
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return lineMemo{}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxLineMemo+1))
-	if err != nil || len(data) > maxLineMemo {
 		return lineMemo{}
 	}
 	m := lineMemo{}
@@ -73,15 +66,7 @@ func (b *Builder) rememberLine(line, newest, served string) {
 	if os.MkdirAll(filepath.Dir(path), 0o755) != nil {
 		return
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".salt-lines-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(append(data, '\n'))
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		_ = os.Remove(f.Name())
-	}
+	_ = owned.WriteFile(path, append(data, '\n'), 0o644) // a memo: without it the index is asked again
 }
 
 // imageAtHand is the image that answers spec without the package index:

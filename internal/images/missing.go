@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // missingTTL is how long a release found to lack a dependency on the
@@ -33,7 +35,7 @@ func (b *Builder) rememberMissing(v saltdist.Version, missing error) {
 	raw, _ := json.Marshal(missingNote{Checked: time.Now().UTC(), Reason: missing.Error()})
 	path := b.missingPath(v)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-		_ = os.WriteFile(path, raw, 0o644) // a cache: without it the release is only tried again
+		_ = owned.WriteFile(path, raw, 0o644) // a cache: without it the release is only tried again
 	}
 }
 
@@ -43,7 +45,7 @@ func (b *Builder) knownMissing(spec saltdist.Spec, v saltdist.Version, fail *Rea
 	if _, exact := spec.Exact(); exact {
 		return RealImage{}, nil, nil
 	}
-	raw, err := os.ReadFile(b.missingPath(v))
+	raw, err := userfile.ReadFile(b.missingPath(v), userfile.Text)
 	if err != nil {
 		return RealImage{}, nil, nil
 	}

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"regexp"
 
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/salt/saltopts"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // imageID is the form of an image ID the cache accepts as a file name.
@@ -36,8 +38,8 @@ func (c optionCache) load() (saltopts.List, bool) {
 	if c == "" {
 		return saltopts.List{}, false
 	}
-	data, err := os.ReadFile(string(c))
-	if err != nil || len(data) > maxOptionList {
+	data, err := userfile.ReadFile(string(c), maxOptionList)
+	if err != nil {
 		return saltopts.List{}, false
 	}
 	l, err := saltopts.Parse(data)
@@ -55,13 +57,5 @@ func (c optionCache) store(data []byte) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return
 	}
-	f, err := os.CreateTemp(dir, ".options-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), string(c)) != nil {
-		_ = os.Remove(f.Name())
-	}
+	_ = owned.WriteFile(string(c), data, 0o644)
 }

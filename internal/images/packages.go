@@ -5,9 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // packagesFile is the one package list of the base image, relative to the
@@ -89,7 +90,7 @@ func (b *Builder) readPackages() (packageList, error) {
 func (b *Builder) readPackageFiles(files ...string) (packageList, error) {
 	var raw []byte
 	for _, f := range files {
-		r, err := os.ReadFile(b.path(f))
+		r, err := userfile.ReadFile(b.path(f), userfile.Text)
 		if err != nil {
 			return packageList{}, fmt.Errorf("read package list: %w", err)
 		}

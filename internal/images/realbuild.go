@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // realBuild is one route's image build.
@@ -100,7 +101,7 @@ func (b *Builder) captureBuild(ctx context.Context, ref string, bc io.ReadCloser
 	w := io.Writer(&all)
 	logPath := b.path(realBuildLog)
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err == nil {
-		if f, err := os.Create(logPath); err == nil {
+		if f, err := owned.Create(logPath, 0o644); err == nil {
 			defer f.Close()
 			w = io.MultiWriter(&all, f)
 		}

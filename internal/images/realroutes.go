@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // realRoute is one way to get Salt into the image.
@@ -37,7 +38,7 @@ func (b *Builder) realRecipe() (realRecipe, error) {
 		{"install-salt", "install script", &r.script},
 		{realOptionsScript, "option list script", &r.options},
 	} {
-		d, err := os.ReadFile(b.path(realDir + "/" + f.name))
+		d, err := userfile.ReadFile(b.path(realDir+"/"+f.name), userfile.Text)
 		if err != nil {
 			return realRecipe{}, fmt.Errorf("read real Salt %s: %w", f.what, err)
 		}
@@ -165,6 +166,12 @@ func (b *Builder) wheelhouse(ctx context.Context, v saltdist.Version) (string, e
 		}
 		b.logf("installing Salt %s from %s=%s", v, EnvWheelhouse, dir)
 		return dir, nil
+	}
+	if err := CheckCache(b.root); err != nil {
+		return "", err
+	}
+	if err := saltdist.AdoptCache(b.root); err != nil {
+		return "", err
 	}
 	dir := saltdist.CacheDir(b.root, v, b.target)
 	err := saltdist.Validate(dir, v, b.target)

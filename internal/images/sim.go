@@ -15,6 +15,8 @@ import (
 	"github.com/docker/docker/api/types/build"
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // simDockerfile is the simulator's Dockerfile, relative to the repository root.
@@ -65,16 +67,16 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 	if _, err := b.EnsureBase(ctx); err != nil {
 		return "", err
 	}
-	dockerfile, err := os.ReadFile(b.path(g.dockerfile))
+	dockerfile, err := userfile.ReadFile(b.path(g.dockerfile), userfile.Text)
 	if err != nil {
 		return "", fmt.Errorf("read %s Dockerfile: %w", g.what, err)
 	}
 	dockerfile = append(dockerfile, g.extra...)
-	tmp, err := os.MkdirTemp("", "saltlab-"+g.bin+"-")
+	tmp, err := owned.TempDir("saltlab-" + g.bin + "-")
 	if err != nil {
 		return "", fmt.Errorf("create build dir: %w", err)
 	}
-	defer os.RemoveAll(tmp)
+	defer owned.RemoveAll(tmp)
 	base, err := b.baseHash()
 	if err != nil {
 		return "", err
@@ -149,7 +151,7 @@ func (b *Builder) reusable(ctx context.Context, ref, base string) bool {
 // digestRef names an image of repo after a digest of its Dockerfile and
 // binary, e.g. "saltlab/salt-sim:<12 hex digits>".
 func digestRef(repo string, dockerfile []byte, bin string) (string, error) {
-	f, err := os.Open(bin)
+	f, err := userfile.Open(bin, userfile.Archive)
 	if err != nil {
 		return "", fmt.Errorf("hash binary %s: %w", filepath.Base(bin), err)
 	}
@@ -194,6 +196,7 @@ func (b *Builder) goTool(ctx context.Context) (string, error) {
 	}
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, script)
+	cmd.WaitDelay = stopGrace // ensure-go's apt-get and dpkg-deb may hold the pipes a moment
 	cmd.Dir = b.root
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // sourcesDigest is a digest of everything a Go image's binary is built
@@ -61,16 +63,12 @@ func skipSourceDir(rel string) bool {
 }
 
 func hashFile(h io.Writer, rel, path string) error {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, userfile.Archive)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(h, "file %s %d\n", filepath.ToSlash(rel), info.Size())
+	fmt.Fprintf(h, "file %s %d\n", filepath.ToSlash(rel), f.Info().Size())
 	_, err = io.Copy(h, f)
 	return err
 }

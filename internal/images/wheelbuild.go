@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -21,6 +20,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 const (
@@ -182,7 +182,7 @@ func untarWheels(r io.Reader, dir string) (int, error) {
 		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(name, ".whl") || strings.HasPrefix(name, ".") {
 			continue
 		}
-		f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		f, err := owned.Create(filepath.Join(dir, name), 0o644)
 		if err != nil {
 			return n, fmt.Errorf("write %s: %w", name, err)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/policy"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Load parses and validates the compose files with compose-go, checks
@@ -105,12 +106,86 @@ func loadProject(ctx context.Context, opts Options) (*types.Project, error) {
 		cli.WithProfiles(opts.Profiles),
 		cli.WithInterpolation(true),
 		cli.WithResolvedPaths(true),
+		cli.WithResourceLoader(fileGuard{dir: filepath.Dir(opts.Files[0])}),
+		// env_file and label_file are read below, once checked.
+		cli.WithoutEnvironmentResolution,
+		cli.WithoutLabelsResolution,
 	)
 	if err != nil {
 		return nil, err
 	}
-	return po.LoadProject(ctx)
+	p, err := po.LoadProject(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkReadFiles(p); err != nil {
+		return nil, err
+	}
+	if p, err = p.WithServicesEnvironmentResolved(false); err != nil {
+		return nil, err
+	}
+	return p.WithServicesLabelsResolved(false)
 }
+
+// checkReadFiles refuses an env_file or label_file (of a service or of
+// its pre_start hooks) that is not a regular file of bounded size
+// (userfile), before compose-go reads it into the project; a missing one
+// is compose-go's to judge (an optional env_file may be missing).
+func checkReadFiles(p *types.Project) error {
+	var errs []error
+	check := func(service, key, path string) {
+		if _, err := userfile.Check(path, userfile.Text); userfile.Is(err) {
+			errs = append(errs, fmt.Errorf("service %q: %s: %w", service, key, err))
+		}
+	}
+	for _, name := range p.ServiceNames() {
+		s := p.Services[name]
+		specs := []types.ContainerSpec{s.ContainerSpec}
+		for _, h := range s.PreStart {
+			specs = append(specs, h.ContainerSpec)
+		}
+		for _, c := range specs {
+			for _, f := range c.EnvFiles {
+				check(name, "env_file", f.Path)
+			}
+			for _, f := range c.LabelFiles {
+				check(name, "label_file", f)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// fileGuard refuses, before compose-go reads it, a compose file that is
+// not a regular file of bounded size (userfile): the files given, and
+// those they include or extend. compose-go asks each loader whether it
+// accepts a path, then loads from the first that does: the guard accepts
+// only a path it refuses, and its Load returns why; every other path goes
+// on to compose-go's own loader. A relative path is taken from the first
+// file's folder, as compose-go takes it for the files given.
+type fileGuard struct{ dir string }
+
+func (g fileGuard) path(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(g.dir, p)
+}
+
+func (g fileGuard) Accept(p string) bool {
+	_, err := userfile.Check(g.path(p), userfile.Text)
+	return userfile.Is(err)
+}
+
+func (g fileGuard) Load(_ context.Context, p string) (string, error) {
+	_, err := userfile.Check(g.path(p), userfile.Text)
+	if err == nil {
+		return "", fmt.Errorf("compose file %s: checked twice with different answers", p)
+	}
+	return "", err
+}
+
+func (g fileGuard) Dir(p string) string { return filepath.Dir(g.path(p)) }
 
 // labelMeta is what every object of the lab is labelled with.
 type labelMeta struct {

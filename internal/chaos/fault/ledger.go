@@ -10,11 +10,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // UndoTimeout bounds undoing all faults of one ledger.
@@ -183,7 +183,7 @@ func (l *Ledger) write(ev event) error {
 	if l.path == "" {
 		return nil
 	}
-	f, err := os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := owned.Append(l.path, 0o644)
 	if err != nil {
 		return fmt.Errorf("open ledger: %w", err)
 	}

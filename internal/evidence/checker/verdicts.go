@@ -3,11 +3,12 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // FileName is a run's verdicts, next to its history.
@@ -70,7 +71,7 @@ func Write(dir, historyFile string, js []Judged) error {
 	if err != nil {
 		return fmt.Errorf("encode verdicts: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, FileName), append(b, '\n'), 0o644); err != nil {
+	if err := owned.WriteFile(filepath.Join(dir, FileName), append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("write verdicts: %w", err)
 	}
 	return nil
@@ -78,7 +79,7 @@ func Write(dir, historyFile string, js []Judged) error {
 
 // Read loads a verdicts.json.
 func Read(path string) (File, error) {
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Record)
 	if err != nil {
 		return File{}, fmt.Errorf("read verdicts: %w", err)
 	}

@@ -8,6 +8,9 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Recorder appends entries to a history file; it is safe for concurrent
@@ -35,7 +38,7 @@ type file struct {
 
 // Create opens path for a new history (truncating it).
 func Create(path string) (*Recorder, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	f, err := owned.Create(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("create history: %w", err)
 	}
@@ -158,7 +161,7 @@ func OfLab(h []Entry, lab string) []Entry {
 // Read loads a history file. A torn last line (a killed run) is dropped;
 // any other malformed line is an error naming it.
 func Read(path string) ([]Entry, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, userfile.Record)
 	if err != nil {
 		return nil, fmt.Errorf("read history: %w", err)
 	}

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strconv"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // The chaos ledger (faults.jsonl in a run folder) is the other recorded
@@ -58,7 +59,7 @@ type LedgerLine struct {
 // order. A missing file has none; a torn last line (a killed runner) is
 // dropped.
 func ScanLedger(path string, each func(LedgerLine)) error {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, userfile.Record)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -4,7 +4,8 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Scenario statuses as godog writes them.
@@ -93,7 +94,7 @@ type Skipped struct {
 // ReadJUnit parses a JUnit file (godog's or ours). A case without a status
 // attribute (ours) gets the status its children say.
 func ReadJUnit(path string) (Suites, error) {
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Record)
 	if err != nil {
 		return Suites{}, fmt.Errorf("read junit: %w", err)
 	}

@@ -3,8 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
+
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // WriteAll renders junit.xml, summary.json and report.html into the run
@@ -35,7 +36,7 @@ func WriteAll(dir string, sum Summary) (Summary, []string, error) {
 		b    []byte
 	}{{JUnitFile, junit.Bytes()}, {HTMLFile, html.Bytes()}, {SummaryFile, js}} {
 		p := filepath.Join(dir, f.name)
-		if err := WriteFile(p, f.b); err != nil {
+		if err := owned.WriteFile(p, f.b, 0o644); err != nil {
 			return sum, files, err
 		}
 		files = append(files, p)
@@ -62,18 +63,4 @@ func where(dir string) string {
 		abs = dir
 	}
 	return filepath.ToSlash(filepath.Join(filepath.Base(filepath.Dir(abs)), filepath.Base(abs)))
-}
-
-// WriteFile replaces path with b through a temporary file beside it, so a
-// failed write leaves the old file whole (a report, or a committed
-// ledger that a failed write must not cost).
-func WriteFile(path string, b []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // SchemaVersion is summary.json's format version (docs/summary-schema.md).
@@ -135,7 +136,7 @@ func (s *Summary) finish(ev Evidence) {
 
 // ReadSummary loads a run's summary.json.
 func ReadSummary(path string) (Summary, error) {
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Record)
 	if err != nil {
 		return Summary{}, fmt.Errorf("read summary: %w", err)
 	}

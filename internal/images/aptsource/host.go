@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // DefaultDir is where apt keeps its configuration.
@@ -91,7 +94,7 @@ func readDir(dir string) ([]Entry, []string, error) {
 		read    []string
 	)
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := userfile.ReadFile(p, userfile.Text)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -108,12 +111,18 @@ func readDir(dir string) ([]Entry, []string, error) {
 	return entries, read, nil
 }
 
+// waitDelay bounds how long a cancelled apt-get may hold its output
+// open before saltlab stops waiting for it (exec.Cmd.WaitDelay): an
+// interrupted command returns promptly.
+const waitDelay = 5 * time.Second
+
 func runIndexTargets(ctx context.Context) ([]byte, error) {
 	var stderr bytes.Buffer
 	// --no-release-info also lists sources whose indexes were never
 	// downloaded (a host that never ran apt-get update).
 	cmd := exec.CommandContext(ctx, "apt-get", "indextargets", "--no-release-info", "--format", indexTargetsFormat)
 	cmd.Stderr = &stderr
+	cmd.WaitDelay = waitDelay
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("run apt-get indextargets: %w: %s", err, strings.TrimSpace(stderr.String()))

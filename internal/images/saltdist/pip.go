@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/saltlab/saltlab/internal/textclip"
 )
@@ -160,8 +161,16 @@ func (p Pip) download(ctx context.Context, dir, constraints string, t Target, re
 	return p.pip(ctx, append(args, reqs...)...)
 }
 
+// pipWaitDelay bounds how long a cancelled pip's children may hold its
+// output open (exec.Cmd.WaitDelay): an interrupted command returns
+// promptly.
+const pipWaitDelay = 5 * time.Second
+
 func runHost(ctx context.Context, argv []string) (string, error) {
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	// Cancelled, pip is killed; its build subprocesses may hold the output
+	// open, and are not waited for beyond this.
+	cmd.WaitDelay = pipWaitDelay
 	// pip must not ask questions (keyring, proxies) with nobody to answer.
 	cmd.Env = append(os.Environ(), "PIP_NO_INPUT=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
 	out, err := cmd.CombinedOutput()

@@ -10,6 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Compiler builds wheels from source archives for the image's Python, in
@@ -50,18 +53,25 @@ type preparation struct {
 // with the setuptools it supports, and refused if it declares no
 // dependencies. Dependencies are constrained by the lock the source
 // archive ships for t's Python; one with no wheel for t is compiled from
-// source by c. dir appears only when complete.
+// source by c. dir appears only when complete. dir and the folders
+// Prepare works in beside it (Folders) must be missing or saltlab's
+// (owned): a folder of the user's is refused, never emptied.
 func Prepare(ctx context.Context, p Pip, c Compiler, dir string, v Version, t Target) error {
-	pr := &preparation{p: p, c: c, t: t, v: v, out: dir + ".partial", work: dir + ".work", dropped: map[string]Deviation{},
+	if err := CheckFolders(dir); err != nil {
+		return fmt.Errorf("prepare wheelhouse: %w", err)
+	}
+	folders := Folders(dir)
+	pr := &preparation{p: p, c: c, t: t, v: v, out: folders[1], work: folders[2], dropped: map[string]Deviation{},
 		m: Manifest{Salt: v.String(), Target: t.String(), Extras: Extras}}
 	for _, d := range []string{pr.out, pr.work} {
-		if err := os.RemoveAll(d); err != nil {
+		// What an interrupted Prepare left (marked as saltlab's) goes.
+		if err := owned.RemoveAll(d); err != nil {
 			return fmt.Errorf("prepare wheelhouse: %w", err)
 		}
-		if err := os.MkdirAll(d, 0o755); err != nil {
+		if _, err := owned.Claim(d, 0o755); err != nil {
 			return fmt.Errorf("prepare wheelhouse: %w", err)
 		}
-		defer os.RemoveAll(d)
+		defer owned.RemoveAll(d)
 	}
 	if err := pr.saltWheel(ctx); err != nil {
 		return err
@@ -92,7 +102,7 @@ func (pr *preparation) saltWheel(ctx context.Context) error {
 	buildConstraints := ""
 	if _, declared := buildRequires(files["pyproject.toml"]); !declared {
 		buildConstraints = filepath.Join(pr.work, "build-constraints.txt")
-		if err := os.WriteFile(buildConstraints, []byte(setuptoolsForSalt), 0o644); err != nil {
+		if err := owned.WriteFile(buildConstraints, []byte(setuptoolsForSalt), 0o644); err != nil {
 			return fmt.Errorf("write build constraints: %w", err)
 		}
 	}
@@ -213,7 +223,7 @@ func (pr *preparation) constraints() (string, error) {
 		return "", nil
 	}
 	path := filepath.Join(pr.work, "constraints.txt")
-	if err := os.WriteFile(path, []byte(pr.pins.constraintsText(pr.dropped)), 0o644); err != nil {
+	if err := owned.WriteFile(path, []byte(pr.pins.constraintsText(pr.dropped)), 0o644); err != nil {
 		return "", fmt.Errorf("write constraints: %w", err)
 	}
 	return path, nil
@@ -249,7 +259,7 @@ func wheelProject(file string) string {
 }
 
 func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, userfile.Archive)
 	if err != nil {
 		return "", err
 	}

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // maxSdistMember bounds what is read of one file inside a source archive:
@@ -20,7 +21,7 @@ const maxSdistMember = 1 << 20
 // "requirements/static/pkg/py3.11/linux.lock"). Absent names are absent
 // from the map.
 func sdistMembers(path string, names ...string) (map[string][]byte, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, userfile.Archive)
 	if err != nil {
 		return nil, fmt.Errorf("open source archive: %w", err)
 	}

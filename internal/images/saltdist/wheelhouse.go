@@ -2,13 +2,15 @@ package saltdist
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // ManifestFile marks a wheelhouse saltlab finished preparing. It is
@@ -34,6 +36,62 @@ type Manifest struct {
 	// Compiled are the dependencies that had no wheel for the image and
 	// were built from source in the builder container.
 	Compiled []string `json:"compiled,omitempty"`
+}
+
+// Folders are the folders a wheelhouse dir is made with: dir itself, the
+// wheelhouse being filled (dir.partial, renamed onto dir when complete)
+// and the scratch folder (dir.work). saltlab empties and removes each, so
+// each must be missing or saltlab's.
+func Folders(dir string) [3]string {
+	return [3]string{dir, dir + ".partial", dir + ".work"}
+}
+
+// CheckFolders refuses a wheelhouse dir saltlab may not make, before any
+// work: a folder of the user's (files and no saltlab marker) or a file at
+// dir or at the folders beside it (Folders), or dir where this user
+// cannot write.
+func CheckFolders(dir string) error {
+	for _, d := range Folders(dir) {
+		if err := owned.Claimable(d); err != nil {
+			return err
+		}
+	}
+	return owned.Writable(dir)
+}
+
+// cacheEntryRe matches what saltlab keeps in the host cache's wheelhouse
+// folder: salt-<release>-<target>, with the folders it is filled in
+// (.partial, .work) and the note of a release the index lacks.
+var cacheEntryRe = regexp.MustCompile(`^salt-[0-9][0-9a-z.]*-cp[0-9]+-[a-z0-9_]+(\.partial|\.work|\.missing\.json)?$`)
+
+// AdoptCache marks the host cache's wheelhouse folder under root, and the
+// wheelhouses in it, as saltlab's when an older saltlab made them before
+// folders carried the marker: only when every entry there is named as
+// saltlab names its cache entries. Then a stale one can be filled again.
+func AdoptCache(root string) error {
+	dir := filepath.Join(root, ".cache", "wheelhouse")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // none yet: Prepare makes it
+	}
+	var adopt []string
+	for _, e := range entries {
+		if e.Name() == owned.Marker {
+			continue
+		}
+		if !cacheEntryRe.MatchString(e.Name()) {
+			return nil // something else is there: nothing is taken
+		}
+		if e.IsDir() && e.Type()&os.ModeSymlink == 0 {
+			adopt = append(adopt, filepath.Join(dir, e.Name()))
+		}
+	}
+	for _, d := range append(adopt, dir) {
+		if err := owned.Adopt(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CacheDir is the host cache folder of one release's wheelhouse, keyed by
@@ -98,7 +156,10 @@ func Complete(dir string, v Version, t Target) bool {
 // and t, every listed file is there with its recorded digest, and Salt's
 // wheel declares its dependencies. The error says what is wrong.
 func Validate(dir string, v Version, t Target) error {
-	b, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	b, err := userfile.ReadFile(filepath.Join(dir, ManifestFile), userfile.Text)
+	if userfile.Is(err) {
+		return fmt.Errorf("validate wheelhouse %s: %w", dir, err)
+	}
 	if err != nil {
 		return fmt.Errorf("validate wheelhouse %s: no %s (an interrupted or foreign folder)", dir, ManifestFile)
 	}
@@ -133,7 +194,7 @@ func Validate(dir string, v Version, t Target) error {
 func checkFile(dir, name, want string) error {
 	path := filepath.Join(dir, name)
 	if want == "" {
-		_, err := os.Stat(path)
+		_, err := userfile.Check(path, userfile.Archive)
 		return err
 	}
 	got, err := fileSHA256(path)
@@ -178,16 +239,12 @@ func finish(tmp, dir string, m Manifest) error {
 	}
 	sort.Strings(m.Files)
 	b, _ := json.MarshalIndent(m, "", "  ")
-	if err := os.WriteFile(filepath.Join(tmp, ManifestFile), append(b, '\n'), 0o644); err != nil {
+	if err := owned.WriteFile(filepath.Join(tmp, ManifestFile), append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("finish wheelhouse: %w", err)
 	}
-	if err := os.RemoveAll(dir); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("finish wheelhouse: %w", err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return fmt.Errorf("finish wheelhouse: %w", err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
+	// dir is replaced only when saltlab made it (owned.Replace): a folder
+	// of the user's named by --dir is refused, never emptied.
+	if err := owned.Replace(tmp, dir); err != nil {
 		return fmt.Errorf("finish wheelhouse: %w", err)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -268,8 +269,20 @@ func TestValidateRefusesAChangedWheelhouse(t *testing.T) {
 
 // finishInPlace writes a manifest for the files already in dir.
 func finishInPlace(dir string, m Manifest) error {
-	tmp := dir + ".tmp"
-	if err := os.Rename(dir, tmp); err != nil {
+	tmp := dir + ".tmp" // what Prepare fills is marked as saltlab's
+	if _, err := owned.Claim(tmp, 0o755); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := os.Rename(filepath.Join(dir, e.Name()), filepath.Join(tmp, e.Name())); err != nil {
+			return err
+		}
+	}
+	if err := os.Remove(dir); err != nil {
 		return err
 	}
 	return finish(tmp, dir, m)
@@ -366,4 +379,67 @@ func mustRead(t *testing.T, name string) string {
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	require.NoError(t, err)
 	return string(b)
+}
+
+// TestPrepareLeavesTheUsersFolders: a wheelhouse dir, or a folder beside
+// it Prepare works in, that holds the user's files is refused before pip
+// runs, and every file in it is still there; Prepare's own leftovers (a
+// marked .partial of an interrupted run) are replaced.
+func TestPrepareLeavesTheUsersFolders(t *testing.T) {
+	v, _ := ParseVersion("3008.5")
+	ran := false
+	p := NewPip([]string{"python3", "-m", "pip"}, func(context.Context, []string) (string, error) {
+		ran = true
+		return "", errors.New("pip must not run")
+	})
+	for _, where := range []string{"", ".partial", ".work"} {
+		base := t.TempDir()
+		dir := filepath.Join(base, "wheels")
+		mine := dir + where
+		require.NoError(t, os.MkdirAll(filepath.Join(mine, "src"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(mine, "src", "notes.txt"), []byte("mine"), 0o644))
+		err := Prepare(context.Background(), p, nil, dir, v, ImageTarget("amd64"))
+		assert.ErrorContains(t, err, mine+" holds files saltlab did not put there", "%q", where)
+		assert.False(t, ran, "refused before pip ran")
+		b, err := os.ReadFile(filepath.Join(mine, "src", "notes.txt"))
+		require.NoError(t, err)
+		assert.Equal(t, "mine", string(b))
+	}
+	// finish replaces only a folder saltlab made.
+	base := t.TempDir()
+	mine := filepath.Join(base, "wheels")
+	require.NoError(t, os.MkdirAll(mine, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(mine, "keep.txt"), []byte("mine"), 0o644))
+	tmp := filepath.Join(base, "wheels.partial")
+	_, err := owned.Claim(tmp, 0o755)
+	require.NoError(t, err)
+	assert.ErrorContains(t, finish(tmp, mine, Manifest{Salt: v.String()}), "holds files saltlab did not put there")
+	assert.FileExists(t, filepath.Join(mine, "keep.txt"))
+}
+
+// TestAdoptCache: the cache an older saltlab filled (no markers) is taken
+// as saltlab's, so a stale wheelhouse in it can be filled again; a cache
+// folder holding anything else is left as it is.
+func TestAdoptCache(t *testing.T) {
+	root := t.TempDir()
+	v, _ := ParseVersion("3008.5")
+	tgt := ImageTarget("amd64")
+	dir := CacheDir(root, v, tgt)
+	for _, d := range Folders(dir) {
+		require.NoError(t, os.MkdirAll(d, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(d, "x.whl"), nil, 0o644))
+	}
+	require.NoError(t, os.WriteFile(dir+".missing.json", []byte("{}"), 0o644))
+	assert.Error(t, CheckFolders(dir), "unmarked: not saltlab's yet")
+	require.NoError(t, AdoptCache(root))
+	require.NoError(t, CheckFolders(dir), "an older saltlab's cache is saltlab's")
+
+	other := t.TempDir()
+	mine := CacheDir(other, v, tgt)
+	require.NoError(t, os.MkdirAll(mine, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(mine, "x.whl"), nil, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(mine), "notes.txt"), nil, 0o644))
+	require.NoError(t, AdoptCache(other))
+	assert.Error(t, CheckFolders(mine), "a cache folder with something else in it adopts nothing")
+	assert.NoFileExists(t, filepath.Join(mine, owned.Marker))
 }

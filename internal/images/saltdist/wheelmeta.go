@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // RequiresDist counts the Requires-Dist lines in a wheel's METADATA. A
@@ -13,11 +15,15 @@ import (
 // (saltstack/salt#65149, #67973): it installs "fine" and then dies on its
 // first import, so such a wheel is refused.
 func RequiresDist(wheel string) (int, error) {
-	zr, err := zip.OpenReader(wheel)
+	wf, err := userfile.Open(wheel, userfile.Archive)
 	if err != nil {
 		return 0, fmt.Errorf("open wheel: %w", err)
 	}
-	defer zr.Close()
+	defer wf.Close()
+	zr, err := zip.NewReader(wf, wf.Info().Size())
+	if err != nil {
+		return 0, fmt.Errorf("open wheel: %w", err)
+	}
 	for _, f := range zr.File {
 		dir, name, ok := strings.Cut(f.Name, "/")
 		if !ok || name != "METADATA" || !strings.HasSuffix(dir, ".dist-info") {

@@ -14,6 +14,8 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Container paths the knobs replace.
@@ -121,10 +123,17 @@ func dropInSource(s types.ServiceConfig, k Kind) (string, bool) {
 // buildDropIn fills dst with the topology's files (from src, when it is a
 // directory), the user's files prefixed userPrefix, and the --set file.
 func buildDropIn(dst, src, user string, set []byte) error {
-	if err := os.RemoveAll(dst); err != nil {
+	// dst is in the config dir of the run's private dir, saltlab's (and
+	// marked there, not in dst, which Salt sees as its <kind>.d): one an
+	// earlier Resolve made is replaced.
+	parent := filepath.Dir(dst)
+	if _, err := owned.Claim(parent, 0o700); err != nil {
+		return fmt.Errorf("create drop-in dir %s: %w", dst, err)
+	}
+	if err := owned.RemoveIn(parent, filepath.Base(dst)); err != nil {
 		return fmt.Errorf("reset drop-in dir %s: %w", dst, err)
 	}
-	if err := os.MkdirAll(dst, 0o700); err != nil {
+	if err := os.Mkdir(dst, 0o700); err != nil {
 		return fmt.Errorf("create drop-in dir %s: %w", dst, err)
 	}
 	if filepath.IsAbs(src) {
@@ -138,7 +147,7 @@ func buildDropIn(dst, src, user string, set []byte) error {
 		}
 	}
 	if len(set) > 0 {
-		if err := os.WriteFile(filepath.Join(dst, SetFile), set, 0o644); err != nil {
+		if err := owned.WriteFile(filepath.Join(dst, SetFile), set, 0o644); err != nil {
 			return fmt.Errorf("write %s: %w", SetFile, err)
 		}
 	}
@@ -166,16 +175,13 @@ func copyFiles(src, dst, prefix string) error {
 // copyFile copies one file keeping its permission bits: a 0600 drop-in
 // (it may hold a password) must not become readable by others.
 func copyFile(from, to string) error {
-	in, err := os.Open(from)
+	in, err := userfile.Open(from, userfile.Text)
 	if err != nil {
 		return fmt.Errorf("copy drop-in %s: %w", from, err)
 	}
 	defer in.Close()
-	fi, err := in.Stat()
-	if err != nil {
-		return fmt.Errorf("copy drop-in %s: %w", from, err)
-	}
-	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	fi := in.Info()
+	out, err := owned.Create(to, 0o600)
 	if err != nil {
 		return fmt.Errorf("copy drop-in %s: %w", from, err)
 	}

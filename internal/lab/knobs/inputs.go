@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/usage/valid"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // MaxContainers bounds the minion containers of a lab: each is a container
@@ -149,6 +150,12 @@ func (in Inputs) Parse() (Parsed, error) {
 				continue
 			}
 		}
+		if d.flag == "--master-config" || d.flag == "--minion-config" {
+			if err := checkDropIns(abs); err != nil {
+				errs = append(errs, fmt.Errorf("validate %s: %w", d.flag, err))
+				continue
+			}
+		}
 		d.into(abs)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -195,6 +202,25 @@ func renderSets(pairs []string) (Overrides, map[Kind][]byte, error) {
 		}
 	}
 	return o, out, nil
+}
+
+// checkDropIns checks, before any Docker work, the files of a drop-in
+// directory that a run copies (copyFiles: its regular files): each must
+// be one saltlab reads whole (userfile: at most userfile.Text).
+func checkDropIns(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue // not copied: Salt reads <kind>.d/*.conf files only
+		}
+		if _, err := userfile.Check(filepath.Join(dir, e.Name()), userfile.Text); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func readableDir(path string) (string, error) {

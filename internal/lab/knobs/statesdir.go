@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // topFile is Salt's default state_top: the file a highstate reads to map
@@ -29,7 +31,10 @@ func checkStatesDir(dir, masterConfig string) error {
 	if len(entries) == 0 {
 		return fmt.Errorf("%s is empty: put your SLS files there with a %s that maps minions to them (example: %s/states/%s)", dir, topFile, ExamplesDir, topFile)
 	}
-	if _, err := os.Stat(filepath.Join(dir, topFile)); err == nil || setsStateTop(masterConfig) {
+	top := filepath.Join(dir, topFile)
+	if _, err := userfile.Check(top, userfile.Text); userfile.Is(err) {
+		return fmt.Errorf("%w (Salt reads it whole for every highstate)", err) // a fifo would hang the masters' highstate
+	} else if err == nil || setsStateTop(masterConfig) {
 		return nil
 	}
 	return fmt.Errorf("%s has no %s, so a highstate applies nothing (Salt answers \"No Top file or master_tops data matches found\"): add a %s mapping minions to your SLS files, e.g. \"base: {'*': [mystate]}\" (example: %s/states/%s)", dir, topFile, topFile, ExamplesDir, topFile)
@@ -42,9 +47,9 @@ func setsStateTop(dir string) bool {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.conf"))
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := userfile.ReadFile(f, userfile.Text)
 		if err != nil {
-			continue
+			continue // not a drop-in Salt reads either; copying it fails naming it
 		}
 		for _, l := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(l), "state_top:") {

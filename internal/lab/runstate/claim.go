@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
+
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // Claim is the run directory a bring-up writes run.json into. A run that
@@ -17,6 +18,7 @@ import (
 type Claim struct {
 	dir     string
 	existed bool // the directory was there before the run
+	fresh   bool // Save marked the directory as saltlab's (owned.Claim): it was missing or empty
 	saved   bool // Save wrote run.json
 	// kept names what Withdraw leaves in a directory the run created:
 	// the logs of a lab that failed at bring-up, the only evidence of why.
@@ -35,7 +37,9 @@ func (c *Claim) Dir() string { return c.dir }
 
 // Save writes s to the directory's run.json (runstate.Save).
 func (c *Claim) Save(s State) error {
-	if err := Save(c.dir, s); err != nil {
+	fresh, err := save(c.dir, s)
+	c.fresh = c.fresh || fresh
+	if err != nil {
 		return err
 	}
 	c.saved = true
@@ -52,34 +56,41 @@ func (c *Claim) Keep(name string) {
 }
 
 // Withdraw removes what the run wrote: the whole directory when Stake
-// found none (everything in it is this run's) but for what Keep named,
-// else only the run.json it saved, so a directory that held something
-// before keeps it. A run.json this run never wrote (another lab's, under
-// a reused id) is left alone.
+// found none and Save made it (everything in it is this run's) but for
+// what Keep named; everything in it, its marker too, when it was an empty
+// folder Save marked, so it is left empty as it was; else only the
+// run.json it saved, so a directory that held something before keeps it.
+// A run.json this run never wrote (another lab's, under a reused id) is
+// left alone.
 func (c *Claim) Withdraw() error {
 	switch {
-	case !c.existed && len(c.kept) == 0:
-		if err := os.RemoveAll(c.dir); err != nil {
+	case c.fresh && !c.existed && len(c.kept) == 0:
+		if err := owned.RemoveAll(c.dir); err != nil {
 			return fmt.Errorf("remove run dir of a run that never started: %w", err)
 		}
-	case !c.existed:
+	case c.fresh:
 		entries, err := os.ReadDir(c.dir)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("read run dir of a run that never started: %w", err)
 		}
 		for _, e := range entries {
-			if slices.Contains(c.kept, e.Name()) {
+			if e.Name() == owned.Marker || slices.Contains(c.kept, e.Name()) {
 				continue
 			}
-			if err := os.RemoveAll(filepath.Join(c.dir, e.Name())); err != nil {
+			if err := owned.RemoveIn(c.dir, e.Name()); err != nil {
 				return fmt.Errorf("remove %s of a run that never started: %w", e.Name(), err)
 			}
 		}
+		if len(c.kept) == 0 { // else what is kept stays saltlab's
+			if err := owned.Unmark(c.dir); err != nil {
+				return fmt.Errorf("unmark the run dir of a run that never started: %w", err)
+			}
+		}
 	case c.saved:
-		if err := os.Remove(filepath.Join(c.dir, StateFile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := owned.RemoveIn(c.dir, StateFile); err != nil {
 			return fmt.Errorf("remove %s of a run that never started: %w", StateFile, err)
 		}
 	}
-	c.saved = false
+	c.saved, c.fresh = false, false
 	return nil
 }

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab/knobs"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // File names inside a run directory.
@@ -90,29 +92,33 @@ func LabName(parts ...string) string {
 // Dir returns the run directory of runID under reportsDir.
 func Dir(reportsDir, runID string) string { return filepath.Join(reportsDir, runID) }
 
-// Save writes s to dir/run.json atomically.
+// Save writes s to dir/run.json atomically. dir becomes saltlab's
+// (owned.Claim): created and marked when missing, marked when empty; a
+// folder of the user's is refused.
 func Save(dir string, s State) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("save run state: %w", err)
+	_, err := save(dir, s)
+	return err
+}
+
+// save is Save, saying whether it marked dir now (owned.Claim's fresh).
+func save(dir string, s State) (fresh bool, err error) {
+	if fresh, err = owned.Claim(dir, 0o755); err != nil {
+		return false, fmt.Errorf("save run state: %w", err)
 	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return fmt.Errorf("save run state: %w", err)
+		return fresh, fmt.Errorf("save run state: %w", err)
 	}
-	tmp := filepath.Join(dir, StateFile+".tmp")
 	// 0600: run.json names where the run's secrets are.
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o600); err != nil {
-		return fmt.Errorf("save run state: %w", err)
+	if err := owned.WriteFile(filepath.Join(dir, StateFile), append(b, '\n'), 0o600); err != nil {
+		return fresh, fmt.Errorf("save run state: %w", err)
 	}
-	if err := os.Rename(tmp, filepath.Join(dir, StateFile)); err != nil {
-		return fmt.Errorf("save run state: %w", err)
-	}
-	return nil
+	return fresh, nil
 }
 
 // Load reads dir/run.json.
 func Load(dir string) (State, error) {
-	b, err := os.ReadFile(filepath.Join(dir, StateFile))
+	b, err := userfile.ReadFile(filepath.Join(dir, StateFile), userfile.Text)
 	if err != nil {
 		return State{}, fmt.Errorf("load run state: %w", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -99,12 +100,12 @@ func TestPrivateRoot(t *testing.T) {
 	assert.ErrorContains(t, err, "set SALTLAB_STATE_DIR, XDG_STATE_HOME or HOME")
 
 	root := filepath.Join(t.TempDir(), "state")
-	dir, err := MakePrivate(root, "run-a")
+	dir, err := MakePrivate(root, "run-a", "")
 	require.NoError(t, err)
 	fi, err := os.Stat(dir)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
-	_, err = MakePrivate(root, "run-a")
+	_, err = MakePrivate(root, "run-a", "")
 	assert.ErrorContains(t, err, "create private run dir", "a run id is used once")
 	require.NoError(t, RemovePrivate(dir))
 	assert.NoDirExists(t, dir)
@@ -173,4 +174,63 @@ func TestLabName(t *testing.T) {
 	}
 	assert.Equal(t, LedgerFile, LedgerName(""), "a run's only lab keeps faults.jsonl")
 	assert.Equal(t, "faults-lab2.jsonl", LedgerName("lab2"))
+}
+
+// TestPrivateRootOfAnOlderSaltlab: a state folder an older saltlab left
+// (no markers; private dirs of runs whose labs leaked) is taken as
+// saltlab's, so `down --all` can clean it; one with anything else in it
+// stays the user's, refused, and nothing is marked.
+func TestPrivateRootOfAnOlderSaltlab(t *testing.T) {
+	legacy := func(t *testing.T) string {
+		root := filepath.Join(t.TempDir(), "state")
+		one := filepath.Join(root, "drill-all-masters-frozen-88655d")
+		require.NoError(t, os.MkdirAll(filepath.Join(one, ConfigDir, "master.d-1"), 0o700))
+		require.NoError(t, os.WriteFile(filepath.Join(one, APIPasswordFile), []byte("pw"), 0o600))
+		require.NoError(t, os.WriteFile(filepath.Join(one, ConfigDir, "master.d-1", "zz-saltlab-set.conf"), []byte("x: 1\n"), 0o644))
+		lab := filepath.Join(root, "20261206-024500-abcdef", "lab2")
+		require.NoError(t, os.MkdirAll(lab, 0o700))
+		require.NoError(t, os.WriteFile(filepath.Join(lab, APIPasswordFile), []byte("pw"), 0o600))
+		return root
+	}
+	env := func(root string) func(string) string {
+		return func(k string) string {
+			if k == StateDirVar {
+				return root
+			}
+			return ""
+		}
+	}
+	root := legacy(t)
+	got, err := PrivateRoot(env(root))
+	require.NoError(t, err)
+	assert.Equal(t, root, got)
+	dirs, others, err := PrivateDirs(root)
+	require.NoError(t, err)
+	assert.Len(t, dirs, 2, "both private dirs are saltlab's now")
+	assert.Empty(t, others)
+	for _, d := range dirs {
+		require.NoError(t, RemovePrivate(d))
+	}
+
+	for name, extra := range map[string]func(root string){
+		"a file of the user's": func(root string) {
+			require.NoError(t, os.WriteFile(filepath.Join(root, "notes.txt"), []byte("mine"), 0o644))
+		},
+		"a folder not named as a run": func(root string) {
+			require.NoError(t, os.MkdirAll(filepath.Join(root, "My Photos"), 0o755))
+		},
+		"a private dir holding more": func(root string) {
+			require.NoError(t, os.WriteFile(filepath.Join(root, "drill-all-masters-frozen-88655d", "thesis.tex"), []byte("mine"), 0o644))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := legacy(t)
+			extra(root)
+			_, err := PrivateRoot(env(root))
+			assert.ErrorContains(t, err, root+" holds files saltlab did not put there")
+			assert.True(t, usage.Is(err))
+			assert.NoFileExists(t, filepath.Join(root, owned.Marker), "nothing was marked")
+			assert.NoFileExists(t, filepath.Join(root, "drill-all-masters-frozen-88655d", owned.Marker))
+		})
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // Checked is a finished run judged again from its files alone.
@@ -33,6 +34,9 @@ func Check(dir string) (Checked, error) {
 	}
 	c := Checked{History: filepath.Join(dir, filepath.Base(hist))}
 	h, err := history.Read(c.History)
+	if userfile.Is(err) {
+		return Checked{}, usage.Errorf("check %s: %w", dir, err)
+	}
 	if err != nil {
 		return Checked{}, fmt.Errorf("check %s: %w", dir, err)
 	}

@@ -18,10 +18,13 @@ import (
 
 // Down removes the containers, networks and volumes of run runID, or of
 // every saltlab run on the engine (runID ""), and their private
-// directories (secrets, config copies). What it removed goes to out. A run
-// id that no lab on the engine carries is an error listing the live runs,
-// and nothing is printed as removed; only a private directory the run left
-// behind (its runner died after its lab went) is removed then.
+// directories (secrets, config copies). What it removed goes to out. A
+// state folder saltlab may not use (runstate.PrivateRoot: a folder of the
+// user's, say) is refused before Docker is contacted, and nothing is
+// removed. A run id that no lab on the engine carries is an error listing
+// the live runs, and nothing is printed as removed; only a private
+// directory the run left behind (its runner died after its lab went) is
+// removed then.
 func Down(ctx context.Context, runID string, out io.Writer) error {
 	if runID != "" {
 		if err := labels.ValidateRunID(runID); err != nil {
@@ -58,10 +61,17 @@ func down(ctx context.Context, cli lab.Docker, root, runID string, out io.Writer
 	if err != nil {
 		return err
 	}
-	// The labs' secrets and config copies go with them.
+	// The labs' secrets and config copies go with them: the private
+	// dirs saltlab made, never another file or folder beside them.
 	dirs := []string{filepath.Join(root, runID)}
 	if runID == "" {
-		dirs, _ = filepath.Glob(filepath.Join(root, "*"))
+		var others []string
+		if dirs, others, err = runstate.PrivateDirs(root); err != nil {
+			return err
+		}
+		for _, o := range others {
+			fmt.Fprintf(out, "left %s as it is: saltlab did not make it\n", o)
+		}
 	}
 	for _, d := range dirs {
 		if err := runstate.RemovePrivate(d); err != nil {

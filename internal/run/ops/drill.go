@@ -29,7 +29,7 @@ type Drill struct {
 // added; without, it leaves the fault for `saltlab heal`. Progress goes to
 // out.
 func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
-	if err := d.Which.Check(); err != nil {
+	if err := d.Which.checkWritable(); err != nil {
 		return err
 	}
 	s := d.Spec

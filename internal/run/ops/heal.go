@@ -30,7 +30,7 @@ const staleWhy = "its lab was removed before they were undone; closed by saltlab
 // closed as stale (nothing is left to undo) and reported. One line per run
 // goes to out.
 func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) error {
-	if err := w.Check(); err != nil {
+	if err := w.checkWritable(); err != nil {
 		return err
 	}
 	cli, err := dockerx.New(ctx)

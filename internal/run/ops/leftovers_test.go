@@ -67,7 +67,9 @@ func TestDownOfAGoneRun(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
 			if tt.private {
-				require.NoError(t, os.MkdirAll(filepath.Join(root, "run-x", runstate.ConfigDir), 0o700))
+				dir, err := runstate.MakePrivate(root, "run-x", "")
+				require.NoError(t, err)
+				require.NoError(t, os.MkdirAll(filepath.Join(dir, runstate.ConfigDir), 0o700))
 			}
 			var out bytes.Buffer
 			err := down(context.Background(), listingEngine{runs: tt.live}, root, "run-x", &out)
@@ -85,6 +87,43 @@ func TestDownOfAGoneRun(t *testing.T) {
 			assert.NoDirExists(t, filepath.Join(root, "run-x"))
 		})
 	}
+}
+
+// TestDownAllLeavesTheUsersFiles: down --all removes the private dirs
+// saltlab made under the state folder, and nothing else there: a file and
+// a folder the user put beside them are still there, and it says so.
+func TestDownAllLeavesTheUsersFiles(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "state")
+	var made []string
+	for _, id := range []string{"run-a", "run-b"} {
+		dir, err := runstate.MakePrivate(root, id, "")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, runstate.APIPasswordFile), []byte("secret"), 0o600))
+		made = append(made, dir)
+	}
+	lab2, err := runstate.MakePrivate(root, "run-c", "lab2") // a lab of a run with several
+	require.NoError(t, err)
+	made = append(made, filepath.Dir(lab2))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "notes.txt"), []byte("mine"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "backup", "run-z"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "backup", "run-z", "api-password"), []byte("old"), 0o600))
+
+	var out bytes.Buffer
+	require.NoError(t, down(context.Background(), listingEngine{}, root, "", &out))
+	for _, d := range made {
+		assert.NoDirExists(t, d)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "notes.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, "mine", string(b))
+	assert.FileExists(t, filepath.Join(root, "backup", "run-z", "api-password"))
+	assert.Contains(t, out.String(), "left "+filepath.Join(root, "backup")+" as it is: saltlab did not make it")
+	assert.Contains(t, out.String(), "left "+filepath.Join(root, "notes.txt")+" as it is")
+
+	// down --run of a run whose private dir is not saltlab's: refused, kept.
+	err = down(context.Background(), listingEngine{}, root, "backup", &out)
+	assert.ErrorContains(t, err, "holds files saltlab did not put there")
+	assert.FileExists(t, filepath.Join(root, "backup", "run-z", "api-password"))
 }
 
 // TestHealTargets: heal acts only on labs on the engine; with --all the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -22,13 +23,33 @@ type Which struct {
 	Reports string // directory holding reports/<run id>/run.json
 }
 
-// Check validates w without touching Docker.
+// Check validates w without touching Docker. --reports must be a folder
+// saltlab may keep run folders in (owned.Root), not a file.
 func (w Which) Check() error {
 	if w.Reports == "" {
 		return usage.Errorf("validate --reports: empty: name the reports directory")
 	}
+	if _, err := owned.Root(w.Reports); err != nil {
+		return usage.Errorf("validate --reports: %w", err)
+	}
+	if err := owned.Folder(w.Reports); err != nil {
+		return usage.Errorf("validate --reports: %w", err)
+	}
 	if w.ID != "" {
 		return labels.ValidateRunID(w.ID)
+	}
+	return nil
+}
+
+// checkWritable is Check for the commands that write into the run
+// folders (chaos and heal keep the fault ledger there): --reports must be
+// writable too, checked before Docker is contacted.
+func (w Which) checkWritable() error {
+	if err := w.Check(); err != nil {
+		return err
+	}
+	if err := owned.Writable(w.Reports); err != nil {
+		return usage.Errorf("validate --reports: %w", err)
 	}
 	return nil
 }

@@ -111,11 +111,7 @@ func bringUp(ctx context.Context, cfg *Config, started time.Time, spec labSpec) 
 	}
 	// A lab of several keeps its secrets in the run's private dir, which
 	// `saltlab down --run` removes whole.
-	root, name := cfg.StateDir, cfg.RunID
-	if spec.name != "" {
-		root, name = filepath.Join(cfg.StateDir, cfg.RunID), spec.name
-	}
-	if s.private, err = runstate.MakePrivate(root, name); err != nil {
+	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID, spec.name); err != nil {
 		s.cli.Close()
 		return nil, err
 	}

@@ -5,10 +5,8 @@
 package runner
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -19,8 +17,10 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/usage/valid"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // TeardownTimeout bounds healing faults plus removing the lab. It runs on a
@@ -76,6 +76,9 @@ func (c Config) Validate() error {
 	case c.StateDir == "":
 		return fmt.Errorf("validate config: private state dir is empty")
 	}
+	if err := checkReports(c.ReportsDir); err != nil {
+		return err
+	}
 	// The run's drop-ins and API password file are bound from it.
 	if err := policy.OSRules().HostPath(c.StateDir); err != nil {
 		return usage.Errorf("validate private state dir: %w: lab containers bind files from it; set %s to a directory of your own", err, runstate.StateDirVar)
@@ -94,9 +97,27 @@ func (c Config) Validate() error {
 			return fmt.Errorf("validate --run-id: %w", err)
 		}
 		dir := runstate.Dir(c.ReportsDir, c.RunID)
-		if _, err := os.Stat(filepath.Join(dir, runstate.StateFile)); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(filepath.Join(dir, runstate.StateFile)); err == nil {
 			return usage.Errorf("validate --run-id %s: %s already holds a run; choose another id, or leave --run-id out for a fresh one", c.RunID, dir)
 		}
+		if err := owned.Claimable(dir); err != nil {
+			return usage.Errorf("validate --run-id %s: the run folder %w; or choose another id, or leave --run-id out for a fresh one", c.RunID, err)
+		}
+	}
+	return nil
+}
+
+// checkReports refuses a --reports folder a run could not write its run
+// folder in, before any image is built or Docker is contacted: a file, a
+// folder this user cannot write or create, /, a home folder or a system
+// folder (owned.Root). An existing folder of the user's is fine: saltlab
+// adds its run folders beside what is there and removes only those.
+func checkReports(dir string) error {
+	if _, err := owned.Root(dir); err != nil {
+		return usage.Errorf("validate --reports: %w", err)
+	}
+	if err := owned.Writable(dir); err != nil {
+		return usage.Errorf("validate --reports: %w", err)
 	}
 	return nil
 }
@@ -120,7 +141,9 @@ func (c Config) composeFile() (string, error) {
 	if err != nil {
 		return "", usage.Errorf("validate --compose %s: %v", c.Compose, err)
 	}
-	if st, err := os.Stat(f); err != nil || st.IsDir() {
+	if _, err := userfile.Check(f, userfile.Text); userfile.Is(err) {
+		return "", usage.Errorf("validate --compose: %w", err)
+	} else if err != nil {
 		return "", usage.Errorf("validate --compose %s: not a readable file: name your compose file (with an x-saltlab block, see docs/topologies.md)", c.Compose)
 	}
 	return f, nil

@@ -4,12 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // apiUser is the salt-api user every topology's external_auth lists.
@@ -39,7 +40,7 @@ const apiPasswordVar = "SALTLAB_API_PASSWORD_FILE"
 // environment variable (which `docker inspect` shows) or run.json.
 func writeAPIPassword(privateDir string, c saltapi.Creds) (map[string]string, error) {
 	path := filepath.Join(privateDir, runstate.APIPasswordFile)
-	if err := os.WriteFile(path, []byte(c.Password), 0o600); err != nil {
+	if err := owned.WriteFile(path, []byte(c.Password), 0o600); err != nil {
 		return nil, fmt.Errorf("write salt-api password: %w", err)
 	}
 	return map[string]string{"SALTLAB_API_USER": c.Username, apiPasswordVar: path}, nil
@@ -53,7 +54,7 @@ func APICreds(st runstate.State) (saltapi.Creds, error) {
 	if path == "" {
 		return saltapi.Creds{}, fmt.Errorf("read salt-api password of run %s: run.json names no password file", st.RunID)
 	}
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(path, userfile.Text)
 	if err != nil {
 		return saltapi.Creds{}, fmt.Errorf("read salt-api password of run %s: %w", st.RunID, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
 )
 
@@ -53,7 +54,7 @@ func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, labName string, log
 	for _, svc := range l.Services() {
 		text, err := l.Logs(ctx, svc, 0)
 		if err == nil {
-			err = os.WriteFile(filepath.Join(dir, runstate.LabName(labName, svc)+".log"), []byte(text), 0o644)
+			err = owned.WriteFile(filepath.Join(dir, runstate.LabName(labName, svc)+".log"), []byte(text), 0o644)
 		}
 		if err != nil {
 			fmt.Fprintf(log, "warning: save the log of %s: %v\n", svc, err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 )
 
@@ -61,7 +61,7 @@ func runLabs(ctx context.Context, cfg Config, sh *runShared, plans []labPlan, se
 	if !cfg.Keep {
 		// Each lab removed its private dir; their parent goes with the last
 		// (a kept or failed lab's dir keeps it, for `saltlab down`).
-		_ = os.Remove(filepath.Join(cfg.StateDir, cfg.RunID))
+		_ = owned.RemoveIfEmpty(filepath.Join(cfg.StateDir, cfg.RunID))
 	}
 	return outs, errors.Join(errs...)
 }

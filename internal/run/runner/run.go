@@ -23,6 +23,7 @@ import (
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/userfile"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -48,8 +49,15 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, err
 	}
 	for _, p := range cfg.Features {
-		if _, err := os.Stat(p); err != nil {
+		fi, err := os.Stat(p)
+		if err != nil {
 			return res, usage.Errorf("validate feature path: %w (name .feature files or directories; default %s/features)", err, cfg.RepoRoot)
+		}
+		if fi.IsDir() {
+			continue
+		}
+		if _, err := userfile.Check(p, userfile.Text); err != nil {
+			return res, usage.Errorf("validate feature path: %w", err)
 		}
 	}
 	// The roles decide which general scenarios apply; bringUp reads them

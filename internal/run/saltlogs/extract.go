@@ -10,6 +10,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // Extract writes the regular files of r, a tar stream as Docker's archive
@@ -54,7 +56,7 @@ func Extract(r io.Reader, src, dest string, max int64) ([]string, error) {
 		if err := os.MkdirAll(dest, 0o755); err != nil {
 			return written, errors.Join(append(errs, fmt.Errorf("create log dir: %w", err))...)
 		}
-		if err := os.WriteFile(filepath.Join(dest, name), body, 0o644); err != nil {
+		if err := owned.WriteFile(filepath.Join(dest, name), body, 0o644); err != nil {
 			errs = append(errs, fmt.Errorf("write %s: %w", name, err))
 			continue
 		}

@@ -10,6 +10,8 @@ import (
 	"sort"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // maxDropIn bounds a drop-in file read for its keys.
@@ -77,17 +79,9 @@ func DropInDir(dir, kind string) ([]Setting, error) {
 
 // DropInFile returns the settings of one drop-in file.
 func DropInFile(path, kind string) ([]Setting, error) {
-	f, err := os.Open(path)
+	data, err := userfile.ReadFile(path, maxDropIn)
 	if err != nil {
 		return nil, fmt.Errorf("read %s drop-in: %w", kind, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxDropIn+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s drop-in %s: %w", kind, path, err)
-	}
-	if len(data) > maxDropIn {
-		return nil, fmt.Errorf("read %s drop-in %s: more than %d bytes", kind, path, maxDropIn)
 	}
 	keys, err := Keys(data)
 	if err != nil {
