@@ -87,7 +87,7 @@ func cmdMatrix(_ context.Context, args []string, out, errOut io.Writer) error {
 		fmt.Fprintf(say, "wrote %s: %d run(s) recorded (%d added, %d replaced)\n", ledgerFile, len(all), added, replaced)
 	}
 	if *readmeFile != "" {
-		if err := report.WriteFile(*readmeFile, []byte(readme)); err != nil {
+		if err := owned.WriteFile(*readmeFile, []byte(readme), 0o644); err != nil {
 			return fmt.Errorf("write the release matrix into %s: %w", *readmeFile, err)
 		}
 		fmt.Fprintf(say, "wrote %s: its release matrix block, %d release(s) x %d topolog(ies)\n", *readmeFile, len(m.Releases), len(m.Topologies))
@@ -229,7 +229,7 @@ func readmeWithMatrix(path string, m matrix.Matrix) (string, error) {
 	if err := checkReadmeFile(path); err != nil {
 		return "", err
 	}
-	doc, err := os.ReadFile(path)
+	doc, err := userfile.ReadFile(path, maxReadme)
 	if err != nil {
 		return "", usage.Errorf("matrix: --readme %s: %w", path, err)
 	}
@@ -250,12 +250,8 @@ func checkReadmeFile(path string) error {
 	if path == "" {
 		return nil
 	}
-	fi, err := os.Stat(path)
-	if err != nil {
+	if _, err := userfile.Check(path, maxReadme); err != nil {
 		return usage.Errorf("matrix: --readme %s: %w (name the README that holds the release matrix block)", path, err)
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxReadme {
-		return usage.Errorf("matrix: --readme %s: not a regular file of at most %d bytes (name the README that holds the release matrix block)", path, maxReadme)
-	}
-	return nil
+	return owned.Replaceable(path)
 }

@@ -3,9 +3,11 @@ package drill
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // ProgressName is a drill's saved progress in its run folder: what a
@@ -54,23 +56,18 @@ func (p *Progress) Deadline() time.Time { return p.Started.Add(p.TimeLimit) }
 
 func progressPath(runDir string) string { return filepath.Join(runDir, ProgressName) }
 
+// maxProgress bounds drill.json: a few hundred bytes per task and hint.
+const maxProgress = 1 << 20
+
 // loadProgress reads a run folder's drill progress.
 func loadProgress(runDir string) (*Progress, error) {
-	path := progressPath(runDir)
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return nil, fmt.Errorf("read drill progress: %w", err)
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > 1<<20 {
-		return nil, fmt.Errorf("read drill progress %s: not a regular file of at most 1 MiB", path)
-	}
-	b, err := os.ReadFile(path)
+	b, err := userfile.ReadFile(progressPath(runDir), maxProgress)
 	if err != nil {
 		return nil, fmt.Errorf("read drill progress: %w", err)
 	}
 	var p Progress
 	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("read drill progress %s: %w", path, err)
+		return nil, fmt.Errorf("read drill progress %s: %w", progressPath(runDir), err)
 	}
 	return &p, nil
 }
@@ -82,18 +79,7 @@ func (p *Progress) save(runDir string) error {
 	if err != nil {
 		return fmt.Errorf("save drill progress: %w", err)
 	}
-	tmp, err := os.CreateTemp(runDir, ".drill-*.json")
-	if err != nil {
-		return fmt.Errorf("save drill progress: %w", err)
-	}
-	_, werr := tmp.Write(append(b, '\n'))
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("save drill progress: %v %v", werr, cerr)
-	}
-	if err := os.Rename(tmp.Name(), progressPath(runDir)); err != nil {
-		os.Remove(tmp.Name())
+	if err := owned.WriteFile(progressPath(runDir), append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("save drill progress: %w", err)
 	}
 	return nil

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // The debrief's files in the run folder.
@@ -118,7 +118,7 @@ func writeDebrief(runDir string, d *spec.Drill, db Debrief) error {
 		return err
 	}
 	for name, b := range map[string][]byte{DebriefName: []byte(renderText(d, db)), DebriefJSONName: append(js, '\n'), JUnitName: ju} {
-		if err := os.WriteFile(filepath.Join(runDir, name), b, 0o644); err != nil {
+		if err := owned.WriteFile(filepath.Join(runDir, name), b, 0o644); err != nil {
 			return fmt.Errorf("write debrief: %w", err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // MaxFileBytes bounds every file of a drill folder saltlab reads: a drill
@@ -64,19 +65,9 @@ func (d Duration) MarshalYAML() (any, error) { return time.Duration(d).String(),
 // come from a folder a user names, so a device or fifo is refused before it
 // is opened.
 func ReadFile(path string) ([]byte, error) {
-	fi, err := os.Lstat(path)
+	b, err := userfile.ReadFile(path, MaxFileBytes)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: not a regular file (%s): a drill's files are plain files in its folder", path, fi.Mode().Type())
-	}
-	if fi.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("read %s: %d bytes, over the %d a drill file may have", path, fi.Size(), MaxFileBytes)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read drill file: %w", err)
 	}
 	return b, nil
 }

@@ -59,7 +59,7 @@ func Open(path string) (*Recorder, error) {
 			next = h[len(h)-1].Index + 1
 		}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := owned.Append(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open history: %w", err)
 	}
