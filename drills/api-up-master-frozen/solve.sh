@@ -1,0 +1,1 @@
+pkill -CONT -x salt-master

@@ -1,0 +1,15 @@
+# Put the old key pair back and restart salt-master with it.
+set -e
+cd /etc/salt/pki/master
+b=$(ls -d .saltlab-backup-* | head -1)
+cp -f "$b/master.pem" master.pem
+cp -f "$b/master.pub" master.pub
+# The incident restarted salt-master a moment ago; saltlab-supervise restarts
+# only a daemon that ran 10 s or more.
+pid=$(pgrep -o -x salt-master || true)
+for _ in $(seq 1 30); do
+  [ -n "$pid" ] && [ "$(ps -o etimes= -p "$pid" | tr -d ' ')" -ge 11 ] && break
+  sleep 1
+  pid=$(pgrep -o -x salt-master || true)
+done
+pkill -x salt-master

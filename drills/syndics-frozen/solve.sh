@@ -1,0 +1,2 @@
+# Wake the stopped salt-syndic.
+pkill -CONT -x salt-syndic

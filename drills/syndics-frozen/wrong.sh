@@ -1,0 +1,2 @@
+# A plausible wrong fix: wake "the master" on the syndic node (it was never stopped).
+pkill -CONT -x salt-master || true
