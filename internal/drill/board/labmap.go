@@ -43,7 +43,10 @@ type NodeView struct {
 
 // MinionView is a minion and the masters it is served by.
 type MinionView struct {
-	Service  string   `json:"service"`
+	Service string `json:"service"`
+	// State is served, unserved (the lab says: no master), or unknown
+	// (no probe of the drill reached it).
+	State    string   `json:"state"`
 	ServedBy []string `json:"served_by"`
 	Why      string   `json:"why"`
 }
@@ -83,7 +86,11 @@ func fromLab(l *LabStatus) LabMap {
 		if r.Error != "" {
 			why = r.Error
 		}
-		m.Minions = append(m.Minions, MinionView{Service: r.Service, ServedBy: append([]string{}, r.ConnectedTo...), Why: why})
+		st := "served"
+		if len(r.ConnectedTo) == 0 {
+			st = cmpOr(map[bool]string{true: "unknown"}[r.Error != ""], "unserved")
+		}
+		m.Minions = append(m.Minions, MinionView{Service: r.Service, State: st, ServedBy: append([]string{}, r.ConnectedTo...), Why: why})
 	}
 	for _, c := range l.Report.Checks {
 		st := map[string]string{status.StatusOK: "up", status.StatusFailed: "down"}[c.Status]
@@ -137,7 +144,11 @@ func fromProbes(d *spec.Drill, p *drill.Progress, probes map[string]history.Entr
 		if strings.Contains(sv, "minion") {
 			by := served[sv]
 			slices.Sort(by)
-			m.Minions = append(m.Minions, MinionView{Service: sv, ServedBy: append([]string{}, slices.Compact(by)...), Why: "masters whose latest ping reached it"})
+			st := "served"
+			if len(by) == 0 {
+				st = "unknown"
+			}
+			m.Minions = append(m.Minions, MinionView{Service: sv, State: st, ServedBy: append([]string{}, slices.Compact(by)...), Why: "masters whose latest ping reached it"})
 		}
 	}
 	for _, t := range d.Tasks {
@@ -190,3 +201,8 @@ func cmpOr(a, b string) string {
 	}
 	return b
 }
+
+// LabInterval is how often the board asks a drill's lab for its status
+// while the page is open: each answer is several commands in the lab's
+// containers, so not every second on a small machine.
+const LabInterval = 15 * time.Second

@@ -66,6 +66,7 @@ func TestBuildFromTheRecordedDrill(t *testing.T) {
 	assert.Equal(t, "unknown", m.Masters[1].State, "no probe asks salt-master-2")
 	require.Len(t, m.Minions, 2)
 	assert.Empty(t, m.Minions[0].ServedBy, "no ping reached it")
+	assert.Equal(t, "unknown", m.Minions[0].State, "the probes do not say it is unserved")
 	assert.Equal(t, "unknown", m.API.State)
 }
 
@@ -91,6 +92,7 @@ func TestBuildMapFromTheLab(t *testing.T) {
 	assert.Equal(t, "lab", m.Source)
 	assert.Equal(t, []NodeView{{Service: "salt-master-1", State: "down", Why: "no answer in 5s", Faults: []string{"proc-stop (salt-master)"}}, {Service: "salt-master-2", State: "up"}}, m.Masters)
 	assert.Equal(t, []string{"salt-master-1", "salt-master-2"}, m.Minions[1].ServedBy)
+	assert.Equal(t, "served", m.Minions[1].State)
 	assert.Equal(t, NodeView{Service: "api via nginx", State: "up", Why: "HTTP 200"}, m.API)
 
 	run.Lab = &LabStatus{At: at, Err: "engine gone"}

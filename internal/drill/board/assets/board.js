@@ -84,7 +84,7 @@
 
   function labMap(d) {
     const m = d.map, s = section('The lab', 'map');
-    const W = 520, bw = 150, bh = 46;
+    const W = 560, bw = 170, bh = 46;
     const row = (n, i) => (W / n) * i + (W / n - bw) / 2;
     const minions = m.minions, masters = m.masters;
     const H = 3 * bh + 2 * 56 + 10;
@@ -114,11 +114,11 @@
     const apiSub = (m.api.faults || []).length ? 'fault' : '';
     box(apiX, 0, 'balancer → salt-api', m.api.state, apiSub, {'data-api': m.api.state});
     for (const n of masters) {
-      box(pos[n.service][0], pos[n.service][1], n.service, n.state, (n.faults || []).join(', '), {'data-master': n.service});
+      const kinds = (n.faults || []).map(f => f.split(' ')[0]).join(', ');
+      box(pos[n.service][0], pos[n.service][1], n.service, n.state, kinds ? 'fault: ' + kinds : '', {'data-master': n.service});
     }
     minions.forEach((n, i) => {
-      const st = n.served_by.length ? 'served' : 'unserved';
-      box(row(minions.length, i), 2 * (bh + 56), n.service, st, n.served_by.length ? 'by ' + n.served_by.map(x => x.replace(/^salt-/, '')).join(', ') : '', {'data-minion': n.service});
+      box(row(minions.length, i), 2 * (bh + 56), n.service, n.state, n.served_by.length ? 'by ' + n.served_by.map(x => x.replace(/^salt-/, '')).join(', ') : '', {'data-minion': n.service});
     });
     s.appendChild(g);
     let src = m.source === 'lab' ? 'From the lab itself (saltlab status) at ' + hms(m.at) + '.' : 'From the drill\'s latest probes and open faults.';
@@ -126,7 +126,8 @@
     s.appendChild(el('p', 'note', src));
     const details = el('ul', 'details');
     for (const n of masters.concat([m.api])) {
-      if (n.why) details.appendChild(el('li', '', n.service + ': ' + n.why));
+      const f = (n.faults || []).length ? ' (open fault: ' + n.faults.join(', ') + ')' : '';
+      if (n.why || f) details.appendChild(el('li', '', n.service + ': ' + (n.why || '') + f));
     }
     s.appendChild(details);
     return s;
