@@ -11,8 +11,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/board"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -32,13 +34,15 @@ The training sandbox: incident drills on a live lab, judged from what happened.
   stop                       heal the incident, judge, print and write the debrief, remove the lab
   test NAME [--salt sim]     the drill's self-test: the incident breaks every task, the wrong fix
                              is rejected, the solution meets every task in time
+  board [--addr 127.0.0.1:0] the instructor's board: a local web page of every drill in flight, live;
+                             prints its URL (with this session's token) once
 Learners: docs/training.md.
 `
 
 // drillFlags are the flags every drill verb shares.
 type drillFlags struct {
-	drills, reports, root, run, salt, saltVersion string
-	detach                                        bool
+	drills, reports, root, run, salt, saltVersion, addr string
+	detach                                              bool
 }
 
 func (f *drillFlags) register(fs *flag.FlagSet, verb string) {
@@ -53,6 +57,10 @@ func (f *drillFlags) register(fs *flag.FlagSet, verb string) {
 	if verb == "start" || verb == "reset" {
 		fs.BoolVar(&f.detach, "detach", false, "start the drill and return without watching it (`saltlab drill resume` watches)")
 	}
+	if verb == "board" {
+		fs.StringVar(&f.addr, "addr", "127.0.0.1:0", "drill board: the loopback address to serve on (port 0: a free one)")
+		return
+	}
 	if verb != "start" && verb != "test" && verb != "list" && verb != "lint" && verb != "reset" {
 		fs.StringVar(&f.run, "run", "", "the drill's run id (default: the only drill in flight)")
 	}
@@ -66,7 +74,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		if len(args) == 0 {
 			fmt.Fprint(errOut, drillUsage)
-			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, status, hint, reset, stop or test")
+			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, status, hint, reset, stop, test or board")
 		}
 		fmt.Fprint(out, drillUsage)
 		// Every verb's flags, in the flag package's form, after the usage.
@@ -74,12 +82,13 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		fs := newFlags("drill", "drill", errOut)
 		f.register(fs, "reset")
 		fs.StringVar(&f.run, "run", "", "the drill's run id (default: the only drill in flight)")
+		fs.StringVar(&f.addr, "addr", "127.0.0.1:0", "drill board: the loopback address to serve on (port 0: a free one)")
 		fmt.Fprintln(errOut, "Flags (each verb takes those that apply to it):")
 		fs.PrintDefaults()
 		return nil
 	}
 	verb := args[0]
-	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1}
+	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1, "board": 0}
 	n, ok := maxArgs[verb]
 	if !ok {
 		fmt.Fprint(errOut, drillUsage)
@@ -108,6 +117,8 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return drillLint(f, pos, out)
 	case "start", "test":
 		return drillStart(ctx, verb, f, pos[0], out)
+	case "board":
+		return drillBoard(ctx, f, out)
 	}
 	o := f.options(out)
 	if verb == "reset" {
@@ -245,4 +256,23 @@ func sortStable[T any](s []T, less func(a, b T) bool) {
 			s[j], s[j-1] = s[j-1], s[j]
 		}
 	}
+}
+
+// drillBoard serves the instructor's board until ctx ends (Ctrl-C).
+func drillBoard(ctx context.Context, f drillFlags, out io.Writer) error {
+	l, err := board.Listen(f.addr)
+	if err != nil {
+		return err
+	}
+	ask := func(ctx context.Context, runID string) (board.LabStatus, error) {
+		r, err := ops.Status(ctx, ops.Which{ID: runID, Reports: f.reports}, io.Discard)
+		return board.LabStatus{Report: r}, err
+	}
+	srv, err := board.NewServer(&board.Source{Reports: f.reports, Drills: f.drills, Lab: ask, LabInterval: board.LabInterval, Ctx: ctx})
+	if err != nil {
+		l.Close()
+		return err
+	}
+	fmt.Fprintf(out, "drill board: %s\n(this machine only; the token is this session's: keep the URL to yourself; Ctrl-C stops the board, not the drills)\n", srv.URL(l))
+	return srv.Serve(ctx, l)
 }

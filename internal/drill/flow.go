@@ -180,6 +180,7 @@ func Which(reports, runID string) (string, error) {
 func (s *Session) Tick(ctx context.Context, out io.Writer) Verdicts {
 	s.collect(ctx)
 	now := time.Now()
+	s.takeNextFaultRequest(now, out) // the instructor's board asked for the next fault
 	for i, a := range s.Drill.Incident {
 		st := s.Progress.Actions[i]
 		if st.State == "" && a.Start != nil && a.Start.AfterTask != "" {

@@ -1,0 +1,2 @@
+# Wake every stopped salt-master process.
+pkill -CONT -x salt-master

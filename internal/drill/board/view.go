@@ -1,0 +1,202 @@
+// Package board is the instructor's board of the training sandbox: a
+// local web page of every drill in flight (the brief, a map of the lab,
+// the tasks, hints used, the timer, the learner's commands and the
+// incident's actions), updated live by server-sent events, with a button
+// that asks a drill's console for its next fault. The view is a pure
+// function of the run folders' files (Build); the HTTP side serves it.
+package board
+
+import (
+	"strings"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+)
+
+// ConsoleQuiet is how long drill.json may go unsaved before the board
+// says the console is not watching: the console saves at every tick (a
+// few seconds plus its probes, each bounded at 12 s).
+const ConsoleQuiet = 90 * time.Second
+
+// maxCommands is how many of the learner's last commands a drill shows.
+const maxCommands = 30
+
+// Run is what the board read of one drill in flight.
+type Run struct {
+	Drill    *spec.Drill
+	Brief    string
+	Progress *drill.Progress
+	// History is the tail of history.jsonl (see historyTail).
+	History []history.Entry
+	Request *drill.NextFaultRequest
+	// Saved is when drill.json was last written (the console's heartbeat).
+	Saved time.Time
+	Lab   *LabStatus
+}
+
+// View is the whole board, as the page receives it.
+type View struct {
+	Drills []DrillView `json:"drills"`
+	// Problems are run folders that could not be read, with why.
+	Problems []string `json:"problems,omitempty"`
+}
+
+// DrillView is one drill in flight.
+type DrillView struct {
+	RunID     string        `json:"run_id"`
+	Drill     string        `json:"drill"`
+	Title     string        `json:"title"`
+	Level     string        `json:"level"`
+	Flavor    string        `json:"flavor"`
+	Topology  string        `json:"topology"`
+	Brief     string        `json:"brief"`
+	Started   time.Time     `json:"started"`
+	Deadline  time.Time     `json:"deadline"`
+	Tasks     []TaskView    `json:"tasks"`
+	Hints     []HintView    `json:"hints"`
+	HintsOf   int           `json:"hints_of"`
+	Actions   []ActionView  `json:"actions"`
+	NextFault int           `json:"next_fault"` // -1: none left
+	Requested *time.Time    `json:"requested,omitempty"`
+	Console   ConsoleView   `json:"console"`
+	Map       LabMap        `json:"map"`
+	Commands  []CommandView `json:"commands"`
+}
+
+// TaskView is a task and its latest probe.
+type TaskView struct {
+	ID    string     `json:"id"`
+	Title string     `json:"title"`
+	State string     `json:"state"` // met, not met, unknown, not probed
+	Why   string     `json:"why"`
+	MetAt *time.Time `json:"met_at,omitempty"` // first counted met
+	At    *time.Time `json:"at,omitempty"`     // the latest probe
+}
+
+// HintView is a hint the learner asked for.
+type HintView struct {
+	N    int    `json:"n"`
+	Text string `json:"text"`
+	Cost int    `json:"cost"`
+}
+
+// ActionView is one incident action and its state.
+type ActionView struct {
+	N     int        `json:"n"`
+	What  string     `json:"what"`
+	When  string     `json:"when"`
+	State string     `json:"state"` // waiting, due, done, failed
+	Due   *time.Time `json:"due,omitempty"`
+	At    *time.Time `json:"at,omitempty"`
+	Err   string     `json:"error,omitempty"`
+}
+
+// ConsoleView says whether the drill's console is watching (it alone
+// injects faults and probes tasks).
+type ConsoleView struct {
+	Watching  bool      `json:"watching"`
+	LastSaved time.Time `json:"last_saved"`
+}
+
+// CommandView is one learner command.
+type CommandView struct {
+	At      time.Time `json:"at"`
+	Service string    `json:"service"`
+	Line    string    `json:"line"`
+	Exit    int       `json:"exit"`
+}
+
+// Build is the board from what was read of each drill; now decides only
+// whether each console counts as watching.
+func Build(runs []Run, now time.Time) View {
+	v := View{Drills: []DrillView{}}
+	for _, r := range runs {
+		v.Drills = append(v.Drills, buildDrill(r, now))
+	}
+	return v
+}
+
+func buildDrill(r Run, now time.Time) DrillView {
+	d, p := r.Drill, r.Progress
+	dv := DrillView{RunID: p.RunID, Drill: d.Name, Title: d.Title, Level: d.Level, Flavor: p.Flavor, Topology: d.Topology,
+		Brief: r.Brief, Started: p.Started, Deadline: p.Deadline(), HintsOf: len(d.Hints), NextFault: drill.NextPending(d, p),
+		Console: ConsoleView{Watching: now.Sub(r.Saved) < ConsoleQuiet, LastSaved: r.Saved}, Tasks: []TaskView{}, Hints: []HintView{}, Actions: []ActionView{}}
+	if r.Request != nil {
+		at := r.Request.At
+		dv.Requested = &at
+	}
+	probes := latestProbes(r.History)
+	for _, t := range d.Tasks {
+		tv := TaskView{ID: t.ID, Title: t.Title, State: "not probed"}
+		if e, ok := probes[t.ID]; ok {
+			tv.State, tv.Why = verdictOf(e)
+			at := e.Time
+			tv.At = &at
+		}
+		if at, ok := p.Met[t.ID]; ok {
+			tv.MetAt = &at
+		}
+		dv.Tasks = append(dv.Tasks, tv)
+	}
+	for _, i := range p.Hints {
+		if i >= 0 && i < len(d.Hints) {
+			dv.Hints = append(dv.Hints, HintView{N: i + 1, Text: strings.TrimSpace(d.Hints[i].Text), Cost: d.Hints[i].Cost})
+		}
+	}
+	for i, a := range d.Incident {
+		dv.Actions = append(dv.Actions, actionView(i, a, p))
+	}
+	dv.Map = buildMap(d, p, r.History, probes, r.Lab)
+	dv.Commands = commands(r.History)
+	return dv
+}
+
+// probePrefix is how the console names a task's probe in the history:
+// "drill <task id>: <command>", by the process drill-check.
+func taskOf(e history.Entry) (string, bool) {
+	if e.Process != "drill-check" || !e.IsCompletion() {
+		return "", false
+	}
+	rest, ok := strings.CutPrefix(e.F, "drill ")
+	if !ok {
+		return "", false
+	}
+	id, _, ok := strings.Cut(rest, ": ")
+	return id, ok
+}
+
+// latestProbes is each task's latest probe completion.
+func latestProbes(h []history.Entry) map[string]history.Entry {
+	out := map[string]history.Entry{}
+	for _, e := range h {
+		if id, ok := taskOf(e); ok {
+			out[id] = e
+		}
+	}
+	return out
+}
+
+// verdictOf reads a probe's completion as the console judged it.
+func verdictOf(e history.Entry) (state, why string) {
+	switch e.Type {
+	case history.OK:
+		return string(drill.Met), textValue(e)
+	case history.Fail:
+		return string(drill.NotMet), e.Error
+	}
+	return string(drill.Unknown), e.Error
+}
+
+// textValue is a completion's value when it is a JSON string.
+func textValue(e history.Entry) string {
+	s := string(e.Value)
+	if len(s) >= 2 && s[0] == '"' {
+		var out string
+		if err := jsonUnmarshal(e.Value, &out); err == nil {
+			return out
+		}
+	}
+	return ""
+}

@@ -1,0 +1,125 @@
+package drill
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/drill/spec"
+)
+
+// NextFaultName is the instructor's request, in the run folder, to start
+// the drill's next incident action now. It is a file of its own, not an
+// edit of drill.json: the console holds the progress in memory and saves
+// it every tick, so an edit by another process would be overwritten; the
+// console takes the request at its next tick instead, and only it injects.
+const NextFaultName = "next-fault.request"
+
+// ErrNoNextFault says every incident action has started already.
+var ErrNoNextFault = errors.New("every incident action has started already")
+
+// NextFaultRequest is what the request file holds.
+type NextFaultRequest struct {
+	Action int       `json:"action"`
+	At     time.Time `json:"at"`
+}
+
+// LoadProgress reads a run folder's drill progress (a regular file of
+// bounded size), for readers outside the console such as the board.
+func LoadProgress(runDir string) (*Progress, error) { return loadProgress(runDir) }
+
+// NextPending is the index of the drill's first incident action with a
+// start condition that has not started yet (its state empty or due), or
+// -1 when there is none.
+func NextPending(d *spec.Drill, p *Progress) int {
+	for i, a := range d.Incident {
+		if a.Start == nil || i >= len(p.Actions) {
+			continue
+		}
+		if st := p.Actions[i].State; st == "" || st == "due" {
+			return i
+		}
+	}
+	return -1
+}
+
+// RequestNextFault asks the console of the drill in runDir to start its
+// next pending incident action at its next tick (the console, `saltlab
+// drill start` or `resume`, must be running for it to act). It returns
+// the action's index.
+func RequestNextFault(d *spec.Drill, runDir string, now time.Time) (int, error) {
+	p, err := loadProgress(runDir)
+	if err != nil {
+		return -1, err
+	}
+	if !p.Ended.IsZero() {
+		return -1, fmt.Errorf("request the next fault of run %s: the drill has ended", p.RunID)
+	}
+	i := NextPending(d, p)
+	if i < 0 {
+		return -1, fmt.Errorf("request the next fault of run %s: %w", p.RunID, ErrNoNextFault)
+	}
+	b, _ := json.Marshal(NextFaultRequest{Action: i, At: now})
+	tmp, err := os.CreateTemp(runDir, ".next-fault-*")
+	if err != nil {
+		return -1, fmt.Errorf("request the next fault: %w", err)
+	}
+	_, werr := tmp.Write(b)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return -1, fmt.Errorf("request the next fault: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), filepath.Join(runDir, NextFaultName)); err != nil {
+		os.Remove(tmp.Name())
+		return -1, fmt.Errorf("request the next fault: %w", err)
+	}
+	return i, nil
+}
+
+// ReadNextFaultRequest reads a pending request (nil when there is none).
+func ReadNextFaultRequest(runDir string) (*NextFaultRequest, error) {
+	path := filepath.Join(runDir, NextFaultName)
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read the next-fault request: %w", err)
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > 4<<10 {
+		return nil, fmt.Errorf("read the next-fault request %s: not a regular file of at most 4 KiB", path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the next-fault request: %w", err)
+	}
+	var r NextFaultRequest
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("read the next-fault request %s: %w", path, err)
+	}
+	return &r, nil
+}
+
+// takeNextFaultRequest folds an instructor's request into the progress:
+// the next pending action is due now, so this tick injects it. The
+// request file is removed whatever it held (a stale or broken request
+// must not fire later).
+func (s *Session) takeNextFaultRequest(now time.Time, out io.Writer) {
+	r, err := ReadNextFaultRequest(s.RunDir)
+	if r == nil && err == nil {
+		return
+	}
+	os.Remove(filepath.Join(s.RunDir, NextFaultName))
+	if err != nil {
+		fmt.Fprintf(out, "drill: %v\n", err)
+		return
+	}
+	if i := NextPending(s.Drill, s.Progress); i >= 0 {
+		s.Progress.Actions[i] = ActionState{State: "due", Due: now}
+	}
+}
