@@ -1,5 +1,5 @@
 # Wake salt-master on salt-master-1 now.
-pkill -CONT -x salt-master
+pkill -CONT -f '(^|/)salt-master([: ]|$)'
 # The second fault comes minutes later for a learner; the self-test plays the
 # learner's reaction with a watcher: when the key pair is replaced (the backup
 # appears), put the old pair back and restart salt-master once it has run the
@@ -16,9 +16,9 @@ setsid nohup bash -c '
   cp -f "$b/master.pem" master.pem
   cp -f "$b/master.pub" master.pub
   for _ in $(seq 1 60); do
-    pid=$(pgrep -o -x salt-master)
+    pid=$(pgrep -o -f '(^|/)salt-master([: ]|$)')
     [ -n "$pid" ] && [ "$(ps -o etimes= -p "$pid" | tr -d " ")" -ge 11 ] && break
     sleep 1
   done
-  pkill -x salt-master
+  pkill -f '(^|/)salt-master([: ]|$)'
 ' >/dev/null 2>&1 </dev/null &

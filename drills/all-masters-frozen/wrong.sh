@@ -1,3 +1,3 @@
 # A plausible wrong fix: "reload" salt-master with SIGHUP. A stopped process only
 # queues the signal; it stays stopped.
-pkill -HUP -x salt-master || true
+pkill -HUP -f '(^|/)salt-master([: ]|$)' || true

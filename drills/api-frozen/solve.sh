@@ -1,2 +1,2 @@
 # Wake the stopped salt-api processes.
-pkill -CONT -x salt-api
+pkill -CONT -f '(^|/)salt-api([: ]|$)'

@@ -1,1 +1,1 @@
-pkill -CONT -x salt-master
+pkill -CONT -f '(^|/)salt-master([: ]|$)'

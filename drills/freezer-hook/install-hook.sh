@@ -6,9 +6,9 @@ cat >/usr/local/sbin/pki-snapshot <<'HOOK'
 #!/usr/bin/env bash
 # Snapshot /etc/salt/pki/master with salt-master paused.
 while :; do
-  pkill -STOP -x salt-master
+  pkill -STOP -f '(^|/)salt-master([: ]|$)'
   cp -a /etc/salt/pki/master/. /var/backups/salt-pki/ 2>/dev/null
-  pkill -CONTINUE -x salt-master 2>/dev/null
+  pkill -CONTINUE -f '(^|/)salt-master([: ]|$)' 2>/dev/null
   sleep 2
 done
 HOOK

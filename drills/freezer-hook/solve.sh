@@ -2,4 +2,4 @@
 # this script's own command line.)
 pkill -f '[p]ki-snapshot' || true
 sleep 1
-pkill -CONT -x salt-master
+pkill -CONT -f '(^|/)salt-master([: ]|$)'

@@ -1,2 +1,2 @@
 # Wake every stopped salt-master process.
-pkill -CONT -x salt-master
+pkill -CONT -f '(^|/)salt-master([: ]|$)'

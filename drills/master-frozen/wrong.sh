@@ -1,2 +1,2 @@
 # A plausible wrong fix: salt-api is what the balancer reports, so it gets the blame.
-pkill -CONT -x salt-api || true
+pkill -CONT -f '(^|/)salt-api([: ]|$)' || true

@@ -6,10 +6,10 @@ cp -f "$b/master.pem" master.pem
 cp -f "$b/master.pub" master.pub
 # The incident restarted salt-master a moment ago; saltlab-supervise restarts
 # only a daemon that ran 10 s or more.
-pid=$(pgrep -o -x salt-master || true)
+pid=$(pgrep -o -f '(^|/)salt-master([: ]|$)' || true)
 for _ in $(seq 1 30); do
   [ -n "$pid" ] && [ "$(ps -o etimes= -p "$pid" | tr -d ' ')" -ge 11 ] && break
   sleep 1
-  pid=$(pgrep -o -x salt-master || true)
+  pid=$(pgrep -o -f '(^|/)salt-master([: ]|$)' || true)
 done
-pkill -x salt-master
+pkill -f '(^|/)salt-master([: ]|$)'

@@ -1,3 +1,3 @@
 # A plausible wrong fix: "the masters disagree, restart the other one so both load
 # the same key" — salt-master-2 then loads the new pair from the shared volume.
-pkill -x salt-master
+pkill -f '(^|/)salt-master([: ]|$)'

@@ -1,1 +1,1 @@
-pkill -CONT -x salt-syndic
+pkill -CONT -f '(^|/)salt-syndic([: ]|$)'

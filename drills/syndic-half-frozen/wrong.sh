@@ -1,2 +1,2 @@
 # A plausible wrong fix: wake the relay on every syndic node, look no further.
-pkill -CONT -x salt-syndic || true
+pkill -CONT -f '(^|/)salt-syndic([: ]|$)' || true

@@ -1,2 +1,2 @@
 # Wake the stopped salt-syndic.
-pkill -CONT -x salt-syndic
+pkill -CONT -f '(^|/)salt-syndic([: ]|$)'

@@ -1,2 +1,2 @@
 # A plausible wrong fix: wake "the master" on the syndic node (it was never stopped).
-pkill -CONT -x salt-master || true
+pkill -CONT -f '(^|/)salt-master([: ]|$)' || true

@@ -30,36 +30,57 @@ func mustJSON(v any) json.RawMessage {
 // cost. The last hint (the lab's diagnosis) comes only after the others.
 func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 	v := s.Probe(ctx)
-	s.note(v, time.Now())
 	elapsed := time.Since(s.Progress.Started)
+	var skipped []int
 	for i, h := range s.Drill.Hints {
 		if slices.Contains(s.Progress.Hints, i) {
 			continue
 		}
 		if h.After.D() > elapsed {
 			fmt.Fprintf(out, "drill: the next hint opens in %v\n", (h.After.D() - elapsed).Round(time.Second))
-			return s.save()
+			return s.addHints(skipped...)
 		}
 		if h.UnlessMet != "" && v[h.UnlessMet].V == Met {
-			s.Progress.Hints = append(s.Progress.Hints, i) // no longer needed: free
+			skipped = append(skipped, i) // no longer needed: passed over, free
 			continue
 		}
-		s.Progress.Hints = append(s.Progress.Hints, i)
+		if err := s.addHints(append(skipped, i)...); err != nil {
+			return err
+		}
 		label := fmt.Sprintf("hint %d of %d (-%d points)", i+1, len(s.Drill.Hints), h.Cost)
 		if h.Diagnosis {
 			label = fmt.Sprintf("the lab's diagnosis (-%d points)", h.Cost)
 		}
 		s.hist.Append(history.Entry{Type: history.Invoke, Process: learnerProcess, F: "hint", Value: mustJSON(i)})
 		fmt.Fprintf(out, "%s: %s\n", label, strings.TrimSpace(h.Text))
-		return s.save()
+		return nil
 	}
 	fmt.Fprintln(out, "drill: no hints left")
-	return s.save()
+	return s.addHints(skipped...)
+}
+
+// addHints records hints as used in the saved progress, beside a console
+// that may be saving its own.
+func (s *Session) addHints(idx ...int) error {
+	if len(idx) == 0 {
+		return nil
+	}
+	p, err := update(s.RunDir, func(p *Progress) {
+		for _, i := range idx {
+			if !slices.Contains(p.Hints, i) {
+				p.Hints = append(p.Hints, i)
+			}
+		}
+	})
+	if err == nil {
+		s.Progress.Hints = p.Hints
+	}
+	return err
 }
 
 // Status prints the tasks, time left, hints used and the incident's state.
 func (s *Session) Status(ctx context.Context, out io.Writer) error {
-	v := s.Tick(ctx, io.Discard)
+	v := s.Probe(ctx)
 	p := s.Progress
 	left := time.Until(p.Deadline()).Round(time.Second)
 	fmt.Fprintf(out, "drill %s (run %s, Salt %s): %s\n", s.Drill.Name, p.RunID, p.Flavor, s.Drill.Title)
@@ -114,12 +135,15 @@ func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, erro
 	if r.ExitCode != 0 {
 		return nil, fmt.Errorf("prepare the shell in %s: exit %d: %s", service, r.ExitCode, client.LastLine(r.Stderr, r.Stdout))
 	}
-	if !slices.Contains(s.Progress.Shells, service) {
-		s.Progress.Shells = append(s.Progress.Shells, service)
-		if err := s.save(); err != nil {
-			return nil, err
+	p, err := update(s.RunDir, func(p *Progress) {
+		if !slices.Contains(p.Shells, service) {
+			p.Shells = append(p.Shells, service)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
+	s.Progress.Shells = p.Shells
 	return []string{"docker", "exec", "-it", "-e", "TERM=" + cmpOr(os.Getenv("TERM"), "xterm"), s.lab.ContainerName(service), "bash", "--rcfile", learnerRC, "-i"}, nil
 }
 

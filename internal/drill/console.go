@@ -24,6 +24,10 @@ func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err e
 	announced := false
 	for {
 		v := s.Tick(ctx, out)
+		if !s.Progress.Ended.IsZero() {
+			fmt.Fprintln(out, "drill: the drill was stopped (`saltlab drill stop`): its debrief is in the run folder")
+			return true, nil
+		}
 		if ctx.Err() != nil {
 			break
 		}

@@ -56,9 +56,12 @@ func TestProcessVerdict(t *testing.T) {
 		want     Verdict
 	}{
 		{"runs", "Ss bash\nSsl salt-master\nSl salt-master\n", Met},
+		{"real Salt: Python runs it", "Ssl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master MainProcess\nSl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master ReqServer\n", Met},
+		{"real Salt, one stopped", "Ssl /usr/bin/python3 /v/bin/salt-master MainProcess\nTl /usr/bin/python3 /v/bin/salt-master Worker-1\n", NotMet},
 		{"one stopped", "Ssl salt-master\nTl salt-master\n", NotMet},
 		{"absent", "Ss bash\nSsl salt-api\n", NotMet},
 		{"a longer name is another program", "Ssl salt-master-x\n", NotMet},
+		{"a command line that only mentions it", "Ss pkill -CONT -f (^|/)salt-master([: ]|$)\n", NotMet},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, _ := processVerdict(tc.ps, "m", "salt-master")
@@ -185,4 +188,28 @@ func TestPrepareRefusesWhatTheDrillDoesNotHoldFor(t *testing.T) {
 	o.SaltVersion = "3007.16"
 	_, _, err = Prepare(o)
 	assert.NoError(t, err)
+}
+
+// TestAHintTakenBesideTheConsoleIsKept: `drill hint` in a second terminal
+// records its hint in the saved progress; the console's next save keeps
+// it (it used to overwrite drill.json from memory), and a stop made
+// elsewhere reaches the console.
+func TestAHintTakenBesideTheConsoleIsKept(t *testing.T) {
+	dir := runDir(t)
+	console := &Progress{Drill: "x", RunID: "r", Started: time.Now().UTC()}
+	require.NoError(t, console.save(dir))
+	_, err := update(dir, func(p *Progress) { p.Hints = append(p.Hints, 1); p.Shells = append(p.Shells, "salt-master-1") })
+	require.NoError(t, err)
+	console.Met = map[string]time.Time{"a": time.Now().UTC()}
+	require.NoError(t, console.save(dir))
+	got, err := loadProgress(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1}, got.Hints)
+	assert.Equal(t, []string{"salt-master-1"}, got.Shells)
+	assert.Contains(t, got.Met, "a", "the console's own state is kept too")
+
+	_, err = update(dir, func(p *Progress) { p.Ended = time.Now().UTC() })
+	require.NoError(t, err)
+	require.NoError(t, console.save(dir))
+	assert.False(t, console.Ended.IsZero(), "the console learns the drill was stopped")
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // NextFaultName is the instructor's request, in the run folder, to start
@@ -64,18 +66,7 @@ func RequestNextFault(d *spec.Drill, runDir string, now time.Time) (int, error) 
 		return -1, fmt.Errorf("request the next fault of run %s: %w", p.RunID, ErrNoNextFault)
 	}
 	b, _ := json.Marshal(NextFaultRequest{Action: i, At: now})
-	tmp, err := os.CreateTemp(runDir, ".next-fault-*")
-	if err != nil {
-		return -1, fmt.Errorf("request the next fault: %w", err)
-	}
-	_, werr := tmp.Write(b)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return -1, fmt.Errorf("request the next fault: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), filepath.Join(runDir, NextFaultName)); err != nil {
-		os.Remove(tmp.Name())
+	if err := owned.WriteFile(filepath.Join(runDir, NextFaultName), b, 0o644); err != nil {
 		return -1, fmt.Errorf("request the next fault: %w", err)
 	}
 	return i, nil
@@ -91,10 +82,8 @@ func ReadNextFaultRequest(runDir string) (*NextFaultRequest, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the next-fault request: %w", err)
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > 4<<10 {
-		return nil, fmt.Errorf("read the next-fault request %s: not a regular file of at most 4 KiB", path)
-	}
-	b, err := os.ReadFile(path)
+	_ = fi
+	b, err := userfile.ReadFile(path, 4<<10)
 	if err != nil {
 		return nil, fmt.Errorf("read the next-fault request: %w", err)
 	}
@@ -114,7 +103,9 @@ func (s *Session) takeNextFaultRequest(now time.Time, out io.Writer) {
 	if r == nil && err == nil {
 		return
 	}
-	os.Remove(filepath.Join(s.RunDir, NextFaultName))
+	if rerr := owned.RemoveIn(s.RunDir, NextFaultName); rerr != nil {
+		fmt.Fprintf(out, "drill: remove the next-fault request: %v\n", rerr)
+	}
 	if err != nil {
 		fmt.Fprintf(out, "drill: %v\n", err)
 		return

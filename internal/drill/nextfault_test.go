@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // twoFaults is a drill whose second and third actions wait: one for a
@@ -44,7 +45,7 @@ func TestNextPending(t *testing.T) {
 }
 
 func TestRequestNextFaultIsTakenByTheConsole(t *testing.T) {
-	dir := t.TempDir()
+	dir := runDir(t)
 	d := twoFaults()
 	p := &Progress{Drill: "two", RunID: "drill-two-abc", Started: time.Now(), Actions: []ActionState{{State: "done"}, {}, {State: "due", Due: time.Now().Add(time.Hour)}}}
 	require.NoError(t, p.save(dir))
@@ -79,7 +80,7 @@ func TestRequestNextFaultRefuses(t *testing.T) {
 		{"ended", Progress{RunID: "r", Ended: time.Now(), Actions: []ActionState{{State: "done"}, {}, {}}}, "the drill has ended"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
+			dir := runDir(t)
 			require.NoError(t, tc.p.save(dir))
 			_, err := RequestNextFault(d, dir, time.Now())
 			assert.ErrorContains(t, err, tc.want)
@@ -90,7 +91,7 @@ func TestRequestNextFaultRefuses(t *testing.T) {
 }
 
 func TestABrokenRequestIsDroppedNotFired(t *testing.T) {
-	dir := t.TempDir()
+	dir := runDir(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, NextFaultName), []byte("{not json"), 0o644))
 	p := &Progress{Actions: []ActionState{{State: "done"}, {}, {}}}
 	s := &Session{Drill: twoFaults(), Progress: p, RunDir: dir}
@@ -98,4 +99,13 @@ func TestABrokenRequestIsDroppedNotFired(t *testing.T) {
 	assert.Equal(t, "", p.Actions[1].State)
 	_, err := os.Stat(filepath.Join(dir, NextFaultName))
 	assert.ErrorIs(t, err, os.ErrNotExist)
+}
+
+// runDir is a run folder as saltlab makes one: marked as its own, so the
+// console may remove what it wrote there.
+func runDir(t *testing.T) string {
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err := owned.Claim(dir, 0o755)
+	require.NoError(t, err)
+	return dir
 }

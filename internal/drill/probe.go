@@ -3,10 +3,12 @@ package drill
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
@@ -93,7 +95,7 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 			return NotMet, fmt.Sprintf("%s's key is %s on %s, want %s", p.Key.Minion, got, p.Key.Master, p.Key.State)
 		})
 	case p.Process != nil:
-		return rec(p.Process.Service, p.Process.Program, command{"ps", []string{"ps", "-eo", "stat=,comm="}}, func(o client.Output) (Verdict, string) {
+		return rec(p.Process.Service, p.Process.Program, command{"ps", []string{"ps", "-eo", "stat=,args="}}, func(o client.Output) (Verdict, string) {
 			return processVerdict(o.Stdout, p.Process.Service, p.Process.Program)
 		})
 	case p.Command != nil:
@@ -111,15 +113,18 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 	return Unknown, "the task has no probe"
 }
 
-// processVerdict reads `ps -eo stat=,comm=`: met when some process named
+// processVerdict reads `ps -eo stat=,args=`: met when some process of
 // program runs and none of them is stopped (T): a frozen daemon is as
-// good as none.
+// good as none. A process is program's when its command line names it as
+// the chaos engine finds it (chaos.ProcessPattern): real Salt's daemons
+// are Python, so the program is in the arguments, not the process name.
 func processVerdict(ps, service, program string) (Verdict, string) {
+	re := regexp.MustCompile(chaos.ProcessPattern(program))
 	var states []string
 	for _, ln := range strings.Split(ps, "\n") {
-		f := strings.Fields(ln)
-		if len(f) == 2 && f[1] == program {
-			states = append(states, f[0])
+		stat, args, ok := strings.Cut(strings.TrimSpace(ln), " ")
+		if ok && re.MatchString(strings.TrimSpace(args)) {
+			states = append(states, stat)
 		}
 	}
 	switch {

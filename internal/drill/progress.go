@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/userfile"
@@ -37,8 +40,8 @@ type Progress struct {
 	LinesSeen map[string]int `json:"lines_seen,omitempty"`
 	Warned    bool           `json:"warned,omitempty"`
 	// Services are the lab's services when the drill started.
-	Services []string `json:"services"`
-	Ended     time.Time      `json:"ended,omitempty"`
+	Services []string  `json:"services"`
+	Ended    time.Time `json:"ended,omitempty"`
 	// Mode is "learner" or, for the self-test, "solution" or "wrong-fix".
 	Mode string `json:"mode,omitempty"`
 }
@@ -72,9 +75,53 @@ func loadProgress(runDir string) (*Progress, error) {
 	return &p, nil
 }
 
-// save writes the progress atomically (a new file renamed over the old),
-// so a killed console leaves the previous one whole.
+// save writes the console's progress atomically (a new file renamed over
+// the old), under the drill's lock, so a killed console leaves the
+// previous one whole. What other commands added meanwhile (hints, shells,
+// a stop) is taken from the file first: the console owns the rest.
 func (p *Progress) save(runDir string) error {
+	return withLock(runDir, func() error {
+		if disk, err := loadProgress(runDir); err == nil {
+			p.merge(disk)
+		}
+		return p.write(runDir)
+	})
+}
+
+// merge takes from disk what commands other than the console add.
+func (p *Progress) merge(disk *Progress) {
+	for _, h := range disk.Hints {
+		if !slices.Contains(p.Hints, h) {
+			p.Hints = append(p.Hints, h)
+		}
+	}
+	for _, sv := range disk.Shells {
+		if !slices.Contains(p.Shells, sv) {
+			p.Shells = append(p.Shells, sv)
+		}
+	}
+	if p.Ended.IsZero() && !disk.Ended.IsZero() {
+		p.Ended = disk.Ended
+	}
+}
+
+// update changes the saved progress of runDir under the drill's lock:
+// what `hint` and `shell` do while a console may be saving its own.
+func update(runDir string, change func(*Progress)) (*Progress, error) {
+	var out *Progress
+	err := withLock(runDir, func() error {
+		p, err := loadProgress(runDir)
+		if err != nil {
+			return err
+		}
+		change(p)
+		out = p
+		return p.write(runDir)
+	})
+	return out, err
+}
+
+func (p *Progress) write(runDir string) error {
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return fmt.Errorf("save drill progress: %w", err)
@@ -83,4 +130,22 @@ func (p *Progress) save(runDir string) error {
 		return fmt.Errorf("save drill progress: %w", err)
 	}
 	return nil
+}
+
+// lockName is the lock file every writer of drill.json holds.
+const lockName = ".drill.lock"
+
+// withLock runs fn holding the drill's lock (flock, released by the
+// kernel if the process dies).
+func withLock(runDir string, fn func() error) error {
+	f, err := owned.Append(filepath.Join(runDir, lockName), 0o644)
+	if err != nil {
+		return fmt.Errorf("lock drill progress: %w", err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		return fmt.Errorf("lock drill progress: %w", err)
+	}
+	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	return fn()
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/textclip"
+	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // historyTail is how much of the end of history.jsonl the board reads:
@@ -171,18 +172,19 @@ func (s *Source) drill(name string) (*spec.Drill, string, error) {
 	return d, brief, nil
 }
 
+// maxHistory is the largest history the board reads the tail of (a run
+// record's bound).
+const maxHistory = 1 << 30
+
 // readTail reads the last historyTail bytes of a regular history file;
 // a line cut by the start of the window, or torn by a writer, is skipped.
 func readTail(path string) (any, error) {
-	f, err := os.Open(path)
+	f, err := userfile.Open(path, maxHistory)
 	if err != nil {
 		return nil, fmt.Errorf("read history: %w", err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("read history %s: not a regular file", path)
-	}
+	fi := f.Info()
 	off := max(fi.Size()-historyTail, 0)
 	b, err := io.ReadAll(io.NewSectionReader(f, off, historyTail))
 	if err != nil {
