@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -49,6 +50,10 @@ func (s *Session) writeReport(db Debrief) error {
 			Flavor: report.Flavor{Name: s.Progress.Flavor, Version: s.Progress.Release}, Started: s.Progress.Started, Duration: db.Elapsed},
 		Scenarios: []report.ScenarioResult{{Feature: "drill " + s.Drill.Name + ": " + s.Drill.Title, Name: name, Status: status,
 			Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds()), Message: msg}},
+	}
+	sum.Run.Host, _ = os.Hostname()
+	if v, err := s.cli.ServerVersion(context.Background()); err == nil {
+		sum.Run.Engine = v.Version
 	}
 	_, _, err := report.WriteAll(s.RunDir, sum)
 	return err
