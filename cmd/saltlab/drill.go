@@ -125,6 +125,15 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return drillReset(ctx, f, out)
 	}
 	s, err := drill.Resume(ctx, o, f.run)
+	if err != nil && verb == "stop" && !usage.Is(err) {
+		// The lab is gone: end the drill on its history alone.
+		id, werr := drill.Which(f.reports, f.run)
+		if werr != nil {
+			return werr
+		}
+		_, serr := drill.StopWithoutLab(o, id, err, out)
+		return serr
+	}
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -202,4 +203,35 @@ func (s *Session) end(ctx context.Context) error {
 func (s *Session) Abandon(ctx context.Context) error {
 	s.Progress.Mode = "reset"
 	return errors.Join(s.heal(ctx), s.end(ctx))
+}
+
+// StopWithoutLab ends a drill whose lab is gone (removed by `saltlab down`,
+// or never left after a crash): nothing is left to heal or probe, so
+// every task is unknown, and the debrief is judged from the history alone.
+func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief, error) {
+	runDir := runstate.Dir(o.Reports, runID)
+	p, err := update(runDir, func(p *Progress) {
+		if p.Ended.IsZero() {
+			p.Ended = time.Now()
+		}
+	})
+	if err != nil {
+		return Debrief{}, err
+	}
+	d, err := spec.Load(o.Drills, p.Drill)
+	if err != nil {
+		return Debrief{}, err
+	}
+	h, _ := history.Read(filepath.Join(runDir, history.FileName))
+	v := Verdicts{}
+	for _, t := range d.Tasks {
+		v[t.ID] = struct {
+			V   Verdict
+			Why string
+		}{Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
+	}
+	db := Judge(d, p, v, h, p.Ended)
+	werr := writeDebrief(runDir, d, db)
+	fmt.Fprint(out, renderText(d, db))
+	return db, werr
 }

@@ -13,6 +13,9 @@ import (
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/lab/capacity"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/testenv"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -212,4 +215,54 @@ func TestAHintTakenBesideTheConsoleIsKept(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, console.save(dir))
 	assert.False(t, console.Ended.IsZero(), "the console learns the drill was stopped")
+}
+
+// TestCheckRoom: a drill the machine cannot hold beside those in flight
+// is refused before any Docker work, naming them and the rule.
+func TestCheckRoom(t *testing.T) {
+	d := testDrill(t)
+	services := []string{"key-wait", "nginx", "salt-master-1", "salt-master-2", "salt-minion-1", "salt-minion-2"}
+	reports := t.TempDir()
+	big := capacity.Machine{Cores: 2, Available: 20 << 30}
+	require.NoError(t, checkRoom(d, services, "real", reports, big))
+
+	for _, id := range []string{"drill-a-000001"} {
+		dir := filepath.Join(reports, id)
+		_, err := owned.Claim(dir, 0o755)
+		require.NoError(t, err)
+		require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
+		require.NoError(t, (&Progress{Drill: "a", RunID: id}).save(dir))
+	}
+	err := checkRoom(d, services, "real", reports, big)
+	require.Error(t, err)
+	assert.True(t, usage.Is(err))
+	assert.Contains(t, err.Error(), "1 drill(s) are running (drill-a-000001) and this machine holds 1 lab(s) of Salt real at once")
+	assert.NoError(t, checkRoom(d, services, "sim", reports, big), "three labs of the double per two cores")
+
+	err = checkRoom(d, services, "sim", t.TempDir(), capacity.Machine{Cores: 2, Available: 1 << 30})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "memory holds no more labs")
+}
+
+// TestStopWithoutLab: a drill whose lab is gone ends with every task
+// unknown (never met) and its debrief written, so it no longer counts as
+// in flight.
+func TestStopWithoutLab(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	reports := t.TempDir()
+	id := "drill-master-frozen-abcdef"
+	dir := filepath.Join(reports, id)
+	_, err := owned.Claim(dir, 0o755)
+	require.NoError(t, err)
+	require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
+	require.NoError(t, (&Progress{Drill: "master-frozen", RunID: id, Started: time.Now()}).save(dir))
+	require.Equal(t, []string{id}, liveDrills(reports))
+
+	var out strings.Builder
+	db, err := StopWithoutLab(Options{Drills: filepath.Join(root, "drills"), Reports: reports}, id, assert.AnError, &out)
+	require.NoError(t, err)
+	assert.Equal(t, "unknown", db.Outcome)
+	assert.Empty(t, liveDrills(reports))
+	assert.FileExists(t, filepath.Join(dir, DebriefJSONName))
+	assert.Contains(t, out.String(), "the drill's lab is gone")
 }

@@ -63,6 +63,17 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	services, err := topologyServices(o.Root, d.Topology)
+	if err != nil {
+		return nil, err
+	}
+	m, err := hostMachine()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRoom(d, services, fl, o.Reports, m); err != nil {
+		return nil, err
+	}
 	k, err := knobs.Inputs{Sets: d.Set, Root: o.Root}.Parse()
 	if err != nil {
 		return nil, usage.Errorf("drill %s: set: %w", d.Name, err)
@@ -155,16 +166,10 @@ func Which(reports, runID string) (string, error) {
 		}
 		return runID, nil
 	}
-	states, err := runstate.List(reports)
-	if err != nil {
+	if _, err := runstate.List(reports); err != nil {
 		return "", err
 	}
-	var live []string
-	for _, st := range states {
-		if p, err := loadProgress(runstate.Dir(reports, st.RunID)); err == nil && p.Ended.IsZero() {
-			live = append(live, st.RunID)
-		}
-	}
+	live := liveDrills(reports)
 	switch len(live) {
 	case 0:
 		return "", usage.Errorf("no drill is running under %s: start one with `saltlab drill start NAME` (`saltlab drill list` names them)", reports)
