@@ -13,12 +13,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The README is read in five minutes: under 250 lines.
+// The README is read in five minutes (issue 42): under 1,000 words, as
+// wc -w counts them, and under 150 lines. Detail lives in the one page
+// under docs/ that owns it, which the README's documentation table names.
 func TestReadmeIsShort(t *testing.T) {
 	readme := Docs(t)[0]
 	require.Equal(t, "README.md", readme.Path)
-	n := strings.Count(readme.Text, "\n")
-	assert.Less(t, n, 250, "README.md has %d lines; move detail to a page under docs/", n)
+	where := "move the detail to the page under docs/ that owns it (figures with their date and machine to docs/benchmarks.md, what has run against real Salt to docs/real-salt.md, commands and flags to docs/commands.md), linking it from the README, not copying it"
+	words := len(strings.Fields(readme.Text))
+	assert.Less(t, words, 1000, "README.md has %d words; %s", words, where)
+	lines := strings.Count(readme.Text, "\n")
+	assert.Less(t, lines, 150, "README.md has %d lines; %s", lines, where)
 }
 
 // Every page under docs/ is reachable from the README, so the tests that
