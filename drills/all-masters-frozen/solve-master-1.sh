@@ -16,9 +16,9 @@ setsid nohup bash -c '
   cp -f "$b/master.pem" master.pem
   cp -f "$b/master.pub" master.pub
   for _ in $(seq 1 60); do
-    pid=$(pgrep -o -f '(^|/)salt-master([: ]|$)')
+    pid=$(pgrep -o -f "(^|/)salt-master([: ]|\$)")
     [ -n "$pid" ] && [ "$(ps -o etimes= -p "$pid" | tr -d " ")" -ge 11 ] && break
     sleep 1
   done
-  pkill -f '(^|/)salt-master([: ]|$)'
+  pkill -f "(^|/)salt-master([: ]|\$)"
 ' >/dev/null 2>&1 </dev/null &

@@ -44,7 +44,7 @@ func Prepare(o StartOptions) (*spec.Drill, string, error) {
 		fl = d.Salt.Flavours[0]
 	}
 	if !slices.Contains(d.Salt.Flavours, fl) {
-		why := ""
+		why := " (" + d.Salt.NotOnReal + ")"
 		if fl == "sim" {
 			why = " (" + d.Salt.NotOnSim + ")"
 		}

@@ -45,6 +45,9 @@ type SaltReq struct {
 	Lines    []string `yaml:"lines" json:"lines"`
 	Flavours []string `yaml:"flavours" json:"flavours"`
 	NotOnSim string   `yaml:"not_on_sim,omitempty" json:"not_on_sim,omitempty"`
+	// NotOnReal says why a drill is left out of real Salt: what real Salt
+	// did that the drill's self-test rejects there.
+	NotOnReal string `yaml:"not_on_real,omitempty" json:"not_on_real,omitempty"`
 }
 
 // Action is one part of the incident: a fault from the chaos catalogue,

@@ -47,6 +47,7 @@ func TestParseRefusesWithFileLineAndField(t *testing.T) {
 		{"needs a later task", "title: it runs\n", "title: it runs\n    needs: [later]\n", `tasks[0].needs[0]: "later": not a task above this one`},
 		{"diagnosis not last", "{text: look, cost: 1}", "{text: look, cost: 1, diagnosis: true}", `hints[0]: the last hint, and only it, is the diagnosis`},
 		{"no flavour reason", "flavours: [sim, real]", "flavours: [real]", `salt.flavours: a drill left out of the double says why in salt.not_on_sim`},
+		{"no reason to leave real out", "flavours: [sim, real]", "flavours: [sim]", `salt.flavours: a drill left out of real Salt says why in salt.not_on_real`},
 		{"old line", `lines: ["3008"]`, `lines: ["3005"]`, `salt.lines[0]: "3005": want a release line 3006 or later`},
 		{"path in script", "script: solve.sh", "script: ../solve.sh", `solution[0].script: "../solve.sh": want a file name in the drill's folder`},
 		{"fault and script", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}\n    script: {service: salt-master-1, script: x.sh}", `incident[0]: want exactly one of fault or script`},

@@ -138,15 +138,19 @@ func (d *Drill) validateSalt(v *validator) {
 	if len(d.Salt.Flavours) == 0 {
 		v.fail("want the flavours it runs on: [real, sim] or [real]", "salt", "flavours")
 	}
-	sim := false
+	sim, real := false, false
 	for i, f := range d.Salt.Flavours {
 		if !flavours[f] {
 			v.fail(fmt.Sprintf("%q: want real or sim", f), "salt", "flavours", i)
 		}
 		sim = sim || f == "sim"
+		real = real || f == "real"
 	}
 	if !sim && strings.TrimSpace(d.Salt.NotOnSim) == "" {
 		v.fail("a drill left out of the double says why in salt.not_on_sim", "salt", "flavours")
+	}
+	if !real && strings.TrimSpace(d.Salt.NotOnReal) == "" {
+		v.fail("a drill left out of real Salt says why in salt.not_on_real", "salt", "flavours")
 	}
 	if len(d.Salt.Lines) == 0 {
 		v.fail("want the Salt release lines it holds for, e.g. [\"3007\", \"3008\"]", "salt", "lines")
