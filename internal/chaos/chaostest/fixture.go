@@ -1,9 +1,5 @@
 //go:build docker
 
-// Package chaostest starts a small lab of plain containers from the base
-// image for the chaos engine's Docker tests: "server" stands in for a
-// master, "client" and "other" for minions. It is compiled only with the
-// docker build tag.
 package chaostest
 
 import (
@@ -158,7 +154,7 @@ func (f *Fixture) Curl(ctx context.Context, from, addr string) CurlResult {
 // Snapshot is the netns state of svc heal must restore: iptables of both
 // backends and every qdisc.
 func (f *Fixture) Snapshot(t *testing.T, ctx context.Context, svc string) string {
-	r := f.Exec(ctx, f.probes[svc], "bash", "-c", "iptables-save; echo ==legacy; iptables-legacy-save; echo ==tc; tc qdisc show")
+	r := f.Exec(ctx, f.probe(t, ctx, svc), "bash", "-c", "iptables-save; echo ==legacy; iptables-legacy-save; echo ==tc; tc qdisc show")
 	require.Equal(t, 0, r.ExitCode, r.Stderr)
 	return normalizeIPTables(r.Stdout)
 }
