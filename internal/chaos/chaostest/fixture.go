@@ -161,6 +161,12 @@ func (f *Fixture) Snapshot(t *testing.T, ctx context.Context, svc string) string
 
 var counters = regexp.MustCompile(`\[\d+:\d+\]`)
 
+// dockerDNSPorts are the ports of Docker's embedded DNS in its own NAT
+// rules (DOCKER_OUTPUT, DOCKER_POSTROUTING): Docker picks new ones each
+// time the container starts, so a start or restart changes them whatever
+// saltlab does.
+var dockerDNSPorts = regexp.MustCompile(`(127\.0\.0\.11:|--sport )\d+`)
+
 // normalizeIPTables drops comments and counters, and tables that hold only
 // built-in chains with policy ACCEPT and no rule: iptables-nft creates such
 // a table the first time a chain is added, and it filters nothing.
@@ -180,6 +186,9 @@ func normalizeIPTables(s string) string {
 			table = nil
 		case table != nil:
 			line = counters.ReplaceAllString(line, "")
+			if strings.Contains(line, "-A DOCKER_") {
+				line = dockerDNSPorts.ReplaceAllString(line, "${1}PORT")
+			}
 			if !strings.HasPrefix(line, ":") || !strings.Contains(line, " ACCEPT") {
 				empty = false
 			}
