@@ -58,7 +58,9 @@ func (f *Fixture) procs(t *testing.T, ctx context.Context, svc string) string {
 	n := map[string]int{}
 	for _, line := range strings.Split(r.Stdout, "\n") {
 		fields := strings.Fields(line)
-		if len(fields) != 2 || fields[1] == "ps" {
+		// ps itself, and the transient processes of other execs: runc's
+		// init while it starts one, and the healthcheck's true.
+		if len(fields) != 2 || fields[1] == "ps" || fields[1] == "true" || strings.HasPrefix(fields[1], "runc:") {
 			continue
 		}
 		st := fields[0][:1]
