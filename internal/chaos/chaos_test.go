@@ -54,6 +54,12 @@ func TestSpecValidate(t *testing.T) {
 		{"signal out of range", Spec{Kind: KindKill, Targets: one, Signal: "99"}, "or a number 1-64"},
 		{"short name", Spec{Kind: KindKill, Targets: one, Signal: "hup"}, ""},
 		{"relative pki dir", Spec{Kind: KindKeyReplace, Targets: one, Path: "pki"}, "must be absolute"},
+		{"kill with SIGSTOP", Spec{Kind: KindKill, Targets: one, Signal: "SIGSTOP"}, "signal SIGSTOP stops the process rather than ending it"},
+		{"proc-kill with tstp", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "tstp"}, "use proc-stop (heal continues it) or pause instead"},
+		{"kill with 19", Spec{Kind: KindKill, Targets: one, Signal: "19"}, "signal 19 stops the process"},
+		{"proc-kill with TTIN", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "TTIN"}, "stops the process"},
+		{"proc-kill with 22", Spec{Kind: KindProcKill, Targets: one, Process: "salt-master", Signal: "22"}, "stops the process"},
+		{"kill with SIGCONT", Spec{Kind: KindKill, Targets: one, Signal: "SIGCONT"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -35,6 +35,20 @@ func (e *Engine) target(ctx context.Context, service string) (container.InspectR
 	return info, nil
 }
 
+// unpausedTarget is target for the faults that act inside the container or
+// on its lifecycle: a paused one takes no exec, and a stop, kill, restart
+// or second pause of it would leave a state the undo cannot tell from its
+// own (the undo brings it back running, not paused), so it is refused
+// before the ledger; network faults act from their helper and take a
+// paused target.
+func (e *Engine) unpausedTarget(ctx context.Context, service string) (container.InspectResponse, error) {
+	info, err := e.target(ctx, service)
+	if err == nil && info.State.Paused {
+		return info, fmt.Errorf("service %q is paused (by a pause fault or docker pause): heal or unpause it first (`saltlab heal`, or docker unpause %s)", service, e.containerName(service))
+	}
+	return info, err
+}
+
 func status(info container.InspectResponse) string {
 	if info.ContainerJSONBase == nil || info.State == nil {
 		return "unknown"
@@ -46,7 +60,7 @@ func status(info container.InspectResponse) string {
 func containerFault(act func(ctx context.Context, d Docker, id string, s Spec) error) func(context.Context, *Engine, Spec) (fault.Entry, error) {
 	return func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
 		svc := s.Targets[0]
-		info, err := e.target(ctx, svc)
+		info, err := e.unpausedTarget(ctx, svc)
 		if err != nil {
 			return fault.Entry{}, err
 		}

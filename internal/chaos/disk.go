@@ -29,9 +29,16 @@ test -e "$f"`
 // the only runtime fault; /dev/shm (64 MiB tmpfs) is a safe default target.
 func diskFullFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
 	svc := s.Targets[0]
-	info, err := e.target(ctx, svc)
+	info, err := e.unpausedTarget(ctx, svc)
 	if err != nil {
 		return fault.Entry{}, err
+	}
+	// Refused before the ledger, what the fill cannot do whole: write a
+	// file under a path that is no directory or is read-only, or take
+	// space from a filesystem with none left (the fault would stand on the
+	// ledger having filled nothing).
+	if _, err := e.run(ctx, info.ID, "test", "-d", s.Path, "-a", "-w", s.Path); err != nil {
+		return fault.Entry{}, fmt.Errorf("disk-full %s:%s: not a writable directory in the container; give --path a directory on the filesystem to fill, such as /dev/shm", svc, s.Path)
 	}
 	out, err := e.run(ctx, info.ID, "df", "-P", "-B1", s.Path)
 	if err != nil {
@@ -44,6 +51,9 @@ func diskFullFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) 
 	if avail > MaxFillBytes {
 		return fault.Entry{}, fmt.Errorf("disk-full %s:%s: its filesystem (mounted at %s) has %d MiB free, more than the %d MiB saltlab fills safely (it is probably the host's disk); choose a path on a small filesystem such as /dev/shm",
 			svc, s.Path, mount, avail>>20, MaxFillBytes>>20)
+	}
+	if avail <= 0 {
+		return fault.Entry{}, fmt.Errorf("disk-full %s:%s: its filesystem (mounted at %s) is full already, so there is nothing to fill; free some space there or choose another path", svc, s.Path, mount)
 	}
 	file := strings.TrimSuffix(s.Path, "/") + "/.saltlab-fill-" + token()
 	en, err := e.record(s, map[string]string{dataContainer: info.ID, dataService: svc, dataFile: file, "avail_before": strconv.FormatInt(avail, 10)})

@@ -81,22 +81,27 @@ func (e *Engine) removeHelper(ctx context.Context, ref string) error {
 }
 
 // inNetns runs script in the helper of the service recorded in data, if the
-// target still runs: a stopped container's namespace, and every rule in
-// it, is gone already.
+// target still runs, paused or not (the helper is not paused with it, and
+// its rules stay in the namespace while it is); a stopped container's
+// namespace, and every rule in it, is gone already.
 func (e *Engine) inNetns(ctx context.Context, data map[string]string, script string) error {
 	id := data[dataContainer]
-	return e.inRunning(ctx, id, func() error {
-		target, err := e.docker.ContainerInspect(ctx, id)
-		if err != nil {
-			return fmt.Errorf("inspect %s: %w", data[dataService], err)
-		}
-		helper, err := e.ensureHelper(ctx, data[dataService], target)
-		if err != nil {
-			return err
-		}
-		_, err = e.sh(ctx, helper, script)
+	target, err := e.docker.ContainerInspect(ctx, id)
+	if errdefs.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("inspect %s: %w", data[dataService], err)
+	}
+	if target.State == nil || !target.State.Running {
+		return nil
+	}
+	helper, err := e.ensureHelper(ctx, data[dataService], target)
+	if err != nil {
 		return err
-	})
+	}
+	_, err = e.sh(ctx, helper, script)
+	return err
 }
 
 // startedBefore reports whether a started before b (Docker's RFC 3339

@@ -51,7 +51,7 @@ done`
 // copy (salt-semantics §4.1).
 func keyActionFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
 	svc, dir := s.Targets[0], pkiDir(s)
-	info, err := e.target(ctx, svc)
+	info, err := e.unpausedTarget(ctx, svc)
 	if err != nil {
 		return fault.Entry{}, err
 	}

@@ -54,7 +54,7 @@ rm -rf -- "$backup"`
 // start, so the master sees the new pair when it next restarts.
 func keyReplaceFault(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
 	svc, dir := s.Targets[0], pkiDir(s)
-	info, err := e.target(ctx, svc)
+	info, err := e.unpausedTarget(ctx, svc)
 	if err != nil {
 		return fault.Entry{}, err
 	}

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -72,7 +73,7 @@ func (e *Engine) pids(ctx context.Context, ref, name string) ([]string, error) {
 func processFault(signal string) func(context.Context, *Engine, Spec) (fault.Entry, error) {
 	return func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error) {
 		svc := s.Targets[0]
-		info, err := e.target(ctx, svc)
+		info, err := e.unpausedTarget(ctx, svc)
 		if err != nil {
 			return fault.Entry{}, err
 		}
@@ -102,7 +103,10 @@ func processFault(signal string) func(context.Context, *Engine, Spec) (fault.Ent
 	}
 }
 
-// undoProcStop continues the recorded pids that still exist.
+// undoProcStop continues the recorded pids that still exist, also in a
+// container paused since (by another fault or by hand): it is thawed for
+// the SIGCONT and paused again, or the daemon would stay stopped once the
+// pause ends, with this fault already marked undone.
 func undoProcStop(ctx context.Context, e *Engine, en fault.Entry) error {
 	id := en.Data[dataContainer]
 	if err := e.inRunning(ctx, id, func() error { return e.signal(ctx, id, "CONT", strings.Fields(en.Data[dataPIDs])) }); err != nil {
@@ -113,7 +117,8 @@ func undoProcStop(ctx context.Context, e *Engine, en fault.Entry) error {
 
 // undoProcKill restarts the container when the killed daemon is not running
 // any more (nothing inside the container starts it again), and starts it
-// when the daemon was its main process and the container exited.
+// when the daemon was its main process and the container exited. A
+// container paused since is thawed to look, and paused again after.
 func undoProcKill(ctx context.Context, e *Engine, en fault.Entry) error {
 	id := en.Data[dataContainer]
 	info, err := e.docker.ContainerInspect(ctx, id)
@@ -123,25 +128,27 @@ func undoProcKill(ctx context.Context, e *Engine, en fault.Entry) error {
 	if err != nil {
 		return fmt.Errorf("inspect %s: %w", en.Data[dataService], err)
 	}
-	if info.State == nil || !info.State.Running || info.State.Paused {
+	if info.State == nil || !info.State.Running {
 		return undoRunning(ctx, e, en)
 	}
-	pids, err := e.pids(ctx, id, en.Data[dataProcess])
-	if err != nil {
-		return fmt.Errorf("look for %s in %s: %w", en.Data[dataProcess], en.Data[dataService], err)
-	}
-	if len(pids) > 0 {
-		return nil // it survived the signal (e.g. SIGHUP) or was started again
-	}
-	secs := stopGraceSeconds
-	if err := e.docker.ContainerRestart(ctx, id, container.StopOptions{Timeout: &secs}); err != nil && !errdefs.IsNotFound(err) {
-		return fmt.Errorf("restart %s: %w", en.Data[dataService], err)
-	}
-	return nil
+	return e.inRunning(ctx, id, func() error {
+		pids, err := e.pids(ctx, id, en.Data[dataProcess])
+		if err != nil {
+			return fmt.Errorf("look for %s in %s: %w", en.Data[dataProcess], en.Data[dataService], err)
+		}
+		if len(pids) > 0 {
+			return nil // it survived the signal (e.g. SIGHUP) or was started again
+		}
+		secs := stopGraceSeconds
+		if err := e.docker.ContainerRestart(ctx, id, container.StopOptions{Timeout: &secs}); err != nil && !errdefs.IsNotFound(err) {
+			return fmt.Errorf("restart %s: %w", en.Data[dataService], err)
+		}
+		return nil
+	})
 }
 
-// inRunning runs fn if container id runs; a stopped or missing container
-// has nothing to undo (its processes and namespaces are gone).
+// inRunning runs fn in container id if it runs; a stopped or missing
+// container has nothing to undo (its processes and namespaces are gone).
 func (e *Engine) inRunning(ctx context.Context, id string, fn func() error) error {
 	return e.inContainer(ctx, id, func(container.InspectResponse) error { return nil }, fn)
 }
@@ -155,8 +162,11 @@ func (e *Engine) inStopped(ctx context.Context, id, what string, fn func() error
 	}, fn)
 }
 
-// inContainer runs fn if container id runs unpaused, else notRunning; a
-// missing container is nil.
+// inContainer runs fn in container id if it runs, else notRunning; a
+// missing container is nil. A paused container takes no exec and Docker
+// will not signal it, so it is unpaused for fn and paused again after: the
+// pause belongs to another fault (whose undo ends it) or to the user, and
+// skipping fn would mark this fault undone while its effect stays.
 func (e *Engine) inContainer(ctx context.Context, id string, notRunning func(container.InspectResponse) error, fn func() error) error {
 	info, err := e.docker.ContainerInspect(ctx, id)
 	if errdefs.IsNotFound(err) {
@@ -165,10 +175,21 @@ func (e *Engine) inContainer(ctx context.Context, id string, notRunning func(con
 	if err != nil {
 		return fmt.Errorf("inspect container %.12s: %w", id, err)
 	}
-	if info.State == nil || !info.State.Running || info.State.Paused {
+	if info.State == nil || !info.State.Running {
 		return notRunning(info)
 	}
-	return fn()
+	if !info.State.Paused {
+		return fn()
+	}
+	if err := e.docker.ContainerUnpause(ctx, id); err != nil {
+		return fmt.Errorf("unpause container %.12s to undo inside it: %w", id, err)
+	}
+	e.logf("unpaused %.12s for an undo inside it; pausing it again after", id)
+	ferr := fn()
+	if err := pauseContainer(ctx, e.docker, id, Spec{}); err != nil && !e.stopped(ctx, id) {
+		return errors.Join(ferr, fmt.Errorf("pause container %.12s again after the undo: %w", id, err))
+	}
+	return ferr
 }
 
 // signal sends sig (e.g. "STOP") to pids in container id. The container's

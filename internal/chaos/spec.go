@@ -109,6 +109,9 @@ func (s Spec) Validate() error {
 	if s.Signal != "" && !validSignal(s.Signal) {
 		return fmt.Errorf("fault %s: signal %q: want a Linux signal name such as SIGTERM or KILL, or a number 1-64", s.Kind, s.Signal)
 	}
+	if s.Signal != "" && stopsProcess(s.Signal) {
+		return usage.Errorf("fault %s: signal %s stops the process rather than ending it, and heal would leave it stopped (it restarts what died and sends no SIGCONT); use proc-stop (heal continues it) or pause instead", s.Kind, s.Signal)
+	}
 	for _, p := range s.Ports {
 		if err := valid.Port("--ports", p); err != nil {
 			return fmt.Errorf("fault %s: %w", s.Kind, err)
@@ -197,6 +200,26 @@ func validSignal(sig string) bool {
 		name = "SIG" + name
 	}
 	return unix.SignalNum(name) != 0
+}
+
+// stopsProcess reports whether sig, as validSignal takes it, is one of
+// the job-control signals whose default action stops a process until a
+// SIGCONT: kill and proc-kill heal by restarting what died, so such a
+// stop would outlive the fault.
+func stopsProcess(sig string) bool {
+	n, err := strconv.Atoi(sig)
+	if err != nil {
+		name := strings.ToUpper(sig)
+		if !strings.HasPrefix(name, "SIG") {
+			name = "SIG" + name
+		}
+		n = int(unix.SignalNum(name))
+	}
+	switch unix.Signal(n) {
+	case unix.SIGSTOP, unix.SIGTSTP, unix.SIGTTIN, unix.SIGTTOU:
+		return true
+	}
+	return false
 }
 
 func (s Spec) describeTargets() string {

@@ -1,9 +1,5 @@
 //go:build docker
 
-// Package chaostest starts a small lab of plain containers from the base
-// image for the chaos engine's Docker tests: "server" stands in for a
-// master, "client" and "other" for minions. It is compiled only with the
-// docker build tag.
 package chaostest
 
 import (
@@ -158,12 +154,18 @@ func (f *Fixture) Curl(ctx context.Context, from, addr string) CurlResult {
 // Snapshot is the netns state of svc heal must restore: iptables of both
 // backends and every qdisc.
 func (f *Fixture) Snapshot(t *testing.T, ctx context.Context, svc string) string {
-	r := f.Exec(ctx, f.probes[svc], "bash", "-c", "iptables-save; echo ==legacy; iptables-legacy-save; echo ==tc; tc qdisc show")
+	r := f.Exec(ctx, f.probe(t, ctx, svc), "bash", "-c", "iptables-save; echo ==legacy; iptables-legacy-save; echo ==tc; tc qdisc show")
 	require.Equal(t, 0, r.ExitCode, r.Stderr)
 	return normalizeIPTables(r.Stdout)
 }
 
 var counters = regexp.MustCompile(`\[\d+:\d+\]`)
+
+// dockerDNSPorts are the ports of Docker's embedded DNS in its own NAT
+// rules (DOCKER_OUTPUT, DOCKER_POSTROUTING): Docker picks new ones each
+// time the container starts, so a start or restart changes them whatever
+// saltlab does.
+var dockerDNSPorts = regexp.MustCompile(`(127\.0\.0\.11:|--sport )\d+`)
 
 // normalizeIPTables drops comments and counters, and tables that hold only
 // built-in chains with policy ACCEPT and no rule: iptables-nft creates such
@@ -184,6 +186,9 @@ func normalizeIPTables(s string) string {
 			table = nil
 		case table != nil:
 			line = counters.ReplaceAllString(line, "")
+			if strings.Contains(line, "-A DOCKER_") {
+				line = dockerDNSPorts.ReplaceAllString(line, "${1}PORT")
+			}
 			if !strings.HasPrefix(line, ":") || !strings.Contains(line, " ACCEPT") {
 				empty = false
 			}

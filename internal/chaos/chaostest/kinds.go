@@ -1,0 +1,52 @@
+// Package chaostest starts a small lab of plain containers from the base
+// image for the chaos engine's Docker tests: "server" stands in for a
+// master, "client" and "other" for minions (compiled only with the docker
+// build tag). Its table of fault kinds, Kinds, is compiled always, so that
+// a kind added to the catalogue without a row fails a unit test.
+package chaostest
+
+import (
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+)
+
+// Kind is one fault kind of the undo tests: the fault on the fixture and
+// where the state it may change is observed (Fixture.Observe).
+type Kind struct {
+	Kind   fault.Kind
+	Target string // the fixture service it acts on
+	// Args are the arguments of `saltlab chaos` after the kind; nil for a
+	// kind the command does not offer (key-action), injected with Spec.
+	Args []string
+	Spec chaos.Spec
+	// Files are directories of the target whose entries (names, types,
+	// modes, sizes, contents) the fault touches.
+	Files []string
+}
+
+// KeyActionMinion is the minion whose key the key-action row moves; the
+// test puts an accepted key for it on "server" first.
+const KeyActionMinion = "m1"
+
+// Kinds has a row for every kind of chaos.Catalog, and key-action. The
+// lifecycle faults act on "other", whose PID 1 is sleep: "server"'s start
+// script makes a new key pair each time it starts.
+var Kinds = []Kind{
+	{Kind: chaos.KindStop, Target: "other", Args: []string{"other"}},
+	{Kind: chaos.KindKill, Target: "other", Args: []string{"other"}},
+	{Kind: chaos.KindPause, Target: "other", Args: []string{"other"}},
+	{Kind: chaos.KindRestart, Target: "other", Args: []string{"other"}},
+	{Kind: chaos.KindProcKill, Target: "server", Args: []string{"server", "--process", "nginx"}},
+	{Kind: chaos.KindProcStop, Target: "server", Args: []string{"server", "--process", "nginx"}},
+	{Kind: chaos.KindIsolate, Target: "server", Args: []string{"server"}},
+	{Kind: chaos.KindPartition, Target: "server", Args: []string{"server", "--from", "client"}},
+	{Kind: chaos.KindPortBlock, Target: "server", Args: []string{"server", "--ports", "4505"}},
+	{Kind: chaos.KindLatency, Target: "server", Args: []string{"server", "--delay", "200ms", "--ports", "4505"}},
+	{Kind: chaos.KindLoss, Target: "server", Args: []string{"server", "--percent", "50"}},
+	{Kind: chaos.KindBandwidth, Target: "server", Args: []string{"server", "--rate", "1mbit"}},
+	{Kind: chaos.KindDNS, Target: "client", Args: []string{"client", "--name", "server"}},
+	{Kind: chaos.KindDiskFull, Target: "server", Args: []string{"server", "--path", "/dev/shm"}, Files: []string{"/dev/shm"}},
+	{Kind: chaos.KindKeyReplace, Target: "server", Args: []string{"server"}, Files: []string{chaos.DefaultPKIDir}},
+	{Kind: chaos.KindKeyAction, Target: "server", Files: []string{chaos.DefaultPKIDir},
+		Spec: chaos.Spec{Kind: chaos.KindKeyAction, Targets: []string{"server"}, Minion: KeyActionMinion, KeyOp: "reject"}},
+}
