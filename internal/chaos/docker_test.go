@@ -148,7 +148,9 @@ func TestFaults(t *testing.T) {
 		dir := `/tmp/pki $(touch /tmp/pwned) ` + "`touch /tmp/pwned2`; 'q'"
 		f.Exec(ctx, f.IDs["server"], "mkdir", "-p", "--", dir)
 		f.Exec(ctx, f.IDs["server"], "cp", "-a", "/etc/salt/pki/master/master.pem", "/etc/salt/pki/master/master.pub", dir+"/")
-		sum := func() string { return f.Exec(ctx, f.IDs["server"], "sha256sum", "--", dir+"/master.pem", dir+"/master.pub").Stdout }
+		sum := func() string {
+			return f.Exec(ctx, f.IDs["server"], "sha256sum", "--", dir+"/master.pem", dir+"/master.pub").Stdout
+		}
 		before := sum()
 		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindKeyReplace, Targets: []string{"server"}, Path: dir})
 		require.NoError(t, err)
