@@ -266,3 +266,12 @@ func TestStopWithoutLab(t *testing.T) {
 	assert.FileExists(t, filepath.Join(dir, DebriefJSONName))
 	assert.Contains(t, out.String(), "the drill's lab is gone")
 }
+
+func TestPendingActions(t *testing.T) {
+	p := &Progress{Actions: []ActionState{{State: "done"}, {State: "failed"}}}
+	assert.False(t, p.pending())
+	p.Actions = append(p.Actions, ActionState{})
+	assert.True(t, p.pending(), "an action waiting for its task")
+	p.Actions[2].State = "due"
+	assert.True(t, p.pending(), "an action waiting for its moment")
+}

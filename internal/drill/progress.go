@@ -54,6 +54,17 @@ type ActionState struct {
 	Err   string    `json:"error,omitempty"`
 }
 
+// pending says whether an incident action has yet to act (waiting for
+// its task or its moment).
+func (p *Progress) pending() bool {
+	for _, a := range p.Actions {
+		if a.State == "" || a.State == "due" {
+			return true
+		}
+	}
+	return false
+}
+
 // Deadline is when the drill's time is up.
 func (p *Progress) Deadline() time.Time { return p.Started.Add(p.TimeLimit) }
 

@@ -69,13 +69,18 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 	err = s.play(ctx, "solution")
 	var v Verdicts
 	if err == nil {
+		// Every task met once every incident action has acted: a second
+		// fault that waits for a task must strike, and be mended, first.
 		poll.Run(ctx, poll.Until(s.Progress.Deadline()), func(ctx context.Context, _ time.Duration) bool {
 			v = s.Tick(ctx, io.Discard)
-			return allMet(v)
+			return allMet(v) && !s.Progress.pending()
 		})
 		r.Solved = time.Since(s.Progress.Started)
-		if !allMet(v) {
+		if !allMet(v) || s.Progress.pending() {
 			left := ids(v, func(v Verdict) bool { return v != Met })
+			if len(left) == 0 {
+				left = []string{"(every task, but an incident action never acted: its task or moment never came)"}
+			}
 			err = fmt.Errorf("self-test %s: the solution did not meet %s within the time limit %v (%s)", o.Name, strings.Join(left, ", "), s.Progress.TimeLimit, why(v, left))
 		}
 	}
