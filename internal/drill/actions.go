@@ -52,7 +52,11 @@ func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 		if h.Diagnosis {
 			label = fmt.Sprintf("the lab's diagnosis (-%d points)", h.Cost)
 		}
-		s.hist.Append(history.Entry{Type: history.Invoke, Process: learnerProcess, F: "hint", Value: mustJSON(i)})
+		// A hint is a moment in the learner's lane: an operation that
+		// completes at once (an invocation alone would show as never done).
+		s.client().Rec.Do(ctx, client.Op{F: fmt.Sprintf("hint %d", i+1), Process: learnerProcess}, func(context.Context) client.Outcome {
+			return client.Succeeded(i)
+		})
 		fmt.Fprintf(out, "%s: %s\n", label, strings.TrimSpace(h.Text))
 		return nil
 	}
