@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -176,7 +177,7 @@ func drillList(f drillFlags, out io.Writer) error {
 		}
 		ds = append(ds, d)
 	}
-	sortStable(ds, func(a, b *spec.Drill) bool { return order[a.Level] < order[b.Level] })
+	slices.SortStableFunc(ds, func(a, b *spec.Drill) int { return order[a.Level] - order[b.Level] })
 	for _, d := range ds {
 		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\t%s\t%s\n", d.Name, d.Level, d.Estimate.D(), d.Topology, strings.Join(d.Salt.Flavours, ","), d.Title)
 	}
@@ -257,14 +258,6 @@ func drillReset(ctx context.Context, f drillFlags, out io.Writer) error {
 	fmt.Fprintf(out, "drill %s: the old lab is removed; a fresh one with the incident again\n", name)
 	f.salt = flavor
 	return drillStart(ctx, "start", f, name, out)
-}
-
-func sortStable[T any](s []T, less func(a, b T) bool) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // drillBoard serves the instructor's board until ctx ends (Ctrl-C).

@@ -1,14 +1,15 @@
 package drill
 
 import (
+	"bytes"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/owned"
 )
 
@@ -57,54 +58,35 @@ func firstLine(s string) string {
 	return s
 }
 
-type junitSuite struct {
-	XMLName  xml.Name    `xml:"testsuite"`
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Failure   *junitMessage `xml:"failure,omitempty"`
-	Error     *junitMessage `xml:"error,omitempty"`
-}
-
-type junitMessage struct {
-	Message string `xml:"message,attr"`
-	Text    string `xml:",chardata"`
-}
-
-// junit is the debrief as JUnit: one case per task (unknown is an error,
+// junit is the debrief as JUnit, written by the report's one JUnit writer
+// (the schema CI readers accept): one case per task (unknown is an error,
 // never a pass) and one per forbidden action taken.
 func junit(d *spec.Drill, db Debrief) ([]byte, error) {
-	s := junitSuite{Name: fmt.Sprintf("drill %s (Salt %s)", d.Name, db.Flavor), Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds())}
+	class := "drill." + d.Name
+	su := report.Suite{Name: fmt.Sprintf("drill %s (Salt %s %s)", d.Name, db.Flavor, db.Release), Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds())}
 	for _, t := range db.Tasks {
-		c := junitCase{Name: t.Title, Classname: "drill." + d.Name}
+		c := report.Case{Name: t.Title, Classname: class, Time: "0"}
 		switch t.Verdict {
 		case NotMet:
-			c.Failure = &junitMessage{Message: "not met", Text: t.Why}
-			s.Failures++
+			c.Failure = &report.Problem{Message: "not met", Body: t.Why}
+			su.Failures++
 		case Unknown:
-			c.Error = &junitMessage{Message: "unknown", Text: t.Why}
-			s.Errors++
+			c.Errors = []report.Problem{{Message: "unknown", Body: t.Why}}
+			su.Errors++
 		}
-		s.Cases = append(s.Cases, c)
+		su.Cases = append(su.Cases, c)
 	}
 	for _, f := range db.Forbidden {
-		s.Cases = append(s.Cases, junitCase{Name: "forbidden: " + f.Text, Classname: "drill." + d.Name, Failure: &junitMessage{Message: "forbidden action", Text: f.Evidence}})
-		s.Failures++
+		su.Cases = append(su.Cases, report.Case{Name: "forbidden: " + f.Text, Classname: class, Time: "0", Failure: &report.Problem{Message: "forbidden action", Body: f.Evidence}})
+		su.Failures++
 	}
-	s.Tests = len(s.Cases)
-	b, err := xml.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("render junit: %w", err)
+	su.Tests = len(su.Cases)
+	all := report.Suites{Name: su.Name, Tests: su.Tests, Failures: su.Failures, Errors: su.Errors, Time: su.Time, Suites: []report.Suite{su}}
+	var b bytes.Buffer
+	if err := report.WriteJUnit(&b, all); err != nil {
+		return nil, err
 	}
-	return append([]byte(xml.Header), append(b, '\n')...), nil
+	return b.Bytes(), nil
 }
 
 // writeDebrief writes the debrief's text, JSON and JUnit to the run folder.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -109,7 +110,7 @@ func Parse(file string, b []byte) (*Drill, error) {
 	dec.KnownFields(true)
 	var d Drill
 	if err := dec.Decode(&d); err != nil {
-		if errors.Is(err, errEOF) || strings.Contains(err.Error(), "EOF") {
+		if errors.Is(err, io.EOF) {
 			return nil, &Error{File: file, Msg: "empty: a drill file starts with schema: " + SchemaV1}
 		}
 		return nil, yamlError(file, err)
@@ -121,8 +122,6 @@ func Parse(file string, b []byte) (*Drill, error) {
 	}
 	return &d, nil
 }
-
-var errEOF = errors.New("EOF")
 
 // yamlLineRe finds yaml.v3's "line N: msg" parts.
 var yamlLineRe = regexp.MustCompile(`line (\d+): (.*)`)
