@@ -176,7 +176,7 @@ test: test-prereqs build
 	echo "saltlab: building real Salt's image in the background ($(PREBUILD_LOG)), $$(date +%T)"; \
 	$(SUBMAKE) vet unit GO='$(GO)'; \
 	echo "saltlab: vet and unit tests done, $$(date +%T)"; \
-	$(GO) test -tags browser -count=1 ./internal/evidence/report; \
+	$(GO) test -tags browser -count=1 ./internal/evidence/report ./internal/drill/board; \
 	echo "saltlab: the Docker pass, beside the image build and the fuzzers at nice 19 ($(FUZZ_LOG)), $$(date +%T)"; \
 	nice -n 19 $(SUBMAKE) fuzz GO='$(GO)' >$(FUZZ_LOG) 2>&1 & fuzz=$$!; \
 	pass=0; $(GO) test -tags docker -p 4 -parallel 2 -count=1 -v -timeout 45m $(filter-out ./internal/e2e,$(DOCKER_PKGS)) || pass=$$?; \
