@@ -18,6 +18,17 @@ const baseDockerfile = "images/base/Dockerfile"
 // images/base/packages.txt. It builds it from the Dockerfile when a registry
 // is reachable and otherwise with debootstrap from the host's Debian mirror.
 func (b *Builder) EnsureBase(ctx context.Context) (ref string, err error) {
+	if ok, err := b.joinAhead(aheadBase); ok {
+		if err != nil {
+			return "", err
+		}
+		return BaseRef, nil
+	}
+	return b.ensureBase(ctx)
+}
+
+// ensureBase is EnsureBase's work, which may also run ahead of need.
+func (b *Builder) ensureBase(ctx context.Context) (ref string, err error) {
 	list, err := b.readPackages()
 	if err != nil {
 		return "", err

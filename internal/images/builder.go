@@ -67,6 +67,8 @@ type Builder struct {
 	// refresh asks the package index which release a line is even when
 	// the line memo has a recent answer (--salt-refresh).
 	refresh bool
+	// ahead is the image work running at the same time (ahead.go).
+	ahead aheadState
 }
 
 // Option configures a Builder.
@@ -117,7 +119,7 @@ func NewBuilder(docker Docker, repoRoot string, log io.Writer, opts ...Option) *
 	b := &Builder{
 		docker:     docker,
 		root:       repoRoot,
-		log:        log,
+		log:        &lockedWriter{w: log},
 		simPackage: DefaultSimPackage,
 		getenv:     os.Getenv,
 		run:        runCommand,

@@ -44,7 +44,7 @@ func (b *Builder) debootstrapImage(ctx context.Context, ref string, list package
 	defer b.removeTree(tmp)
 	rootfs := filepath.Join(tmp, "rootfs")
 
-	if err := b.runDebootstrap(ctx, bin, mirror, rootfs, list); err != nil {
+	if err := b.runDebootstrap(ctx, ref, bin, mirror, rootfs, list); err != nil {
 		return err
 	}
 	if err := trimRootfs(tmp, rootfs); err != nil {
@@ -74,10 +74,12 @@ func debootstrapCommand(bin, mirror, rootfs string, pkgs []string) command {
 	}}
 }
 
-func (b *Builder) runDebootstrap(ctx context.Context, bin, mirror, rootfs string, list packageList) (err error) {
-	done := b.phase(fmt.Sprintf("debootstrap %s (minbase + %d packages) from %s", Suite, len(list.pkgs), mirror))
+// runDebootstrap names ref in its lines: the base and the wheel builder
+// may be bootstrapped at the same time (ahead.go).
+func (b *Builder) runDebootstrap(ctx context.Context, ref, bin, mirror, rootfs string, list packageList) (err error) {
+	done := b.phase(fmt.Sprintf("debootstrap %s for %s (minbase + %d packages) from %s", Suite, ref, len(list.pkgs), mirror))
 	defer done(&err)
-	out := newProgressWriter(b.log, "  debootstrap: ", 25, debootstrapQuiet()...)
+	out := newProgressWriter(b.log, "  "+ref+" debootstrap: ", 25, debootstrapQuiet()...)
 	if err := b.run(ctx, debootstrapCommand(bin, mirror, rootfs, list.pkgs), out); err != nil {
 		return fmt.Errorf("debootstrap %s: %w; last output:\n%s", Suite, err, out.Tail())
 	}

@@ -184,10 +184,28 @@ type fakeHost struct {
 	failGo   bool
 }
 
-func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
+// record notes a command the host was asked to run.
+func (h *fakeHost) record(c command) {
 	h.mu.Lock()
 	h.commands = append(h.commands, c)
 	h.mu.Unlock()
+}
+
+// count is how many commands named name (or ending in it) ran.
+func (h *fakeHost) count(name string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, c := range h.commands {
+		if strings.HasSuffix(c.Name, name) {
+			n++
+		}
+	}
+	return n
+}
+
+func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
+	h.record(c)
 	switch {
 	case c.Name == "go":
 		if h.failGo {
@@ -201,9 +219,12 @@ func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
 		}
 		return errors.New("go build without -o")
 	case strings.HasSuffix(c.Name, "debootstrap"):
-		h.rootfs = c.Args[3]
+		rootfs := c.Args[3]
+		h.mu.Lock()
+		h.rootfs = rootfs
+		h.mu.Unlock()
 		for _, p := range []string{"etc/os-release", "var/cache/apt/archives/bash.deb", "var/lib/apt/lists/x_Packages", "var/cache/apt/pkgcache.bin"} {
-			full := filepath.Join(h.rootfs, p)
+			full := filepath.Join(rootfs, p)
 			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 				return err
 			}
@@ -223,7 +244,7 @@ func (h *fakeHost) run(_ context.Context, c command, out io.Writer) error {
 func newTestBuilder(t *testing.T, env map[string]string) (*Builder, *fakeDocker, *fakeHost, *strings.Builder) {
 	t.Helper()
 	root := t.TempDir()
-	for _, rel := range []string{packagesFile, baseDockerfile, simDockerfile, realDir + "/Dockerfile", realDir + "/install-salt", realDir + "/" + realOptionsScript} {
+	for _, rel := range []string{packagesFile, wheelBuilderPackages, baseDockerfile, simDockerfile, realDir + "/Dockerfile", realDir + "/install-salt", realDir + "/" + realOptionsScript} {
 		src, err := os.ReadFile(filepath.Join("..", "..", rel))
 		require.NoError(t, err)
 		require.NoError(t, os.MkdirAll(filepath.Join(root, filepath.Dir(rel)), 0o755))

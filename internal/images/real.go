@@ -105,6 +105,10 @@ func (b *Builder) BuildReal(ctx context.Context, specText string) (RealImage, er
 	if img, ok := b.imageAtHand(ctx, spec, recipe); ok {
 		return img, nil
 	}
+	// Every route builds FROM the base: it is made while the release is
+	// resolved and the wheelhouse filled (ahead.go).
+	defer b.scope()()
+	b.baseAhead(ctx)
 	fail := &RealUnavailableError{Spec: spec.String()}
 	v, ok, asked, err := b.resolveRelease(ctx, spec, fail)
 	if err != nil {

@@ -193,6 +193,10 @@ func (b *Builder) FillWheelhouse(ctx context.Context, dir string, v saltdist.Ver
 	if err != nil {
 		return err
 	}
+	// What the index has only as source is compiled in the wheel builder:
+	// it is made while pip downloads (ahead.go).
+	defer b.scope()()
+	b.builderAhead(ctx)
 	done := b.phase(fmt.Sprintf("fill the wheelhouse %s (pip download for %s)", dir, b.target))
 	defer done(&err)
 	return saltdist.Prepare(ctx, pip, b, dir, v, b.target)

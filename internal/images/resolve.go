@@ -55,14 +55,17 @@ func realFlavor(img RealImage, why string) Flavor {
 }
 
 func (b *Builder) resolveAuto(ctx context.Context, saltVersion string) (Flavor, error) {
-	// Both flavours need the base; building it first keeps a base failure
-	// from being retried (a second debootstrap) on the way to sim.
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return Flavor{}, fmt.Errorf("resolve flavour auto: %w", err)
-	}
+	// Both flavours need the base: one scope makes it once, while real
+	// Salt's release is resolved, and a base failure is not retried (a
+	// second debootstrap) on the way to sim.
+	defer b.scope()()
+	b.baseAhead(ctx)
 	img, err := b.BuildReal(ctx, saltVersion)
 	if err == nil {
 		return realFlavor(img, "auto: a real Salt image could be had"), nil
+	}
+	if _, err := b.EnsureBase(ctx); err != nil {
+		return Flavor{}, fmt.Errorf("resolve flavour auto: %w", err)
 	}
 	if isCanceled(ctx, err) || errors.Is(err, ErrUnknownRelease) || errors.Is(err, saltdist.ErrBadSpec) {
 		return Flavor{}, fmt.Errorf("resolve flavour auto: %w", err)

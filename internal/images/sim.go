@@ -64,9 +64,9 @@ type goImage struct {
 // buildGoImage builds g with no network and returns its digest tag; it is
 // also tagged <repo>:latest for use by hand.
 func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err error) {
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return "", err
-	}
+	// The image is FROM the base: it is made while go builds (ahead.go).
+	defer b.scope()()
+	b.baseAhead(ctx)
 	dockerfile, err := userfile.ReadFile(b.path(g.dockerfile), userfile.Text)
 	if err != nil {
 		return "", fmt.Errorf("read %s Dockerfile: %w", g.what, err)
@@ -91,11 +91,17 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 	}
 	srcRef := g.repo + ":src-" + src
 	if ref, ok := b.builtFrom(ctx, srcRef, base); ok {
+		if _, err := b.EnsureBase(ctx); err != nil {
+			return "", err
+		}
 		b.logf("%s up to date: %s, built from these sources (%s)", g.what, ref, srcRef)
 		return ref, nil
 	}
 	bin := filepath.Join(tmp, g.bin)
 	if err := b.goBuild(ctx, goBin, g.what, g.pkg, bin); err != nil {
+		return "", err
+	}
+	if _, err := b.EnsureBase(ctx); err != nil {
 		return "", err
 	}
 	ref, err = digestRef(g.repo, dockerfile, bin)

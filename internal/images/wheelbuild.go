@@ -47,6 +47,15 @@ type containerCopier interface {
 // package lists, building it with debootstrap from the host's Debian
 // mirror (the only way to get a compiler into an image without a registry).
 func (b *Builder) EnsureWheelBuilder(ctx context.Context) error {
+	if ok, err := b.joinAhead(aheadBuilder); ok {
+		return err
+	}
+	return b.ensureWheelBuilder(ctx)
+}
+
+// ensureWheelBuilder is EnsureWheelBuilder's work, which may also run
+// ahead of need.
+func (b *Builder) ensureWheelBuilder(ctx context.Context) error {
 	list, err := b.readPackageFiles(packagesFile, wheelBuilderPackages)
 	if err != nil {
 		return err

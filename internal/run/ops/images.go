@@ -22,13 +22,15 @@ func Images(ctx context.Context, root, flavor, saltVersion string, refresh bool,
 	}
 	defer cli.Close()
 	b := images.NewBuilder(cli, root, log, images.WithIndexRefresh(refresh))
-	base, err := b.EnsureBase(ctx)
-	if err != nil {
-		return "", images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
-	}
+	// Resolve first: it makes the base while it resolves and builds (a
+	// flavour's image is FROM it), so this check finds it made.
 	f, err := b.Resolve(ctx, flavor, saltVersion)
 	if err != nil {
 		return "", images.Flavor{}, fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	base, err := b.EnsureBase(ctx)
+	if err != nil {
+		return "", images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
 	}
 	return base, f, nil
 }

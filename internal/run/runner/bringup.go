@@ -231,12 +231,14 @@ func (s *session) images(ctx context.Context, cfg *Config, file string, project 
 	}
 	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log, images.WithIndexRefresh(cfg.SaltRefresh))
 	s.builder = b
-	if _, err := b.EnsureBase(ctx); err != nil {
-		return images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
-	}
+	// Resolve makes the base while it resolves and builds (ahead of need);
+	// the check after it finds the base made.
 	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
 	if err != nil {
 		return flavor, fmt.Errorf("resolve salt flavour: %w", err)
+	}
+	if _, err := b.EnsureBase(ctx); err != nil {
+		return images.Flavor{}, fmt.Errorf("ensure base image: %w", err)
 	}
 	announceFlavor(s.log, cfg.Flavor, flavor)
 	if err := checkResolvedSalt(topoRoles, file, flavor); err != nil {
