@@ -45,10 +45,10 @@ func (f *fakeEngine) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// TestRunThatNeverStartedLeavesNothing: `up` and `run` whose base image
-// cannot be had (here: a checkout without images/base/packages.txt) fail
-// before bring-up, and leave no reports/<run id>/, no private directory
-// and no object on the engine.
+// TestRunThatNeverStartedLeavesNothing: `up` and `run` whose images
+// cannot be had (here: a checkout without images/) fail before bring-up,
+// and leave no reports/<run id>/, no private directory and no object on
+// the engine.
 func TestRunThatNeverStartedLeavesNothing(t *testing.T) {
 	engine := &fakeEngine{}
 	srv := httptest.NewServer(engine)
@@ -70,7 +70,7 @@ func TestRunThatNeverStartedLeavesNothing(t *testing.T) {
 				res, err = Run(context.Background(), cfg)
 				assert.Empty(t, res.RunDir, "no run directory to point at")
 			}
-			require.ErrorContains(t, err, "ensure base image")
+			require.ErrorContains(t, err, "resolve salt flavour")
 			assert.NoDirExists(t, filepath.Join(reports, "never-"+verb), "no reports/<run id>/ for a run that never started")
 			entries, rerr := os.ReadDir(state)
 			require.NoError(t, rerr)
