@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // labHealthyTimeout bounds how long "the lab is healthy" waits for services

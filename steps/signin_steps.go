@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // keyListTimeout bounds one `salt-key -L` on a master.
