@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 )
 
 // The lab-start records, as steps.RecordLabConfig makes them.
