@@ -7,7 +7,6 @@ import (
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
-	simconfig "github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -23,8 +22,12 @@ func (c Config) checkSaltMin(r roles.Roles, file string) error {
 		return err
 	}
 	if c.Flavor == images.FlavorSim {
-		imitated := simconfig.OptionList().SaltVersion
-		if v, err := saltver.Parse(imitated); err == nil && v.Compare(min) >= 0 {
+		list, err := images.SimOptions()
+		if err != nil {
+			return err
+		}
+		imitated := list.SaltVersion
+		if v, err := saltver.Parse(imitated); err == nil && v.AtLeast(min) {
 			return nil
 		}
 		return usage.Errorf("check --salt sim: topology %s needs Salt %s or later (x-saltlab salt_min in %s), and the Salt double imitates Salt %s and does not model what %s brought (docs/sim-fidelity.md): run it on real Salt, --salt real --salt-version %d or newer",
