@@ -46,12 +46,12 @@ func TestRoomsImportOnlyWhatTheyMay(t *testing.T) {
 	for _, r := range sortedKeys(rooms.names()) {
 		assert.True(t, used[r], "docs/architecture.md has a room %s that holds no package: drop it or list its packages", r)
 	}
-	listedPkgs := map[string]bool{}
+	inCode := map[string]bool{}
 	for _, p := range pkgs {
-		listedPkgs[strings.TrimPrefix(p.path, module)] = true
+		inCode[strings.TrimPrefix(p.path, module)] = true
 	}
 	for _, pkg := range sortedKeys(rooms.exact) {
-		assert.True(t, listedPkgs[pkg] || rooms.tree[pkg] != "", "docs/architecture.md's rooms table names %s, which is no package: drop it", pkg)
+		assert.True(t, inCode[pkg] || rooms.tree[pkg] != "", "docs/architecture.md's rooms table names %s, which is no package: drop it", pkg)
 	}
 
 	loop := cycle(rules.graph(rooms))
