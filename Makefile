@@ -112,10 +112,10 @@ FUZZTIME ?= 20000x
 FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./steps:FuzzCheckFeature \
 	./internal/lab:FuzzLoadOverride ./internal/lab/policy:FuzzCheck ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
 	./internal/salt/saltout:FuzzParseLocalFingers ./internal/salt/saltout:FuzzParseStream \
-	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltout:FuzzParseVersion ./internal/salt/saltout:FuzzParseSums ./internal/salt/saltout:FuzzParseStateRun ./internal/salt/saltout:FuzzParseRenderError \
+	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltver:FuzzParseReported ./internal/salt/saltout:FuzzParseSums ./internal/salt/saltout:FuzzParseStateRun ./internal/salt/saltout:FuzzParseRenderError \
 	./internal/images/saltdist:FuzzParseReleases ./internal/images/saltdist:FuzzParseSpec ./internal/evidence/history:FuzzRead ./internal/evidence/history:FuzzLedgerWindows \
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
-	./internal/lab/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
+	./internal/salt/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
 	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./steps:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/runner:FuzzStartedMinion \
 	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )

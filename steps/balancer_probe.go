@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/nginxconf"
 )
 
@@ -120,12 +121,12 @@ func avoidanceBound(fo nginxconf.Failover) checker.Bound {
 
 // parseProbe reads probeScript's output: the dead peer's address, then
 // nginx's log line for the probe's session.
-func parseProbe(out string) (checker.Probe, error) {
+func parseProbe(out string) (history.Probe, error) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 2 {
-		return checker.Probe{}, fmt.Errorf("read the probe: want the dead peer's address and one log line, got %q", out)
+		return history.Probe{}, fmt.Errorf("read the probe: want the dead peer's address and one log line, got %q", out)
 	}
-	p := checker.Probe{Dead: strings.TrimSpace(lines[0])}
+	p := history.Probe{Dead: strings.TrimSpace(lines[0])}
 	_, right, ok := strings.Cut(lines[1], " -> ")
 	fields := strings.Fields(right)
 	if !ok || len(fields) < 3 || p.Dead == "" {

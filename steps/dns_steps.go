@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/poll"
 	"strings"
 	"time"
 )

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -40,7 +41,7 @@ func minionsFailBackAsConfigured(ctx context.Context, master string) error {
 		if err != nil {
 			return err
 		}
-		return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
+		return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
 			"master_failback off: daemon stays away from "+master, true)
 	}
 	if ref, err := w.reference("expected " + master + " to reach every minion again"); err == nil {

@@ -72,7 +72,7 @@ func saltCallServed(ctx context.Context, master, back string) error {
 	if rerr != nil {
 		return rerr
 	}
-	const f = "salt-call test.ping"
+	const f = history.CallPingOp
 	ref, err := w.reference("expected every minion's " + f + " to be served by " + master)
 	if err != nil {
 		return err
@@ -135,13 +135,13 @@ func masterReachesEveryMinion(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	errs := []error{w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds},
+	errs := []error{w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds},
 		"daemon failover: "+master+" reaches minion", false)}
 	if ref.Phase == history.Start {
 		errs = append(errs, w.judge(checker.NameStartEvent, checker.StartParams{Since: ref.Index, Master: master, Bounds: bounds},
 			"start event on "+master, false))
 	}
-	errs = append(errs, w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, "salt test.ping"), "", false))
+	errs = append(errs, w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
 	return errors.Join(errs...)
 }
 
@@ -174,7 +174,7 @@ func masterReachesNoMinion(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
+	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
 		"daemon stays away from "+master, true)
 }
 

@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -129,7 +129,7 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	}); err != nil {
 		return err
 	}
-	r, err := w.judgeResult(checker.NameFleet, checker.FleetParams{Since: since, F: "salt test.ping", Fun: "test.ping", Masters: masters,
+	r, err := w.judgeResult(checker.NameFleet, checker.FleetParams{Since: since, F: history.SaltPingOp, Fun: "test.ping", Masters: masters,
 		Minions: ids, Bound: b}, "", false)
 	if r.Spread != nil {
 		w.addSpread(measurement, r)

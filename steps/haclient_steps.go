@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/haclient"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // The HA client's stream: test.ping to '*' through haclient, one request

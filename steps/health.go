@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // healthLag is how long Docker may keep calling a master healthy after it
@@ -40,5 +41,5 @@ func (w *world) judgeHonestHealth(ctx context.Context) error {
 	w.mu.Lock()
 	w.step = afterScenario
 	w.mu.Unlock()
-	return w.judge(checker.NameHonestHealth, checker.HonestHealthParams{From: w.from, F: checker.AnswersOp, Nodes: nodes, Lag: healthLag}, "", false)
+	return w.judge(checker.NameHonestHealth, checker.HonestHealthParams{From: w.from, F: history.AnswersOp, Nodes: nodes, Lag: healthLag}, "", false)
 }

@@ -39,9 +39,9 @@ func TestJudgeHonestHealth(t *testing.T) {
 			_, err = rec.Append(history.Entry{Type: history.Health, Node: "m1", Health: history.Healthy, Time: t0})
 			require.NoError(t, err)
 			probe := func(at time.Time, typ history.Type) {
-				inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: at, F: checker.AnswersOp, Node: "m1", Process: "answers-probe"})
+				inv, err := rec.Append(history.Entry{Type: history.Invoke, Time: at, F: history.AnswersOp, Node: "m1", Process: "answers-probe"})
 				require.NoError(t, err)
-				_, err = rec.Append(history.Entry{Type: typ, Time: at.Add(time.Second), Pair: inv.Index, F: checker.AnswersOp, Node: "m1", Process: "answers-probe"})
+				_, err = rec.Append(history.Entry{Type: typ, Time: at.Add(time.Second), Pair: inv.Index, F: history.AnswersOp, Node: "m1", Process: "answers-probe"})
 				require.NoError(t, err)
 			}
 			w := &world{Deps: Deps{History: rec, Verdicts: &checker.Judgements{}}, scenario: "s", from: rec.Next()}

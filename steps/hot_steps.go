@@ -9,8 +9,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/shell"
 )

@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
@@ -92,9 +92,9 @@ func (w *world) judgeReached(ref history.Entry, master string, bounds map[string
 // its start event on master when one came first (FailoverParams.SignedIn).
 func (w *world) judgeReachedBy(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string, signedIn bool) error {
 	return errors.Join(
-		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: "salt test.ping", Fun: "test.ping", Master: master, Bounds: bounds, SignedIn: signedIn},
+		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, SignedIn: signedIn},
 			measurement, false),
-		w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, "salt test.ping"), "", false))
+		w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
 }
 
 // onceOf is the exactly-once check of job as master published it since
@@ -148,7 +148,7 @@ func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenari
 				}
 				continue
 			}
-			var v checker.CLIValue
+			var v history.CLIValue
 			if json.Unmarshal(o.Completion.Value, &v) != nil {
 				continue
 			}

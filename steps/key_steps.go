@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -43,7 +44,7 @@ func (w *world) recordPkiDir(ctx context.Context, master string) (string, error)
 		}
 		return "", fmt.Errorf("%s: read %s: %s %s", master, option, raw, o.Err)
 	}
-	w.op(ctx, checker.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
+	w.op(ctx, history.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
 		out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
 		switch {
 		case err != nil:
@@ -51,7 +52,7 @@ func (w *world) recordPkiDir(ctx context.Context, master string) (string, error)
 		case out.ExitCode != 0:
 			return client.Failed(nil, "stat %s: exit %d: %s", dir, out.ExitCode, client.LastLine(out.Stderr))
 		}
-		return client.Succeeded(checker.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
+		return client.Succeeded(history.PkiDirValue{Dir: dir, ID: strings.TrimSpace(out.Stdout)})
 	})
 	return dir, nil
 }
@@ -230,11 +231,11 @@ func everyMinionSignedInToEveryMaster(ctx context.Context) error {
 		}
 		wg.Wait()
 	}
-	errs := []error{w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: ms}, "", false)}
+	errs := []error{w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: history.CallPingOp, Targets: ms}, "", false)}
 	for _, master := range Masters(w.Lab) {
 		lf := w.History.Next()
 		w.saltKeys(ctx, master, keyListTimeout)
-		errs = append(errs, w.judge(checker.NameKeyState, checker.KeyStateParams{From: lf, To: w.History.Next(), Master: master, Minions: ms, State: checker.KeyAccepted}, "", false))
+		errs = append(errs, w.judge(checker.NameKeyState, checker.KeyStateParams{From: lf, To: w.History.Next(), Master: master, Minions: ms, State: history.KeyAccepted}, "", false))
 	}
 	return errors.Join(errs...)
 }

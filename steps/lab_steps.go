@@ -8,8 +8,9 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // labHealthyTimeout bounds how long "the lab is healthy" waits for services
@@ -108,7 +109,7 @@ func (w *world) judgeCallPing(ctx context.Context, targets []string, name, errCo
 		}()
 	}
 	wg.Wait()
-	return w.judge(name, checker.OutcomeParams{From: from, To: w.History.Next(), F: "salt-call test.ping", Targets: targets, ErrorContains: errContains}, "", false)
+	return w.judge(name, checker.OutcomeParams{From: from, To: w.History.Next(), F: history.CallPingOp, Targets: targets, ErrorContains: errContains}, "", false)
 }
 
 // stopService stops a container through the chaos engine's stop, which

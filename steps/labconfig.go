@@ -10,7 +10,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -66,7 +67,7 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 }
 
 // recordItems records, in one `salt-call --local config.items`, the
-// ConfigKeys the minion's options hold (checker.FConfigItems) and returns
+// ConfigKeys the minion's options hold (history.ConfigItemsLocalOp) and returns
 // the keys left for config.get. When the call failed or timed out it
 // returns none: config.get runs the same salt-call, so a key at a time
 // would fail the same way eight times over (on a saturated machine it took
@@ -78,7 +79,7 @@ func recordItems(ctx context.Context, w *world, minion string) (rest []string) {
 		if err := json.Unmarshal(r.Local, &opts); err != nil {
 			return client.Failed(nil, "config.items returned no mapping: %v", err)
 		}
-		var v checker.ConfigItems
+		var v history.ConfigItems
 		v.Values, rest = itemsOf(opts, checker.ConfigKeys())
 		return client.Succeeded(v)
 	})
@@ -105,14 +106,14 @@ func itemsOf(opts map[string]json.RawMessage, keys []string) (found map[string]j
 // recordSetting records one minion setting as Salt resolves it locally.
 func recordSetting(ctx context.Context, w *world, minion, key string) {
 	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.get", key), func(r saltout.CallResult) client.Outcome {
-		return client.Succeeded(checker.ConfigValue{Key: key, Value: r.Local})
+		return client.Succeeded(history.ConfigValue{Key: key, Value: r.Local})
 	})
 }
 
 // recordHosts records a minion's /etc/hosts: a master name pinned there
 // never reaches Docker's DNS, whatever happens to the master's container.
 func recordHosts(ctx context.Context, w *world, minion string) {
-	w.op(ctx, checker.HostsOp, minion, "", func(ctx context.Context) client.Outcome {
+	w.op(ctx, history.HostsOp, minion, "", func(ctx context.Context) client.Outcome {
 		out, err := client.RunBounded(ctx, w.Lab, minion, configTimeout, "cat", "/etc/hosts")
 		switch {
 		case err != nil:
@@ -120,14 +121,14 @@ func recordHosts(ctx context.Context, w *world, minion string) {
 		case out.ExitCode != 0:
 			return client.Failed(nil, "read /etc/hosts of %s: exit %d: %s", minion, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
 		}
-		return client.Succeeded(checker.HostsValue{Lines: etchosts.Parse(out.Stdout)})
+		return client.Succeeded(history.HostsValue{Lines: etchosts.Parse(out.Stdout)})
 	})
 }
 
 // recordAddresses records a master's addresses, so an entry naming an
 // address, or a name pinned to one, is known to be that master.
 func recordAddresses(ctx context.Context, w *world, master string) {
-	w.op(ctx, checker.AddressOp, master, "", func(ctx context.Context) client.Outcome {
+	w.op(ctx, history.AddressOp, master, "", func(ctx context.Context) client.Outcome {
 		out, err := client.RunBounded(ctx, w.Lab, master, configTimeout, "hostname", "-i")
 		switch {
 		case err != nil:
@@ -135,6 +136,6 @@ func recordAddresses(ctx context.Context, w *world, master string) {
 		case out.ExitCode != 0 || len(strings.Fields(out.Stdout)) == 0:
 			return client.Failed(nil, "ask %s for its addresses: hostname -i exited %d: %s", master, out.ExitCode, client.LastLine(out.Stderr, out.Stdout))
 		}
-		return client.Succeeded(checker.AddressValue{Addresses: strings.Fields(out.Stdout)})
+		return client.Succeeded(history.AddressValue{Addresses: strings.Fields(out.Stdout)})
 	})
 }

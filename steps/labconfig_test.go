@@ -31,12 +31,12 @@ func TestRecordLabConfig(t *testing.T) {
 	// One config.items a minion, and config.get for the one key its
 	// options lack (publish_port, as on Salt 3008.4).
 	assert.Equal(t, map[string]int{
-		checker.FConfigItems + " on salt-minion-1": 1, checker.FConfigItems + " on salt-minion-2": 1,
-		checker.FConfigGet + " on salt-minion-1": 1, checker.FConfigGet + " on salt-minion-2": 1,
-		checker.HostsOp + " on salt-minion-1": 1, checker.HostsOp + " on salt-minion-2": 1,
-		checker.FingerOp + " on salt-master-1": 1, checker.FingerOp + " on salt-master-2": 1,
-		checker.ConfigGetOp + " on salt-master-1": ports, checker.ConfigGetOp + " on salt-master-2": ports,
-		checker.AddressOp + " on salt-master-1": 1, checker.AddressOp + " on salt-master-2": 1,
+		history.ConfigItemsLocalOp + " on salt-minion-1": 1, history.ConfigItemsLocalOp + " on salt-minion-2": 1,
+		history.ConfigGetLocalOp + " on salt-minion-1": 1, history.ConfigGetLocalOp + " on salt-minion-2": 1,
+		history.HostsOp + " on salt-minion-1": 1, history.HostsOp + " on salt-minion-2": 1,
+		history.FingerOp + " on salt-master-1": 1, history.FingerOp + " on salt-master-2": 1,
+		history.ConfigGetOp + " on salt-master-1": ports, history.ConfigGetOp + " on salt-master-2": ports,
+		history.AddressOp + " on salt-master-1": 1, history.AddressOp + " on salt-master-2": 1,
 	}, got)
 	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.items")
 	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get publish_port")
@@ -64,11 +64,11 @@ func TestFailedItemsReadNoMore(t *testing.T) {
 			var items, gets int
 			for _, o := range history.Ops(h) {
 				switch o.Invoke.F {
-				case checker.FConfigItems:
+				case history.ConfigItemsLocalOp:
 					items++
 					require.NotNil(t, o.Completion)
 					assert.NotEqual(t, history.OK, o.Completion.Type)
-				case checker.FConfigGet:
+				case history.ConfigGetLocalOp:
 					gets++
 				}
 			}

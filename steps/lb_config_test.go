@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/nginxconf"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -59,24 +59,24 @@ func TestClusterBound(t *testing.T) {
 func TestParseProbe(t *testing.T) {
 	tests := []struct {
 		name, out string
-		want      checker.Probe
+		want      history.Probe
 		wantErr   string
 	}{
 		{"one detour", "172.29.0.12\n127.0.0.1 4506 -> 172.29.0.12:4506, 172.29.0.13:4506 200 0.004\n",
-			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.12:4506", "172.29.0.13:4506"}, Status: 200}, ""},
+			history.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.12:4506", "172.29.0.13:4506"}, Status: 200}, ""},
 		{"straight to a live peer", "172.29.0.12\n127.0.0.1 4505 -> 172.29.0.11:4505 200 0.001",
-			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4505"}, Status: 200}, ""},
-		{"no upstream", "172.29.0.12\n127.0.0.1 4505 -> - 502 2.001", checker.Probe{Dead: "172.29.0.12", Status: 502}, ""},
+			history.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4505"}, Status: 200}, ""},
+		{"no upstream", "172.29.0.12\n127.0.0.1 4505 -> - 502 2.001", history.Probe{Dead: "172.29.0.12", Status: 502}, ""},
 		// Captured from the lab's nginx (1.22.1, Debian's stream module) with
 		// every peer unreachable: first each peer tried, then, all of them
 		// disabled, the upstream block's name ("no live upstreams").
 		{"every peer tried and failed", "172.29.0.12\n127.0.0.1 4506 -> 172.29.0.11:4506, 172.29.0.12:4506, 172.29.0.13:4506 502 0.000\n",
-			checker.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4506", "172.29.0.12:4506", "172.29.0.13:4506"}, Status: 502}, ""},
+			history.Probe{Dead: "172.29.0.12", Tried: []string{"172.29.0.11:4506", "172.29.0.12:4506", "172.29.0.13:4506"}, Status: 502}, ""},
 		{"no live upstreams", "172.29.0.12\n127.0.0.1 4506 -> salt_request 502 0.000\n",
-			checker.Probe{Dead: "172.29.0.12", Tried: []string{"salt_request"}, Status: 502}, ""},
-		{"no log line", "172.29.0.12\n", checker.Probe{}, "want the dead peer's address and one log line"},
-		{"not nginx's format", "172.29.0.12\nhello world", checker.Probe{}, "is not"},
-		{"status not a number", "172.29.0.12\n127.0.0.1 4505 -> a:1 ok 0.1", checker.Probe{}, `status "ok"`},
+			history.Probe{Dead: "172.29.0.12", Tried: []string{"salt_request"}, Status: 502}, ""},
+		{"no log line", "172.29.0.12\n", history.Probe{}, "want the dead peer's address and one log line"},
+		{"not nginx's format", "172.29.0.12\nhello world", history.Probe{}, "is not"},
+		{"status not a number", "172.29.0.12\n127.0.0.1 4505 -> a:1 ok 0.1", history.Probe{}, `status "ok"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

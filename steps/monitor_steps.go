@@ -10,7 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
-	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // minionsHaveMonitor and minionsHaveNoMonitor are a scenario's claim about
@@ -49,11 +49,11 @@ func wantMonitor(ctx context.Context, want bool) error {
 	if (len(with) > 0) == want {
 		return nil
 	}
-	reason := fmt.Sprintf("this scenario is for minions without the ZeroMQ disconnect monitor, and %s have it: from Salt %d.%d a minion leaves a master whose publish connection dropped, name resolved or not (zmq_monitor, saltstack/salt#66760)",
-		strings.Join(with, ", "), saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	reason := fmt.Sprintf("this scenario is for minions without the ZeroMQ disconnect monitor, and %s have it: from Salt %s a minion leaves a master whose publish connection dropped, name resolved or not (zmq_monitor, saltstack/salt#66760)",
+		strings.Join(with, ", "), saltcfg.MonitorSince())
 	if want {
-		reason = fmt.Sprintf("this scenario is for minions with the ZeroMQ disconnect monitor (Salt %d.%d or later with zmq_monitor True), and %s have none: only the alive check notices a lost master there",
-			saltcfg.MonitorSince[0], saltcfg.MonitorSince[1], strings.Join(without, ", "))
+		reason = fmt.Sprintf("this scenario is for minions with the ZeroMQ disconnect monitor (Salt %s or later with zmq_monitor True), and %s have none: only the alive check notices a lost master there",
+			saltcfg.MonitorSince(), strings.Join(without, ", "))
 	}
 	w.logf("SKIPPED: %s", reason)
 	return fmt.Errorf("%w: %s", godog.ErrSkip, reason)
@@ -66,7 +66,7 @@ func monitorOf(ctx context.Context, w *world, minion string) (on bool, why strin
 	if err != nil {
 		return false, "", fmt.Errorf("ask %s which Salt it runs: %w", minion, err)
 	}
-	v, err := saltout.ParseVersion(out)
+	v, err := saltver.ParseReported(out)
 	if err != nil {
 		return false, "", fmt.Errorf("ask %s which Salt it runs: %w", minion, err)
 	}
@@ -78,9 +78,9 @@ func monitorOf(ctx context.Context, w *world, minion string) (on bool, why strin
 	if err := json.Unmarshal(r.Local, &monitor); err != nil {
 		return false, "", fmt.Errorf("read zmq_monitor of %s: want true or false, got %s", minion, r.Local)
 	}
-	release := "Salt " + v.Release
+	release := "Salt " + v.Release.String()
 	if v.Sim {
-		release = fmt.Sprintf("the Salt double as line %d", v.Major)
+		release = fmt.Sprintf("the Salt double as line %d", v.Line)
 	}
 	return saltcfg.MonitorsPubDisconnect(v, monitor), fmt.Sprintf("%s, zmq_monitor %t", release, monitor), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -49,7 +50,7 @@ func (w *world) recordRoots(ctx context.Context, master, option string) {
 		return
 	}
 	dirs, derr := rootDirs(raw)
-	w.op(ctx, checker.RootsDigestOp, master, option, func(ctx context.Context) client.Outcome {
+	w.op(ctx, history.RootsDigestOp, master, option, func(ctx context.Context) client.Outcome {
 		if derr != nil {
 			return client.Failed(nil, "%v", derr)
 		}
@@ -64,7 +65,7 @@ func (w *world) recordRoots(ctx context.Context, master, option string) {
 		if err != nil {
 			return client.Failed(nil, "%v", err)
 		}
-		return client.Succeeded(checker.RootsDigest{Dirs: dirs, Files: files})
+		return client.Succeeded(history.RootsDigest{Dirs: dirs, Files: files})
 	})
 }
 

@@ -5,8 +5,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -43,7 +44,7 @@ func keyWaitsPending(ctx context.Context, who, master string) error {
 		keys, o := w.saltKeys(ctx, master, keyListTimeout)
 		return o.OK() && pendingIn(keys, minion)
 	})
-	return w.judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: []string{minion}, State: checker.KeyPending}, "", false)
+	return w.judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: []string{minion}, State: history.KeyPending}, "", false)
 }
 
 func pendingIn(k saltout.KeyList, id string) bool { return slices.Contains(k.Pending, id) }

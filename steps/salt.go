@@ -41,7 +41,7 @@ func (w *world) saltJob(ctx context.Context, master, target string, cliTimeout i
 	return w.salt().Job(ctx, master, budget, client.Salt(target, cliTimeout, fun, args...), accept)
 }
 
-// saltKeys runs `salt-key -L` on master and records it (checker.KeysValue).
+// saltKeys runs `salt-key -L` on master and records it (history.KeysValue).
 func (w *world) saltKeys(ctx context.Context, master string, budget time.Duration) (saltout.KeyList, client.Outcome) {
 	return w.salt().Keys(ctx, master, budget)
 }

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // keyListTimeout bounds one `salt-key -L` on a master.
@@ -31,7 +32,7 @@ func masterKnowsNoMinionKey(ctx context.Context, window int, master string) erro
 	}); err != nil {
 		return err
 	}
-	return w.judge(checker.NameNoSignIn, checker.SignInParams{From: from, To: w.History.Next(), Master: master, F: "salt-key -L"}, "", false)
+	return w.judge(checker.NameNoSignIn, checker.SignInParams{From: from, To: w.History.Next(), Master: master, F: history.KeyListOp}, "", false)
 }
 
 // everyMinionSaltCallPingFails: salt-call test.ping fails on every minion
@@ -65,7 +66,7 @@ func saltCallRefusedAsRejected(ctx context.Context, who string) error {
 		from := w.History.Next()
 		w.saltCall(ctx, m, callTimeout, "test.ping")
 		errs = append(errs, w.judge(checker.NameRejectedKey, checker.RejectedKeyParams{From: from, To: w.History.Next(),
-			F: "salt-call test.ping", Fun: "test.ping", Minion: m, Master: a.master, Masters: Masters(w.Lab)}, "", false))
+			F: history.CallPingOp, Fun: "test.ping", Minion: m, Master: a.master, Masters: Masters(w.Lab)}, "", false))
 	}
 	return errors.Join(errs...)
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // Waits for the run's event watcher to record masters' buses again: a

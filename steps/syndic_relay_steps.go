@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // masterReachesEveryMinionThroughEverySyndic polls, after the last fault

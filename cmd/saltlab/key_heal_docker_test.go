@@ -15,9 +15,9 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 )
 
 // Ledger data keys of network faults.

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/compose/lib"
-	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // AnswersProcess is the process of the run's own function probes of a
@@ -25,12 +25,12 @@ const answersWait = answersBudget + 5*time.Second
 
 // Answers runs the function probe of a master (compose/lib/master-answers,
 // inline: nothing needs to be mounted) and records it as operation
-// checker.AnswersOp: ok when its ret port answered within lib.AnswerBound
+// history.AnswersOp: ok when its ret port answered within lib.AnswerBound
 // (the value is the probe's line), fail when it did not (the line says
 // what), info when the probe could not run to its end (a paused or stopped
 // container).
 func (c Client) Answers(ctx context.Context, master string) Outcome {
-	return c.Rec.Do(ctx, Op{F: checker.AnswersOp, Node: master, Target: master, Process: AnswersProcess(master)}, func(ctx context.Context) Outcome {
+	return c.Rec.Do(ctx, Op{F: history.AnswersOp, Node: master, Target: master, Process: AnswersProcess(master)}, func(ctx context.Context) Outcome {
 		ctx, cancel := context.WithTimeout(ctx, answersWait)
 		defer cancel()
 		return AnswersOutcome(RunBounded(ctx, c.Ex, master, answersBudget, lib.AnswersArgv()...))

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/compose/lib"
-	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -38,7 +37,7 @@ func TestAnswers(t *testing.T) {
 			assert.Equal(t, append(Bounded(answersBudget), lib.AnswersArgv()...), ex.ran[0], "the script runs inline, bounded")
 			require.Len(t, h.entries, 2)
 			for _, e := range h.entries {
-				assert.Equal(t, checker.AnswersOp, e.F)
+				assert.Equal(t, history.AnswersOp, e.F)
 				assert.Equal(t, "salt-master-1", e.Node)
 				assert.Equal(t, "answers-probe salt-master-1", e.Process, "the run's probes have a lane of their own")
 			}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -68,9 +68,9 @@ func (c Client) CallAs(ctx context.Context, minion string, budget time.Duration,
 }
 
 // JobValue is what a `salt` operation records: the documents per minion
-// that answered and every return (checker.CLIValue), and the exit code.
+// that answered and every return (history.CLIValue), and the exit code.
 type JobValue struct {
-	checker.CLIValue
+	history.CLIValue
 	Exit int `json:"exit"`
 }
 
@@ -95,7 +95,7 @@ func (c Client) Job(ctx context.Context, master string, budget time.Duration, cm
 				docs[m] = n
 			}
 		}
-		v := JobValue{CLIValue: checker.CLIValue{Documents: docs, Returns: rets}, Exit: out.ExitCode}
+		v := JobValue{CLIValue: history.CLIValue{Documents: docs, Returns: rets}, Exit: out.ExitCode}
 		if !accept(rets) {
 			return Failed(v, "exit %d: %s", out.ExitCode, LastLine(append(text, out.Stderr)...))
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -96,14 +95,14 @@ func TestClientRecordsEachOperation(t *testing.T) {
 				_, o := c.StateApply(ctx, "m1", "s2", false, time.Minute)
 				return o
 			},
-			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s2", "state.apply"}, f: checker.StateApplyOp, target: "m1",
+			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s2", "state.apply"}, f: history.StateApplyOp, target: "m1",
 			typ: history.OK, value: `{"master":"s2","states":[{"key":"file_|-motd_|-/etc/motd_|-managed","id":"motd","sls":"motd","result":true,"comment":"ok","changes":{}}]}`},
 		{name: "highstate with a failed state keeps the state as evidence", out: Output{ExitCode: 1, Stdout: `{"local": {"cmd_|-b_|-x_|-run": {"__id__": "b", "result": false, "changes": {"retcode": 3}, "comment": "Command \"x\" run"}}}`},
 			run: func(ctx context.Context, c Client) Outcome {
 				_, o := c.StateApply(ctx, "m1", "s1", true, time.Minute)
 				return o
 			},
-			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply", "test=True"}, f: checker.StateApplyOp, target: "m1",
+			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply", "test=True"}, f: history.StateApplyOp, target: "m1",
 			typ: history.Fail, value: `{"master":"s1","test":true,"states":[{"key":"cmd_|-b_|-x_|-run","id":"b","result":false,"comment":"Command \"x\" run","changes":{"retcode":3}}]}`,
 			errHas: "exit 1: 1 state(s) failed, 0 error(s)"},
 		{name: "highstate render error", out: Output{ExitCode: 1, Stdout: `{"local": ["Rendering SLS 'base:app' failed: x; line 4"]}`},
@@ -111,21 +110,21 @@ func TestClientRecordsEachOperation(t *testing.T) {
 				_, o := c.StateApply(ctx, "m1", "s1", false, time.Minute)
 				return o
 			},
-			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply"}, f: checker.StateApplyOp, target: "m1",
+			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply"}, f: history.StateApplyOp, target: "m1",
 			typ: history.Fail, value: `{"master":"s1","errors":["Rendering SLS 'base:app' failed: x; line 4"],"where":["app.sls or app/init.sls, line 4"]}`, errHas: "1 error(s)"},
 		{name: "highstate prints no JSON", out: Output{ExitCode: 1, Stderr: "No master could be reached"},
 			run: func(ctx context.Context, c Client) Outcome {
 				_, o := c.StateApply(ctx, "m1", "s1", false, time.Minute)
 				return o
 			},
-			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply"}, f: checker.StateApplyOp, target: "m1",
+			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s1", "state.apply"}, f: history.StateApplyOp, target: "m1",
 			typ: history.Fail, errHas: "exit 1: No master could be reached"},
 		{name: "pillar from one master", out: Output{Stdout: `{"local": {"app": {"port": 8080}}}`},
 			run: func(ctx context.Context, c Client) Outcome {
 				_, o := c.PillarItems(ctx, "m1", "s2", time.Minute)
 				return o
 			},
-			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s2", "pillar.items"}, f: checker.PillarItemsOp, target: "m1",
+			argv: []string{"timeout", "-k", "2", "60", "salt-call", "--out=json", "--master", "s2", "pillar.items"}, f: history.PillarItemsOp, target: "m1",
 			typ: history.OK, value: `{"master":"s2","pillar":{"app":{"port":8080}}}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
 // StateApply runs the minion's highstate served by master (StateApply)
-// and records it, value a checker.StateApplyValue. salt-call exits 1 when
+// and records it, value a history.StateApplyValue. salt-call exits 1 when
 // a state failed or a file did not render (salt/cli/caller.py: retcode
 // from the states' results), so the return is parsed whatever the exit
 // code: the failure is the evidence. The outcome is ok only for a
@@ -35,8 +35,8 @@ func (c Client) StateApply(ctx context.Context, minion, master string, test bool
 }
 
 // stateValue is what the history keeps of a run.
-func stateValue(master string, test bool, r saltout.StateRun) checker.StateApplyValue {
-	v := checker.StateApplyValue{Master: master, Test: test, Errors: r.Errors}
+func stateValue(master string, test bool, r saltout.StateRun) history.StateApplyValue {
+	v := history.StateApplyValue{Master: master, Test: test, Errors: r.Errors}
 	for _, e := range r.Errors {
 		where := ""
 		if re, ok := saltout.ParseRenderError(e); ok {
@@ -45,13 +45,13 @@ func stateValue(master string, test bool, r saltout.StateRun) checker.StateApply
 		v.Where = append(v.Where, where)
 	}
 	for _, s := range r.States {
-		v.States = append(v.States, checker.StateRecord{Key: s.Key, ID: s.ID, SLS: s.SLS, Result: s.Result, Comment: s.Comment, Changes: s.Changes})
+		v.States = append(v.States, history.StateRecord{Key: s.Key, ID: s.ID, SLS: s.SLS, Result: s.Result, Comment: s.Comment, Changes: s.Changes})
 	}
 	return v
 }
 
 // PillarItems records the pillar master renders for minion, value a
-// checker.PillarValue.
+// history.PillarValue.
 func (c Client) PillarItems(ctx context.Context, minion, master string, budget time.Duration) (json.RawMessage, Outcome) {
 	var pillar json.RawMessage
 	o := c.Record(ctx, minion, minion, PillarItems(master), budget, func(out Output) Outcome {
@@ -60,7 +60,7 @@ func (c Client) PillarItems(ctx context.Context, minion, master string, budget t
 			return Failed(nil, "exit %d: %s", out.ExitCode, LastLine(out.Stderr, out.Stdout))
 		}
 		pillar = call.Local
-		return Succeeded(checker.PillarValue{Master: master, Pillar: pillar})
+		return Succeeded(history.PillarValue{Master: master, Pillar: pillar})
 	})
 	return pillar, o
 }

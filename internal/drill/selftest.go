@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // wrongFixWindow is how long the self-test watches a wrong fix: a fix that

@@ -116,7 +116,7 @@ func TestDockerPinnedNamesAreNotBlamed(t *testing.T) {
 	require.NoError(t, err)
 	var pins int
 	for _, o := range history.Ops(h) {
-		if o.Invoke.F == checker.HostsOp && o.Completion != nil && o.Completion.Type == history.OK {
+		if o.Invoke.F == history.HostsOp && o.Completion != nil && o.Completion.Type == history.OK {
 			assert.Contains(t, string(o.Completion.Value), `"names":["salt-master-1"]`, "the minion's /etc/hosts was recorded")
 			pins++
 		}

@@ -13,12 +13,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/netalloc"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )

@@ -18,10 +18,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/run/status"
 	"github.com/saltlab/saltlab/internal/salt/saltout"

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 func TestContextTar(t *testing.T) {

@@ -24,6 +24,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/salt/saltopts"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -267,7 +268,7 @@ func TestDockerRealSaltFromCarriedWheelhouse(t *testing.T) {
 	// index can give); at once when make test already built it.
 	built, err := maker.BuildReal(ctx, "")
 	require.NoError(t, err)
-	v, err := saltdist.ParseVersion(built.Version)
+	v, err := saltver.Parse(built.Version)
 	require.NoError(t, err)
 	require.NoError(t, carry(ctx, maker, repo, carried, v))
 	require.NoError(t, saltdist.Validate(carried, v, saltdist.ImageTarget(runtime.GOARCH)))
@@ -312,7 +313,7 @@ func TestDockerRealSaltFromCarriedWheelhouse(t *testing.T) {
 // carry is what `saltlab wheelhouse --dir DIR` leaves: the host cache's
 // folder of v when a run here already filled it (a copy: make test builds
 // real Salt once), else a fresh one.
-func carry(ctx context.Context, b *images.Builder, repo, dir string, v saltdist.Version) error {
+func carry(ctx context.Context, b *images.Builder, repo, dir string, v saltver.Version) error {
 	cache := saltdist.CacheDir(repo, v, saltdist.ImageTarget(runtime.GOARCH))
 	if saltdist.Validate(cache, v, saltdist.ImageTarget(runtime.GOARCH)) != nil {
 		return b.FillWheelhouse(ctx, dir, v)

@@ -93,10 +93,14 @@ func TestDockerBaseAndSim(t *testing.T) {
 	// :latest may already point at another checkout's build on a shared
 	// engine, so only its existence and flavour are asserted.
 	assertLabels(ctx, t, cli, images.SimRef, map[string]string{labels.Flavor: "sim", labels.Managed: "true"})
-	// The double's option list, as a run reads it before bring-up.
+	// The double's option list, as a run reads it after the build, is the
+	// sim flavour's list it checked its options against before any build.
 	opts, err := b.SaltOptions(ctx, simRef)
 	require.NoError(t, err)
 	assert.Equal(t, config.OptionList(), opts)
+	before, err := images.SimOptions()
+	require.NoError(t, err)
+	assert.Equal(t, before, opts)
 
 	out, code := runInImage(ctx, t, cli, simRef,
 		"ss -V && iptables -V && nginx -v && ping -V && nc -h 2>&1 | head -1 && curl --version | head -1 && "+

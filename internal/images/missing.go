@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
@@ -23,12 +24,12 @@ type missingNote struct {
 	Reason  string    `json:"reason"`
 }
 
-func (b *Builder) missingPath(v saltdist.Version) string {
+func (b *Builder) missingPath(v saltver.Version) string {
 	return saltdist.CacheDir(b.root, v, b.target) + ".missing.json"
 }
 
 // rememberMissing notes that v lacks a dependency on the index.
-func (b *Builder) rememberMissing(v saltdist.Version, missing error) {
+func (b *Builder) rememberMissing(v saltver.Version, missing error) {
 	if missing == nil {
 		return
 	}
@@ -41,7 +42,7 @@ func (b *Builder) rememberMissing(v saltdist.Version, missing error) {
 
 // knownMissing answers from the cache for a line whose release v was found
 // to lack a dependency within missingTTL; an exact release is always tried.
-func (b *Builder) knownMissing(spec saltdist.Spec, v saltdist.Version, fail *RealUnavailableError) (RealImage, error, error) {
+func (b *Builder) knownMissing(spec saltdist.Spec, v saltver.Version, fail *RealUnavailableError) (RealImage, error, error) {
 	if _, exact := spec.Exact(); exact {
 		return RealImage{}, nil, nil
 	}

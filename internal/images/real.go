@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 const (
@@ -148,7 +149,7 @@ const maxReleaseFallbacks = 3
 // missing is set when the wheelhouse route found a dependency that the
 // package index does not have; the index route would fail the same way,
 // so it is not tried then.
-func (b *Builder) buildRelease(ctx context.Context, spec saltdist.Spec, v saltdist.Version, ok bool, recipe realRecipe, fail *RealUnavailableError) (img RealImage, missing, err error) {
+func (b *Builder) buildRelease(ctx context.Context, spec saltdist.Spec, v saltver.Version, ok bool, recipe realRecipe, fail *RealUnavailableError) (img RealImage, missing, err error) {
 	if ok {
 		if img, found := b.existingReal(ctx, v.String(), recipe.hash); found {
 			b.logf("using existing %s (Salt %s, built by route %s)", img.Ref, img.Version, img.Route)
@@ -183,19 +184,19 @@ func (b *Builder) buildRelease(ctx context.Context, spec saltdist.Spec, v saltdi
 
 // olderRelease is the newest release of spec's line older than v on the
 // package index.
-func (b *Builder) olderRelease(ctx context.Context, spec saltdist.Spec, v saltdist.Version) (saltdist.Version, bool) {
+func (b *Builder) olderRelease(ctx context.Context, spec saltdist.Spec, v saltver.Version) (saltver.Version, bool) {
 	pip, err := b.pip(ctx)
 	if err != nil {
-		return saltdist.Version{}, false
+		return saltver.Version{}, false
 	}
 	rel, err := pip.Releases(ctx)
 	if err != nil {
-		return saltdist.Version{}, false
+		return saltver.Version{}, false
 	}
-	var best saltdist.Version
+	var best saltver.Version
 	found := false
 	for _, r := range rel {
-		c, err := saltdist.ParseVersion(r)
+		c, err := saltver.Parse(r)
 		if err == nil && spec.Matches(c) && c.Compare(v) < 0 && (!found || c.Compare(best) > 0) {
 			best, found = c, true
 		}
@@ -217,13 +218,13 @@ var ErrUnknownRelease = errors.New("unknown Salt release")
 //
 // asked says the index answered, so a line's answer can be remembered
 // (linememo.go).
-func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (v saltdist.Version, ok, asked bool, err error) {
+func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *RealUnavailableError) (v saltver.Version, ok, asked bool, err error) {
 	pip, err := b.pip(ctx)
 	if err == nil {
 		var reached bool
 		if v, reached, err = pip.ResolveOnIndex(ctx, spec); reached {
 			if err != nil {
-				return saltdist.Version{}, false, true, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, err)
+				return saltver.Version{}, false, true, fmt.Errorf("%w: %v (on the package index pip is configured for)", ErrUnknownRelease, err)
 			}
 			b.logf("Salt %s is %s on the package index", spec, v)
 			return v, true, true, nil
@@ -237,29 +238,29 @@ func (b *Builder) resolveRelease(ctx context.Context, spec saltdist.Spec, fail *
 		return v, true, false, nil
 	}
 	fail.Tried = append(fail.Tried, RouteFailure{Route: "resolve line " + spec.String() + " to a release", Reason: err.Error()})
-	return saltdist.Version{}, false, false, nil
+	return saltver.Version{}, false, false, nil
 }
 
 // newestAtHand is the newest release of spec's line in SALTLAB_WHEELHOUSE,
 // the host cache or an existing image.
-func (b *Builder) newestAtHand(ctx context.Context, spec saltdist.Spec) (saltdist.Version, string, bool) {
+func (b *Builder) newestAtHand(ctx context.Context, spec saltdist.Spec) (saltver.Version, string, bool) {
 	if dir := strings.TrimSpace(b.getenv(EnvWheelhouse)); dir != "" {
 		if v, err := saltdist.PickFrom(dir, spec); err == nil {
 			return v, EnvWheelhouse + "=" + dir, true
 		}
 	}
-	var best saltdist.Version
+	var best saltver.Version
 	where := ""
 	cached, _ := filepath.Glob(filepath.Join(b.root, ".cache", "wheelhouse", "salt-*-"+b.target.String()))
 	for _, dir := range cached {
 		name := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(dir), "salt-"), "-"+b.target.String())
-		if v, err := saltdist.ParseVersion(name); err == nil && spec.Matches(v) && saltdist.Complete(dir, v, b.target) && v.Compare(best) > 0 {
+		if v, err := saltver.Parse(name); err == nil && spec.Matches(v) && saltdist.Complete(dir, v, b.target) && v.Compare(best) > 0 {
 			best, where = v, "the wheelhouse cache "+dir
 		}
 	}
 	if refs, err := b.realImages(ctx); err == nil {
 		for ver, ref := range refs {
-			if v, err := saltdist.ParseVersion(ver); err == nil && spec.Matches(v) && v.Compare(best) > 0 {
+			if v, err := saltver.Parse(ver); err == nil && spec.Matches(v) && v.Compare(best) > 0 {
 				best, where = v, "the existing image "+ref
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // realBuild is one route's image build.
@@ -137,7 +138,7 @@ func (b *Builder) cachedRelease(ctx context.Context, ref, want string, exact boo
 	if err != nil || l.Implementation != "" {
 		return ""
 	}
-	if _, err := saltdist.ParseVersion(l.SaltVersion); err != nil || (exact && l.SaltVersion != want) {
+	if _, err := saltver.Parse(l.SaltVersion); err != nil || (exact && l.SaltVersion != want) {
 		return ""
 	}
 	b.logf("Docker built %s from its cache: install-salt ran in an earlier build; the image's option list says Salt %s", ref, l.SaltVersion)
@@ -148,7 +149,7 @@ func (b *Builder) cachedRelease(ctx context.Context, ref, want string, exact boo
 func installedVersion(out string) string {
 	for _, l := range strings.Split(out, "\n") {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(l), versionMark); ok {
-			if _, err := saltdist.ParseVersion(v); err == nil {
+			if _, err := saltver.Parse(v); err == nil {
 				return v
 			}
 		}

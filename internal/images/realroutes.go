@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
@@ -54,7 +55,7 @@ func (b *Builder) realRecipe() (realRecipe, error) {
 
 // realRoutes lists the routes in the order BuildReal tries them. resolved
 // says whether v is known; without it only the index route can work.
-func (b *Builder) realRoutes(spec saltdist.Spec, v saltdist.Version, resolved bool) []realRoute {
+func (b *Builder) realRoutes(spec saltdist.Spec, v saltver.Version, resolved bool) []realRoute {
 	req := spec.Requirement()
 	if resolved {
 		req = "salt==" + v.String()
@@ -151,7 +152,7 @@ func (b *Builder) pipArgs() map[string]*string {
 // wheelhouse returns a folder holding v's wheels for the image's Python:
 // SALTLAB_WHEELHOUSE when set, else the host cache, filled by the host's
 // pip on first use. Either is validated before it is used.
-func (b *Builder) wheelhouse(ctx context.Context, v saltdist.Version) (string, error) {
+func (b *Builder) wheelhouse(ctx context.Context, v saltver.Version) (string, error) {
 	if dir := strings.TrimSpace(b.getenv(EnvWheelhouse)); dir != "" {
 		spec, _ := saltdist.ParseSpec(v.String())
 		if _, err := saltdist.PickFrom(dir, spec); err != nil {
@@ -188,7 +189,7 @@ func (b *Builder) wheelhouse(ctx context.Context, v saltdist.Version) (string, e
 // FillWheelhouse fills dir with Salt v's wheelhouse for the image's
 // Python with the host's pip, compiling in the wheel builder what the
 // index has only as source.
-func (b *Builder) FillWheelhouse(ctx context.Context, dir string, v saltdist.Version) (err error) {
+func (b *Builder) FillWheelhouse(ctx context.Context, dir string, v saltver.Version) (err error) {
 	pip, err := b.pip(ctx)
 	if err != nil {
 		return err

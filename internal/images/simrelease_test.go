@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 )
 
 // SALTSIM_RELEASE on the host goes into the simulator image (and so into
@@ -53,4 +54,15 @@ func TestBuildSimRelease(t *testing.T) {
 	require.Len(t, tags, 3)
 	assert.NotEqual(t, tags[0], tags[1], "another release, another tag")
 	assert.NotEqual(t, tags[1], tags[2])
+}
+
+// The images room checks SALTSIM_RELEASE before it builds the double's
+// image, without importing the double; the double reads the same variable
+// when it starts. Both must accept and refuse the same values.
+func TestCheckSimReleaseAgreesWithTheDouble(t *testing.T) {
+	for _, v := range []string{"", " ", "3006", "3007", "3008", "3007.16", " 3007.16 ", "3008.4", "3005", "3009", "3007.16.1",
+		"3007rc1", "3007.1rc1", "3007.x", "latest", "3007; rm", "30070", "03007"} {
+		_, doubleErr := simver.ParseRelease(v)
+		assert.Equal(t, doubleErr == nil, CheckSimRelease(v) == nil, "SALTSIM_RELEASE=%q: the double says %v", v, doubleErr)
+	}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // execPollInterval is how often Exec asks for the exit code after the

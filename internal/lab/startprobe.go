@@ -7,7 +7,7 @@ import (
 
 	"github.com/docker/docker/api/types/container"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 const (

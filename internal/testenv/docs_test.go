@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -137,45 +136,6 @@ func TestDocsRepoPathsExist(t *testing.T) {
 			_, err := os.Stat(filepath.Join(root, m[1]))
 			assert.NoError(t, err, "%s names `%s`", p.Path, m[1])
 		}
-	}
-}
-
-// The architecture page's rooms table names every package under
-// internal/ (the Salt double's own packages as internal/sim), and every
-// package it names exists.
-func TestDocsRooms(t *testing.T) {
-	page := DocPage(t, "docs/architecture.md")
-	rows := TableRows(page, "room")
-	require.NotEmpty(t, rows, "docs/architecture.md: the rooms table")
-	named := map[string]bool{}
-	for _, r := range rows {
-		require.Len(t, r, 3)
-		for _, m := range regexp.MustCompile("`(internal/[a-z0-9/]+)`").FindAllStringSubmatch(r[1], -1) {
-			named[m[1]] = true
-		}
-	}
-	root := RepoRoot(t)
-	var dirs []string
-	require.NoError(t, filepath.WalkDir(filepath.Join(root, "internal"), func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(filepath.ToSlash(p), filepath.ToSlash(filepath.Join(root, "internal/sim"))+"/")) {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && strings.HasSuffix(p, ".go") {
-			rel, _ := filepath.Rel(root, filepath.Dir(p))
-			dirs = append(dirs, filepath.ToSlash(rel))
-		}
-		return nil
-	}))
-	sort.Strings(dirs)
-	dirs = slices.Compact(dirs)
-	for _, d := range dirs {
-		assert.True(t, named[d], "docs/architecture.md: the rooms table does not name %s", d)
-	}
-	for n := range named {
-		assert.DirExists(t, filepath.Join(root, n), "docs/architecture.md names %s", n)
 	}
 }
 

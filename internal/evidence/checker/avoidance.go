@@ -27,17 +27,8 @@ type AvoidanceParams struct {
 	Bounds map[string]Bound `json:"bounds"`
 }
 
-// Probe is what one probe connection through the balancer recorded: the
-// dead server's address, the upstream addresses the balancer tried for it
-// in order, and the session status (200: a server took it).
-type Probe struct {
-	Dead   string   `json:"dead"`
-	Tried  []string `json:"tried"`
-	Status int      `json:"status"`
-}
-
 // triedDead says whether the probe tried the dead server's address.
-func (p Probe) triedDead() bool {
+func triedDead(p history.Probe) bool {
 	return slices.ContainsFunc(p.Tried, func(a string) bool { return hostOf(a) == p.Dead })
 }
 
@@ -75,7 +66,7 @@ func avoidance(s Subject, probes []history.Op, t0 time.Time, p AvoidanceParams) 
 	var firstDead time.Time
 	tries := 0
 	for _, o := range probes {
-		var pr Probe
+		var pr history.Probe
 		if !okOp(o) || json.Unmarshal(o.Completion.Value, &pr) != nil {
 			s.Verdict, s.Observed = Unknown, "a probe saw nothing: "+outcome(o)
 			return s
@@ -85,7 +76,7 @@ func avoidance(s Subject, probes []history.Op, t0 time.Time, p AvoidanceParams) 
 			s.Verdict, s.Observed = Invalid, fmt.Sprintf("a connection %s after the fault was served by no server (status %d, tried %v)", took.Round(time.Millisecond), pr.Status, pr.Tried)
 			return s
 		}
-		if pr.triedDead() {
+		if triedDead(pr) {
 			if firstDead.IsZero() {
 				firstDead = o.Invoke.Time
 			}

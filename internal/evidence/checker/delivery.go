@@ -15,7 +15,7 @@ type DeliveryParams struct {
 	From int64 `json:"from"`
 	To   int64 `json:"to,omitempty"`
 	// F names the master CLI operations ("salt test.ping") whose value is
-	// the minions that answered (CLIValue); Node is the master.
+	// the minions that answered (history.CLIValue); Node is the master.
 	F string `json:"f"`
 	// Peers, when set, are the peers of a master cluster, one master
 	// here: a return on any peer's bus is delivered to the cluster
@@ -88,7 +88,7 @@ func Delivery(h []history.Entry, p DeliveryParams) Result {
 		if !okOp(o) {
 			continue
 		}
-		var v CLIValue
+		var v history.CLIValue
 		if json.Unmarshal(o.Completion.Value, &v) != nil {
 			continue
 		}

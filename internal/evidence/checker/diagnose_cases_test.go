@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 )
 
 // The lab-start records, as steps.RecordLabConfig makes them.
@@ -18,45 +18,45 @@ func (b *hist) conf(minion string, settings map[string]string) {
 		if !ok {
 			continue
 		}
-		val, err := json.Marshal(ConfigValue{Key: k, Value: json.RawMessage(v)})
+		val, err := json.Marshal(history.ConfigValue{Key: k, Value: json.RawMessage(v)})
 		if err != nil {
 			panic(err)
 		}
-		b.op(0, time.Millisecond, history.OK, FConfigGet, minion, minion, string(val), "")
+		b.op(0, time.Millisecond, history.OK, history.ConfigGetLocalOp, minion, minion, string(val), "")
 	}
 }
 
 // hosts records a minion's /etc/hosts.
 func (b *hist) hosts(minion, text string) {
-	val, err := json.Marshal(HostsValue{Lines: etchosts.Parse(text)})
+	val, err := json.Marshal(history.HostsValue{Lines: etchosts.Parse(text)})
 	if err != nil {
 		panic(err)
 	}
-	b.op(0, time.Millisecond, history.OK, HostsOp, minion, "", string(val), "")
+	b.op(0, time.Millisecond, history.OK, history.HostsOp, minion, "", string(val), "")
 }
 
 // ports records a master's publish_port and ret_port (0: not recorded).
 func (b *hist) ports(master string, publish, ret int) {
 	if publish > 0 {
-		b.op(0, time.Millisecond, history.OK, ConfigGetOp, master, "publish_port", strconv.Itoa(publish), "")
+		b.op(0, time.Millisecond, history.OK, history.ConfigGetOp, master, "publish_port", strconv.Itoa(publish), "")
 	}
 	if ret > 0 {
-		b.op(0, time.Millisecond, history.OK, ConfigGetOp, master, "ret_port", strconv.Itoa(ret), "")
+		b.op(0, time.Millisecond, history.OK, history.ConfigGetOp, master, "ret_port", strconv.Itoa(ret), "")
 	}
 }
 
 // addr records a master's addresses.
 func (b *hist) addr(master string, ips ...string) {
-	val, _ := json.Marshal(AddressValue{Addresses: ips})
-	b.op(0, time.Millisecond, history.OK, AddressOp, master, "", string(val), "")
+	val, _ := json.Marshal(history.AddressValue{Addresses: ips})
+	b.op(0, time.Millisecond, history.OK, history.AddressOp, master, "", string(val), "")
 }
 
 func (b *hist) fingers(master, pub string) {
-	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pem":"aa","master.pub":"`+pub+`"}}`, "")
+	b.op(0, time.Millisecond, history.OK, history.FingerOp, master, "", `{"local":{"master.pem":"aa","master.pub":"`+pub+`"}}`, "")
 }
 
 func (b *hist) signedFingers(master, pub, sign string) {
-	b.op(0, time.Millisecond, history.OK, FingerOp, master, "", `{"local":{"master.pub":"`+pub+`","master_sign.pub":"`+sign+`"}}`, "")
+	b.op(0, time.Millisecond, history.OK, history.FingerOp, master, "", `{"local":{"master.pub":"`+pub+`","master_sign.pub":"`+sign+`"}}`, "")
 }
 
 // inScenario moves the last n entries into a scenario, as a scenario's own

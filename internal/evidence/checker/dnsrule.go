@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 

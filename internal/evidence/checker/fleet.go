@@ -89,7 +89,7 @@ func FleetServed(h []history.Entry, p FleetParams) Result {
 			continue
 		}
 		probes = append(probes, o)
-		var v CLIValue
+		var v history.CLIValue
 		if o.Completion != nil {
 			_ = json.Unmarshal(o.Completion.Value, &v)
 		}

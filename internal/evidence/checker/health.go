@@ -10,18 +10,12 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
-// AnswersOp names the function probe of a master (compose/lib/master-answers,
-// run in the master's container): ok when its ret port answered within the
-// probe's bound, fail when it did not, info when the probe itself could
-// not run to its end.
-const AnswersOp = "master-answers"
-
 // HonestHealthParams are the parameters of HonestHealth.
 type HonestHealthParams struct {
 	// From is the first entry whose probes are judged; Docker's status
 	// before it still counts (a node healthy since the run began).
 	From int64 `json:"from"`
-	// F names the operation that proves a node functions (AnswersOp).
+	// F names the operation that proves a node functions (history.AnswersOp).
 	F string `json:"f"`
 	// Nodes limits the check to these nodes (none: every node probed).
 	Nodes []string `json:"nodes,omitempty"`
@@ -44,7 +38,7 @@ type healthStatus struct {
 // keeps calling such a node healthy; this is where that shows.
 func HonestHealth(h []history.Entry, p HonestHealthParams) Result {
 	if p.F == "" {
-		p.F = AnswersOp
+		p.F = history.AnswersOp
 	}
 	want := fmt.Sprintf("Docker to stop calling a node healthy within %s of it no longer answering %s (%s)", p.Lag.Limit, p.F, p.Lag.Explain)
 	timelines := healthTimelines(h)

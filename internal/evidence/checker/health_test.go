@@ -29,7 +29,7 @@ func (b *hist) probes(from, to float64, node string, typ history.Type) []int64 {
 		if typ != history.OK {
 			errText = "ret port 4506 sent no greeting within 1s"
 		}
-		out = append(out, b.op(s(at), s(1), typ, AnswersOp, node, node, "", errText))
+		out = append(out, b.op(s(at), s(1), typ, history.AnswersOp, node, node, "", errText))
 	}
 	return out
 }
@@ -37,7 +37,7 @@ func (b *hist) probes(from, to float64, node string, typ history.Type) []int64 {
 var pgrepCheck = &history.HealthCheck{Test: []string{"CMD", "bash", "-c", "pgrep -f salt-master"}, Interval: s(0.5), Retries: 240}
 
 func honest(nodes ...string) HonestHealthParams {
-	return HonestHealthParams{F: AnswersOp, Nodes: nodes, Lag: Bound{Limit: s(10), Explain: "test lag"}}
+	return HonestHealthParams{F: history.AnswersOp, Nodes: nodes, Lag: Bound{Limit: s(10), Explain: "test lag"}}
 }
 
 func TestHonestHealth(t *testing.T) {
@@ -91,7 +91,7 @@ func TestHonestHealth(t *testing.T) {
 		}, honest(), Valid, "longest 7s", ""},
 		{"one probe hanging past the lag while healthy", func(b *hist) {
 			b.health(0, m1, history.Healthy, nil)
-			b.op(s(1), s(15), history.Info, AnswersOp, m1, m1, "", "timed out")
+			b.op(s(1), s(15), history.Info, history.AnswersOp, m1, m1, "", "timed out")
 		}, honest(), Unknown, "1 probe(s) in a row got no answer for 15s, from", ""},
 		// A saturated host: the engine did not finish the probes' execs
 		// (r200t: every probe of a 16 s "silence" of salt-master-2).

@@ -9,43 +9,14 @@ import (
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
-// StateApplyOp is `salt-call --master M state.apply` on a minion: Node and
-// Target are the minion, the value a StateApplyValue (also on a failed
-// completion, so a failed state's id, comment and changes stay evidence).
-const StateApplyOp = "salt-call state.apply"
-
-// StateRecord is one state's return as the history keeps it (saltout.State
-// reduced to what a verdict names).
-type StateRecord struct {
-	Key     string          `json:"key"`
-	ID      string          `json:"id"`
-	SLS     string          `json:"sls,omitempty"`
-	Result  *bool           `json:"result"`
-	Comment string          `json:"comment,omitempty"`
-	Changes json.RawMessage `json:"changes,omitempty"`
-}
-
 // changed reports a state that changed something (or would, test=True).
-func (s StateRecord) changed() bool {
+func stateChanged(s history.StateRecord) bool {
 	c := strings.TrimSpace(string(s.Changes))
 	return c != "" && c != "{}" && c != "null"
 }
 
-// StateApplyValue is the value of a StateApplyOp: which master served it,
-// whether it was test=True, and the states or the render errors.
-type StateApplyValue struct {
-	Master string        `json:"master"`
-	Test   bool          `json:"test,omitempty"`
-	States []StateRecord `json:"states,omitempty"`
-	Errors []string      `json:"errors,omitempty"`
-	// Where says, for each error Salt gave as a render error, which file
-	// and line under the states or pillar directory ("app.sls or
-	// app/init.sls, line 4"; "" for other errors).
-	Where []string `json:"where,omitempty"`
-}
-
 // errorsText names each error with its file and line where known.
-func (v StateApplyValue) errorsText() string {
+func errorsText(v history.StateApplyValue) string {
 	var out []string
 	for i, e := range v.Errors {
 		first, _, _ := strings.Cut(e, "\n")
@@ -75,7 +46,7 @@ type HighstateParams struct {
 // (a timeout) counts on either side, unparsed.
 func stateApplies(h []history.Entry, s span, test bool) map[string][]applied {
 	out := map[string][]applied{}
-	for _, o := range ops(h, s, StateApplyOp) {
+	for _, o := range ops(h, s, history.StateApplyOp) {
 		a := applied{op: o}
 		if o.Completion != nil && json.Unmarshal(o.Completion.Value, &a.v) == nil {
 			a.parsed = len(a.v.States) > 0 || len(a.v.Errors) > 0
@@ -89,7 +60,7 @@ func stateApplies(h []history.Entry, s span, test bool) map[string][]applied {
 
 type applied struct {
 	op     history.Op
-	v      StateApplyValue
+	v      history.StateApplyValue
 	parsed bool
 }
 
@@ -125,14 +96,14 @@ func converged(minion string, runs []applied, quiet bool) Subject {
 	case !last.parsed:
 		s.Verdict, s.Observed = Unknown, "no state return: "+outcome(last.op)
 	case len(last.v.Errors) > 0:
-		s.Verdict, s.Observed = Invalid, fmt.Sprintf("served by %s, Salt ran no state: %s", last.v.Master, last.v.errorsText())
+		s.Verdict, s.Observed = Invalid, fmt.Sprintf("served by %s, Salt ran no state: %s", last.v.Master, errorsText(last.v))
 	default:
 		var bad []string
 		for _, st := range last.v.States {
 			switch {
 			case st.Result != nil && !*st.Result:
 				bad = append(bad, fmt.Sprintf("state %s (%s) failed: %s; changes %s", st.ID, st.Key, st.Comment, changesText(st.Changes)))
-			case quiet && st.changed():
+			case quiet && stateChanged(st):
 				bad = append(bad, fmt.Sprintf("state %s (%s) changed again: %s; changes %s", st.ID, st.Key, st.Comment, changesText(st.Changes)))
 			}
 		}

@@ -11,17 +11,6 @@ import (
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
-// PillarItemsOp is `salt-call --master M pillar.items` on a minion: Node
-// and Target the minion, the value a PillarValue.
-const PillarItemsOp = "salt-call pillar.items"
-
-// PillarValue is the value of a PillarItemsOp: the master that rendered it
-// and the pillar it sent.
-type PillarValue struct {
-	Master string          `json:"master"`
-	Pillar json.RawMessage `json:"pillar"`
-}
-
 // SameHighstateParams are the parameters of SameHighstate: the last
 // highstate of each minion in Before, held against the last in After.
 type SameHighstateParams struct {
@@ -60,8 +49,8 @@ func SameHighstate(h []history.Entry, p SameHighstateParams) Result {
 
 // resultDiff names what differs between two runs: states only one has,
 // results that differ, render errors.
-func resultDiff(a, b StateApplyValue) string {
-	res := func(v StateApplyValue) map[string]string {
+func resultDiff(a, b history.StateApplyValue) string {
+	res := func(v history.StateApplyValue) map[string]string {
 		out := map[string]string{}
 		for _, s := range v.States {
 			r := "null"
@@ -107,8 +96,8 @@ type PillarSameParams struct {
 // over may be handed different data.
 func PillarSame(h []history.Entry, p PillarSameParams) Result {
 	got := map[string]map[string]history.Op{} // minion -> master -> op
-	for _, o := range ops(h, span{from: p.From, to: p.To}, PillarItemsOp) {
-		var v PillarValue
+	for _, o := range ops(h, span{from: p.From, to: p.To}, history.PillarItemsOp) {
+		var v history.PillarValue
 		if !okOp(o) || json.Unmarshal(o.Completion.Value, &v) != nil {
 			continue
 		}
@@ -134,7 +123,7 @@ func pillarSame(minion string, by map[string]history.Op, masters []string) Subje
 	for _, m := range masters {
 		o := by[m]
 		s.Evidence = append(s.Evidence, opEvidence(o)...)
-		var v PillarValue
+		var v history.PillarValue
 		_ = json.Unmarshal(o.Completion.Value, &v) // read once above
 		k := canonical(v.Pillar)
 		digests[k] = append(digests[k], m)

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -86,7 +86,7 @@ func (c labConf) serviceNamed(host string) (string, bool) {
 // the comparison in open mode), and unless the masters sign with one
 // shared master_sign key, which m then verifies, verify_master_pubkey_sign
 // is off.
-func (m *nodeConf) refuses(vals map[string]FingersValue, masters []string) ([]fact, bool) {
+func (m *nodeConf) refuses(vals map[string]history.FingersValue, masters []string) ([]fact, bool) {
 	bad, signed := keysDiffer(vals, masters)
 	open, okOpen := m.boolean("open_mode")
 	if len(bad) == 0 || !okOpen || open {
@@ -118,7 +118,7 @@ func masterKeyPairs(c Check, _ Result, h []history.Entry, conf labConf) (diagnos
 	if !servesMinions(c.Name) {
 		return diagnosis{}, false
 	}
-	vals, at := map[string]FingersValue{}, map[string]int64{}
+	vals, at := map[string]history.FingersValue{}, map[string]int64{}
 	for name, m := range conf.masters {
 		if v, ok := m.fingers(); ok {
 			vals[name], at[name] = v, m.settings[keyFingers].entry
@@ -155,7 +155,7 @@ func masterKeyPairs(c Check, _ Result, h []history.Entry, conf labConf) (diagnos
 	shown := make([]string, 0, len(listedBad))
 	var facts []fact
 	for _, x := range listedBad {
-		own, _ := vals[x].own(x)
+		own, _ := ownFinger(vals[x], x)
 		shown = append(shown, fmt.Sprintf("%s %s %s", x, own, entriesCited([]int64{at[x]})))
 		facts = append(facts, fact{node: x, text: "key fingerprints", entry: at[x]})
 	}

@@ -8,61 +8,25 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
-// Key-management operations as the history names them.
-const (
-	KeyListOp = "salt-key -L"
-	// PkiDirOp records which directory a master's pki_dir is (PkiDirValue).
-	PkiDirOp = "stat pki_dir"
-)
-
-// KeyActionOp is the history's name of `salt-key -a|-d|-r`.
-func KeyActionOp(action string) string {
-	switch action {
-	case "accept":
-		return "salt-key -a"
-	case "reject":
-		return "salt-key -r"
-	}
-	return "salt-key -d"
-}
-
-// PkiDirValue identifies the directory behind a master's pki_dir: device
-// and inode as the container sees them. Two masters showing the same
-// identity share one directory (one volume), so one master's salt-key
-// action changes the other's key lists too.
-type PkiDirValue struct {
-	Dir string `json:"dir"`
-	ID  string `json:"id"`
-}
-
-// Key states of a minion id on a master; absent means in no list.
-const (
-	KeyAccepted = "accepted"
-	KeyPending  = "pending"
-	KeyRejected = "rejected"
-	KeyDenied   = "denied"
-	KeyAbsent   = "absent"
-)
-
 // keyState is where id sits in a key list value.
-func keyState(v KeysValue, id string) string {
-	for _, s := range []string{KeyAccepted, KeyPending, KeyRejected, KeyDenied} {
+func keyState(v history.KeysValue, id string) string {
+	for _, s := range []string{history.KeyAccepted, history.KeyPending, history.KeyRejected, history.KeyDenied} {
 		if slices.Contains(v.Keys[s], id) {
 			return s
 		}
 	}
-	return KeyAbsent
+	return history.KeyAbsent
 }
 
 // afterAction is the state salt-key leaves a key in on the master it ran on.
 func afterAction(action string) string {
 	switch action {
 	case "accept":
-		return KeyAccepted
+		return history.KeyAccepted
 	case "reject":
-		return KeyRejected
+		return history.KeyRejected
 	}
-	return KeyAbsent
+	return history.KeyAbsent
 }
 
 // KeyActionParams are the parameters of KeyAction.
@@ -85,7 +49,7 @@ func KeyAction(h []history.Entry, p KeyActionParams) Result {
 	s := span{from: p.From, to: p.To}
 	want := fmt.Sprintf("%s of %s's key on %s to show on every master sharing its pki_dir and on no other, with a salt/key event on %s", p.Action, p.Minion, p.Master, p.Master)
 	var act *history.Op
-	for _, o := range ops(h, s, KeyActionOp(p.Action)) {
+	for _, o := range ops(h, s, history.KeyActionOp(p.Action)) {
 		if o.Invoke.Node == p.Master && o.Invoke.Target == p.Minion {
 			act = &o
 		}
@@ -98,8 +62,8 @@ func KeyAction(h []history.Entry, p KeyActionParams) Result {
 	}
 	dirs := map[string]string{}
 	dirEv := map[string][]int64{}
-	for _, o := range ops(h, span{to: p.To}, PkiDirOp) {
-		var v PkiDirValue
+	for _, o := range ops(h, span{to: p.To}, history.PkiDirOp) {
+		var v history.PkiDirValue
 		if okOp(o) && json.Unmarshal(o.Completion.Value, &v) == nil && v.ID != "" {
 			dirs[o.Invoke.Node], dirEv[o.Invoke.Node] = v.ID, opEvidence(o)
 		}
@@ -147,7 +111,7 @@ func keyEvent(h []history.Entry, act history.Op, p KeyActionParams) Subject {
 func keyAfter(h []history.Entry, s span, act history.Op, p KeyActionParams, m string, dirs map[string]string, dirEv map[string][]int64) Subject {
 	sub := Subject{Name: m}
 	var before, after *history.Op
-	for _, o := range ops(h, span{to: s.to}, KeyListOp) {
+	for _, o := range ops(h, span{to: s.to}, history.KeyListOp) {
 		if o.Invoke.Node != m || !okOp(o) {
 			continue
 		}
@@ -170,7 +134,7 @@ func keyAfter(h []history.Entry, s span, act history.Op, p KeyActionParams, m st
 		sub.Verdict, sub.Observed = Unknown, "no key list of "+m+" before the action was recorded"
 		return sub
 	}
-	var bv, av KeysValue
+	var bv, av history.KeysValue
 	_ = json.Unmarshal(after.Completion.Value, &av)
 	wantState, why := afterAction(p.Action), "shares "+p.Master+"'s pki_dir"
 	if !shared {
@@ -204,7 +168,7 @@ type KeyStateParams struct {
 func KeyState(h []history.Entry, p KeyStateParams) Result {
 	want := fmt.Sprintf("%s to list the key of %v as %s", p.Master, p.Minions, p.State)
 	var last *history.Op
-	for _, o := range ops(h, span{from: p.From, to: p.To}, KeyListOp) {
+	for _, o := range ops(h, span{from: p.From, to: p.To}, history.KeyListOp) {
 		if o.Invoke.Node == p.Master && okOp(o) {
 			last = &o
 		}
@@ -212,7 +176,7 @@ func KeyState(h []history.Entry, p KeyStateParams) Result {
 	if last == nil {
 		return Result{Verdict: Unknown, Expected: want, Observed: "no key list of " + p.Master + " was recorded"}
 	}
-	var v KeysValue
+	var v history.KeysValue
 	_ = json.Unmarshal(last.Completion.Value, &v)
 	var subs []Subject
 	for _, m := range p.Minions {

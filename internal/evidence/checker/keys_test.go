@@ -44,7 +44,7 @@ func TestMasterKeys(t *testing.T) {
 			var b hist
 			for i, m := range masters {
 				if tt.fingers[i] != "" {
-					b.op(s(float64(i)), s(0.1), history.OK, FingerOp, m, "", tt.fingers[i], "")
+					b.op(s(float64(i)), s(0.1), history.OK, history.FingerOp, m, "", tt.fingers[i], "")
 				}
 			}
 			r := MasterKeys(b.h, MasterKeysParams{Masters: masters})
@@ -68,8 +68,8 @@ func TestMasterKeys(t *testing.T) {
 // and `saltlab check` (Run on the saved history) gives the same.
 func TestRunDiagnosesDifferentMasterKeys(t *testing.T) {
 	var b hist
-	b.op(0, s(0.1), history.OK, FingerOp, "m1", "", fpA, "")
-	b.op(s(1), s(0.1), history.OK, FingerOp, "m2", "", fpB, "")
+	b.op(0, s(0.1), history.OK, history.FingerOp, "m1", "", fpA, "")
+	b.op(s(1), s(0.1), history.OK, history.FingerOp, "m2", "", fpB, "")
 	b.conf("n1", map[string]string{"master": `["m1","m2"]`, "open_mode": `false`})
 	b.hosts("n1", "127.0.0.1 localhost\n")
 	refused := b.op(s(2), s(3), history.Fail, "salt-call test.ping", "n1", "n1", "", "exit 1: The master key has changed, the salt master could have been subverted, verify salt master's public key")
@@ -90,8 +90,8 @@ func TestRunDiagnosesDifferentMasterKeys(t *testing.T) {
 
 	t.Run("no cause when the keys are shared", func(t *testing.T) {
 		var b hist
-		b.op(0, s(0.1), history.OK, FingerOp, "m1", "", fpA, "")
-		b.op(s(1), s(0.1), history.OK, FingerOp, "m2", "", fpA, "")
+		b.op(0, s(0.1), history.OK, history.FingerOp, "m1", "", fpA, "")
+		b.op(s(1), s(0.1), history.OK, history.FingerOp, "m2", "", fpA, "")
 		b.conf("n1", map[string]string{"master": `["m1","m2"]`, "open_mode": `false`})
 		b.hosts("n1", "127.0.0.1 localhost\n")
 		from := b.op(s(2), s(3), history.Fail, "salt-call test.ping", "n1", "n1", "", "exit 1: timeout")
@@ -137,20 +137,20 @@ func TestKeyAction(t *testing.T) {
 			b.watch(0, "m1", history.Start)
 			for i, m := range masters {
 				if tt.dirs[i] != "" {
-					b.op(s(0.1), s(0.1), history.OK, PkiDirOp, m, "", tt.dirs[i], "")
+					b.op(s(0.1), s(0.1), history.OK, history.PkiDirOp, m, "", tt.dirs[i], "")
 				}
-				b.op(s(1), s(0.1), history.OK, KeyListOp, m, "", listWith, "")
+				b.op(s(1), s(0.1), history.OK, history.KeyListOp, m, "", listWith, "")
 			}
 			typ := history.OK
 			if !tt.actOK {
 				typ = history.Fail
 			}
-			b.op(s(2), s(0.2), typ, KeyActionOp(tt.action), "m1", "n1", "", "exit 1")
+			b.op(s(2), s(0.2), typ, history.KeyActionOp(tt.action), "m1", "n1", "", "exit 1")
 			if tt.event {
 				b.ev(s(2.1), "m1", "salt/key", `{"result":true,"act":"`+tt.action+`","id":"n1"}`)
 			}
 			for i, m := range masters {
-				b.op(s(3), s(0.1), history.OK, KeyListOp, m, "", tt.after[i], "")
+				b.op(s(3), s(0.1), history.OK, history.KeyListOp, m, "", tt.after[i], "")
 			}
 			r := KeyAction(b.h, KeyActionParams{Action: tt.action, Master: "m1", Minion: "n1", Masters: masters})
 			assert.Equal(t, tt.want, r.Verdict, r.Observed)
@@ -161,11 +161,11 @@ func TestKeyAction(t *testing.T) {
 
 func TestKeyState(t *testing.T) {
 	var b hist
-	b.op(0, s(0.1), history.OK, KeyListOp, "m1", "", listWithout, "")
-	assert.Equal(t, Invalid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: KeyAccepted}).Verdict)
-	b.op(s(1), s(0.1), history.OK, KeyListOp, "m1", "", listWith, "")
-	assert.Equal(t, Valid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: KeyAccepted}).Verdict)
-	assert.Equal(t, Unknown, KeyState(b.h, KeyStateParams{Master: "m2", Minions: []string{"n1"}, State: KeyAccepted}).Verdict)
+	b.op(0, s(0.1), history.OK, history.KeyListOp, "m1", "", listWithout, "")
+	assert.Equal(t, Invalid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: history.KeyAccepted}).Verdict)
+	b.op(s(1), s(0.1), history.OK, history.KeyListOp, "m1", "", listWith, "")
+	assert.Equal(t, Valid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: history.KeyAccepted}).Verdict)
+	assert.Equal(t, Unknown, KeyState(b.h, KeyStateParams{Master: "m2", Minions: []string{"n1"}, State: history.KeyAccepted}).Verdict)
 }
 
 func TestParity(t *testing.T) {
@@ -173,12 +173,12 @@ func TestParity(t *testing.T) {
 	p := ParityParams{Masters: masters, Options: []string{"peer"}, Roots: []string{"file_roots"}}
 	record := func(peer2, files2 string) []history.Entry {
 		var b hist
-		b.op(0, s(0.1), history.OK, ConfigGetOp, "m1", "peer", `{"foo.*":["test.ping"]}`, "")
+		b.op(0, s(0.1), history.OK, history.ConfigGetOp, "m1", "peer", `{"foo.*":["test.ping"]}`, "")
 		if peer2 != "" {
-			b.op(0, s(0.1), history.OK, ConfigGetOp, "m2", "peer", peer2, "")
+			b.op(0, s(0.1), history.OK, history.ConfigGetOp, "m2", "peer", peer2, "")
 		}
-		b.op(s(1), s(0.1), history.OK, RootsDigestOp, "m1", "file_roots", `{"dirs":["/srv/salt"],"files":{"/srv/salt/top.sls":"1111111111111111","/srv/salt/a.sls":"2222"}}`, "")
-		b.op(s(1), s(0.1), history.OK, RootsDigestOp, "m2", "file_roots", files2, "")
+		b.op(s(1), s(0.1), history.OK, history.RootsDigestOp, "m1", "file_roots", `{"dirs":["/srv/salt"],"files":{"/srv/salt/top.sls":"1111111111111111","/srv/salt/a.sls":"2222"}}`, "")
+		b.op(s(1), s(0.1), history.OK, history.RootsDigestOp, "m2", "file_roots", files2, "")
 		return b.h
 	}
 	same := `{"dirs":["/srv/salt"],"files":{"/srv/salt/top.sls":"1111111111111111","/srv/salt/a.sls":"2222"}}`
@@ -211,8 +211,8 @@ func TestParity(t *testing.T) {
 // A parity drift is not explained by the master keys.
 func TestRunDiagnosesOnlyServingChecks(t *testing.T) {
 	var b hist
-	b.op(0, s(0.1), history.OK, FingerOp, "m1", "", fpA, "")
-	b.op(s(1), s(0.1), history.OK, FingerOp, "m2", "", fpB, "")
+	b.op(0, s(0.1), history.OK, history.FingerOp, "m1", "", fpA, "")
+	b.op(s(1), s(0.1), history.OK, history.FingerOp, "m2", "", fpB, "")
 	c, err := New(NameParity, "sc", "step", ParityParams{Masters: []string{"m1", "m2"}, Options: []string{"peer"}})
 	require.NoError(t, err)
 	r := Run(c, b.h)

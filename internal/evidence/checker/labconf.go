@@ -6,39 +6,14 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/etchosts"
+	"github.com/saltlab/saltlab/internal/salt/etchosts"
 )
 
 // The lab's configuration as the run records it before the first scenario
-// (steps.RecordLabConfig): the only evidence a diagnosis may blame a
-// setting on. Each value is an operation of the history, so a cause cites
-// the entry that holds it.
-const (
-	// FConfigGet records one minion setting: `salt-call --local config.get
-	// KEY`, Salt's own answer (defaults and merges included); the value is
-	// ConfigValue.
-	FConfigGet = "salt-call --local config.get"
-	// FConfigItems records a minion's settings in one Salt process:
-	// `salt-call --local config.items`, the options the minion loaded
-	// (Salt's defaults included), kept for ConfigKeys only; the value is
-	// ConfigItems. Each `salt-call` imports Salt and builds its loaders,
-	// about 1.5 s of CPU on real Salt, so one call instead of one per key
-	// matters for a lab of a hundred minions. A key the options lack, or
-	// whose value is an sdb:// reference, is read by FConfigGet instead:
-	// config.get also searches grains, pillar and its own DEFAULTS, and
-	// resolves sdb (salt/modules/config.py get).
-	FConfigItems = "salt-call --local config.items"
-	// HostsOp records a minion's /etc/hosts, where compose extra_hosts pins
-	// names so that they never reach Docker's DNS; the value is HostsValue.
-	HostsOp = "cat /etc/hosts"
-	// AddressOp records a master's addresses (`hostname -i`), so an entry
-	// naming an address can be told apart from one naming another master;
-	// the value is AddressValue.
-	AddressOp = "hostname -i"
-)
-
-// Masters' settings are recorded by ConfigGetOp (`salt-run config.get`,
-// Target the option) and their key fingerprints by FingerOp.
+// (the history's ConfigItemsLocalOp, ConfigGetLocalOp and HostsOp of each
+// minion, ConfigGetOp, AddressOp and FingerOp of each master) is the only
+// evidence a diagnosis may blame a setting on. Each value is an operation
+// of the history, so a cause cites the entry that holds it.
 
 // ConfigKeys are the minion settings recorded at lab start: the ones the
 // diagnosis rules read, including those that neutralise a rule (transport
@@ -51,29 +26,6 @@ func ConfigKeys() []string {
 // MasterConfigKeys are the master settings recorded at lab start: the
 // ports a minion's master entry may name.
 func MasterConfigKeys() []string { return []string{"publish_port", "ret_port"} }
-
-// ConfigValue is the value of a FConfigGet operation: the key asked and
-// Salt's answer, as JSON.
-type ConfigValue struct {
-	Key   string          `json:"key"`
-	Value json.RawMessage `json:"value"`
-}
-
-// ConfigItems is the value of a FConfigItems operation: the ConfigKeys
-// the minion's options hold, as JSON; a key absent here was not in them.
-type ConfigItems struct {
-	Values map[string]json.RawMessage `json:"values"`
-}
-
-// HostsValue is the value of a HostsOp: the mappings of the file.
-type HostsValue struct {
-	Lines []etchosts.Line `json:"lines"`
-}
-
-// AddressValue is the value of an AddressOp.
-type AddressValue struct {
-	Addresses []string `json:"addresses"`
-}
 
 // Keys under which nodeConf keeps the records that are no Salt setting.
 const (
@@ -120,27 +72,27 @@ func recordedConf(h []history.Entry) labConf {
 		}
 		val, node, at := o.Completion.Value, o.Invoke.Node, o.Completion.Index
 		switch o.Invoke.F {
-		case FConfigGet:
-			var v ConfigValue
+		case history.ConfigGetLocalOp:
+			var v history.ConfigValue
 			if json.Unmarshal(val, &v) == nil && v.Key != "" {
 				put(c.minions, node, v.Key, v.Value, at)
 			}
-		case FConfigItems:
-			var v ConfigItems
+		case history.ConfigItemsLocalOp:
+			var v history.ConfigItems
 			if json.Unmarshal(val, &v) == nil {
 				for k, raw := range v.Values {
 					put(c.minions, node, k, raw, at)
 				}
 			}
-		case HostsOp:
+		case history.HostsOp:
 			put(c.minions, node, keyHosts, val, at)
-		case ConfigGetOp:
+		case history.ConfigGetOp:
 			if o.Invoke.Target != "" {
 				put(c.masters, node, o.Invoke.Target, val, at)
 			}
-		case AddressOp:
+		case history.AddressOp:
 			put(c.masters, node, keyAddresses, val, at)
-		case FingerOp:
+		case history.FingerOp:
 			put(c.masters, node, keyFingers, val, at)
 		}
 	}
@@ -207,21 +159,21 @@ func (n *nodeConf) masterList() ([]string, bool) {
 
 // hostsLines is the recorded /etc/hosts of a minion.
 func (n *nodeConf) hostsLines() ([]etchosts.Line, bool) {
-	var v HostsValue
+	var v history.HostsValue
 	st, ok := n.settings[keyHosts]
 	return v.Lines, ok && json.Unmarshal(st.raw, &v) == nil
 }
 
 // addresses are the recorded addresses of a master.
 func (n *nodeConf) addresses() ([]string, bool) {
-	var v AddressValue
+	var v history.AddressValue
 	st, ok := n.settings[keyAddresses]
 	return v.Addresses, ok && json.Unmarshal(st.raw, &v) == nil && len(v.Addresses) > 0
 }
 
 // fingers are the recorded key fingerprints of a master.
-func (n *nodeConf) fingers() (FingersValue, bool) {
-	var v FingersValue
+func (n *nodeConf) fingers() (history.FingersValue, bool) {
+	var v history.FingersValue
 	st, ok := n.settings[keyFingers]
 	return v, ok && json.Unmarshal(st.raw, &v) == nil
 }

@@ -14,7 +14,7 @@ import (
 // items records settings the way the lab does since config.items: one
 // operation for the keys the options hold, config.get for the others.
 func (b *hist) items(minion string, inItems map[string]string, viaGet map[string]string) {
-	v := ConfigItems{Values: map[string]json.RawMessage{}}
+	v := history.ConfigItems{Values: map[string]json.RawMessage{}}
 	for k, raw := range inItems {
 		v.Values[k] = json.RawMessage(raw)
 	}
@@ -22,7 +22,7 @@ func (b *hist) items(minion string, inItems map[string]string, viaGet map[string
 	if err != nil {
 		panic(err)
 	}
-	b.op(0, time.Millisecond, history.OK, FConfigItems, minion, minion, string(val), "")
+	b.op(0, time.Millisecond, history.OK, history.ConfigItemsLocalOp, minion, minion, string(val), "")
 	b.conf(minion, viaGet)
 }
 

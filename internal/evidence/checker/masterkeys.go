@@ -9,10 +9,6 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
-// FingerOp names the key-fingerprint operation (`salt-key -F --out=json`
-// on a master); its value is FingersValue.
-const FingerOp = "salt-key -F"
-
 // MasterKeysParams are the parameters of MasterKeys.
 type MasterKeysParams struct {
 	From    int64    `json:"from"`
@@ -20,16 +16,9 @@ type MasterKeysParams struct {
 	Masters []string `json:"masters"`
 }
 
-// FingersValue is the value of a FingerOp: the master's local key files
-// (master.pem, master.pub, master_sign.pub where it signs) and their
-// fingerprints, salt-key's "local" category (salt/key.py local_keys).
-type FingersValue struct {
-	Local map[string]string `json:"local"`
-}
-
-// own is the fingerprint of the public key master presents ("" with why
+// ownFinger is the fingerprint of the public key master presents ("" with why
 // when it cannot be told), whatever the release names its file.
-func (v FingersValue) own(master string) (finger string, err error) {
+func ownFinger(v history.FingersValue, master string) (finger string, err error) {
 	_, finger, err = saltout.OwnPublicKey(master, v.Local)
 	return finger, err
 }
@@ -39,14 +28,14 @@ func (v FingersValue) own(master string) (finger string, err error) {
 // §3.5).
 const signPub = "master_sign.pub"
 
-// masterFingers is the last recorded FingerOp per master in s.
-func masterFingers(h []history.Entry, s span) (map[string]FingersValue, map[string]history.Op) {
-	vals, by := map[string]FingersValue{}, map[string]history.Op{}
-	for _, o := range ops(h, s, FingerOp) {
+// masterFingers is the last recorded history.FingerOp per master in s.
+func masterFingers(h []history.Entry, s span) (map[string]history.FingersValue, map[string]history.Op) {
+	vals, by := map[string]history.FingersValue{}, map[string]history.Op{}
+	for _, o := range ops(h, s, history.FingerOp) {
 		if !okOp(o) {
 			continue
 		}
-		var v FingersValue
+		var v history.FingersValue
 		if json.Unmarshal(o.Completion.Value, &v) != nil {
 			continue
 		}
@@ -72,7 +61,7 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 		case !ok:
 			subs = append(subs, Subject{Name: m, Verdict: Unknown, Observed: "no key fingerprints of " + m + " were recorded"})
 		default:
-			if _, err := v.own(m); err != nil {
+			if _, err := ownFinger(v, m); err != nil {
 				subs = append(subs, Subject{Name: m, Verdict: Unknown, Observed: err.Error(), Evidence: opEvidence(by[m])})
 			}
 		}
@@ -86,7 +75,7 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 	}
 	cause, fix, ev, bad := keyCause(vals, at, p.Masters)
 	for _, m := range p.Masters {
-		own, _ := vals[m].own(m)
+		own, _ := ownFinger(vals[m], m)
 		s := Subject{Name: m, Verdict: Valid, Observed: "public key " + own, Evidence: opEvidence(by[m])}
 		if sign := vals[m].Local[signPub]; sign != "" {
 			s.Observed += ", master_sign.pub " + sign
@@ -106,16 +95,16 @@ func MasterKeys(h []history.Entry, p MasterKeysParams) Result {
 // one's, and says whether all of them sign their key with one shared
 // master_sign key (MultiMaster-PKI, §3.5), which makes distinct pairs
 // acceptable to a minion that verifies the signature.
-func keysDiffer(vals map[string]FingersValue, masters []string) (bad map[string]bool, signed bool) {
+func keysDiffer(vals map[string]history.FingersValue, masters []string) (bad map[string]bool, signed bool) {
 	if len(masters) < 2 {
 		return nil, false
 	}
 	first := vals[masters[0]]
-	firstOwn, _ := first.own(masters[0])
+	firstOwn, _ := ownFinger(first, masters[0])
 	bad = map[string]bool{}
 	signed = first.Local[signPub] != ""
 	for _, m := range masters {
-		if own, _ := vals[m].own(m); own != firstOwn {
+		if own, _ := ownFinger(vals[m], m); own != firstOwn {
 			bad[m] = true
 		}
 		if vals[m].Local[signPub] == "" || vals[m].Local[signPub] != first.Local[signPub] {
@@ -129,14 +118,14 @@ func keysDiffer(vals map[string]FingersValue, masters []string) (bad map[string]
 // entry of each master's record), why a minion would refuse some of them,
 // citing each record, and names the masters whose key differs from the
 // first one's; "" when every master's key is acceptable.
-func keyCause(vals map[string]FingersValue, at map[string]int64, masters []string) (cause, fix string, ev []int64, bad map[string]bool) {
+func keyCause(vals map[string]history.FingersValue, at map[string]int64, masters []string) (cause, fix string, ev []int64, bad map[string]bool) {
 	bad, signed := keysDiffer(vals, masters)
 	if len(bad) == 0 || signed {
 		return "", "", nil, nil
 	}
 	var shown []string
 	for _, m := range masters {
-		own, _ := vals[m].own(m)
+		own, _ := ownFinger(vals[m], m)
 		shown = append(shown, fmt.Sprintf("%s %s %s", m, own, entriesCited([]int64{at[m]})))
 		ev = append(ev, at[m])
 	}
@@ -147,7 +136,7 @@ func keyCause(vals map[string]FingersValue, at map[string]int64, masters []strin
 }
 
 // keyFix is what makes every master's key acceptable.
-func keyFix(first FingersValue) string {
+func keyFix(first history.FingersValue) string {
 	fix := "give every master the same master.pem/master.pub (share the pki directory, and start later masters only once the first wrote the pair: a key-wait), " +
 		"or follow MultiMaster-PKI (master_sign_pubkey: True with one master_sign key pair on every master, verify_master_pubkey_sign on the minions) as the failover-pki topology does"
 	if first.Local["master.pub"] == "" {

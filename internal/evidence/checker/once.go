@@ -45,13 +45,6 @@ type OnceParams struct {
 	Peers []string `json:"peers,omitempty"`
 }
 
-// CLIValue is the value a CLI job operation records: documents per id
-// that answered, and every id's return.
-type CLIValue struct {
-	Documents map[string]int             `json:"documents"`
-	Returns   map[string]json.RawMessage `json:"returns,omitempty"`
-}
-
 // ExactlyOnce judges that the job Fun (to Tgt) published on Master within
 // the span ran once on every minion: one return event per minion on
 // Master's bus (one return across its peers' buses in a cluster), one
@@ -176,7 +169,7 @@ func cliDocuments(h []history.Entry, s span, f string) (map[string]int, map[stri
 		if o.Completion == nil {
 			continue
 		}
-		var v CLIValue
+		var v history.CLIValue
 		if json.Unmarshal(o.Completion.Value, &v) == nil && v.Documents != nil {
 			return v.Documents, v.Returns, opEvidence(o)
 		}

@@ -9,23 +9,6 @@ import (
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
-// Config-parity operations as the history names them.
-const (
-	// ConfigGetOp is `salt-run config.get <option>` on a master; Target is
-	// the option, the value the option's JSON as the master loaded it.
-	ConfigGetOp = "salt-run config.get"
-	// RootsDigestOp is a digest of every file under a roots option's
-	// directories on a master; Target is the option, the value RootsDigest.
-	RootsDigestOp = "sha256sum roots"
-)
-
-// RootsDigest is the value of a RootsDigestOp: the directories read and
-// the sha256 of every regular file below them, by path.
-type RootsDigest struct {
-	Dirs  []string          `json:"dirs"`
-	Files map[string]string `json:"files"`
-}
-
 // ParityParams are the parameters of Parity.
 type ParityParams struct {
 	From    int64    `json:"from"`
@@ -81,7 +64,7 @@ func missing(name string, by map[string]history.Op, masters []string) *Subject {
 }
 
 func optionParity(h []history.Entry, s span, opt string, masters []string) Subject {
-	by := lastOK(h, s, ConfigGetOp, opt)
+	by := lastOK(h, s, history.ConfigGetOp, opt)
 	if m := missing(opt, by, masters); m != nil {
 		return *m
 	}
@@ -104,15 +87,15 @@ func optionParity(h []history.Entry, s span, opt string, masters []string) Subje
 }
 
 func rootsParity(h []history.Entry, s span, roots string, masters []string) Subject {
-	by := lastOK(h, s, RootsDigestOp, roots)
+	by := lastOK(h, s, history.RootsDigestOp, roots)
 	if m := missing(roots, by, masters); m != nil {
 		return *m
 	}
 	sub := Subject{Name: roots, Verdict: Valid}
-	digests := map[string]RootsDigest{}
+	digests := map[string]history.RootsDigest{}
 	files := map[string]bool{}
 	for _, m := range masters {
-		var d RootsDigest
+		var d history.RootsDigest
 		_ = json.Unmarshal(by[m].Completion.Value, &d)
 		digests[m] = d
 		for f := range d.Files {

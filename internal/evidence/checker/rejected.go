@@ -58,7 +58,7 @@ func RejectedKey(h []history.Entry, p RejectedKeyParams) Result {
 	return fold(want, subs)
 }
 
-func rejectedCall(h []history.Entry, o history.Op, p RejectedKeyParams, vals map[string]FingersValue, by map[string]history.Op) Subject {
+func rejectedCall(h []history.Entry, o history.Op, p RejectedKeyParams, vals map[string]history.FingersValue, by map[string]history.Op) Subject {
 	s := Subject{Name: p.Minion, Evidence: opEvidence(o)}
 	switch {
 	case o.Completion == nil || o.Completion.Type == history.Info:
@@ -125,14 +125,14 @@ func rejectEvents(h []history.Entry, o history.Op, master, minion string) []int6
 
 // oneKeyPair says whether every master presents the same master.pub; known
 // is false when some master's fingerprints were never recorded.
-func oneKeyPair(vals map[string]FingersValue, masters []string) (shared, known bool) {
+func oneKeyPair(vals map[string]history.FingersValue, masters []string) (shared, known bool) {
 	if len(masters) == 0 {
 		return false, false
 	}
-	first, _ := vals[masters[0]].own(masters[0])
+	first, _ := ownFinger(vals[masters[0]], masters[0])
 	shared = true
 	for _, m := range masters {
-		v, err := vals[m].own(m)
+		v, err := ownFinger(vals[m], m)
 		if err != nil {
 			return false, false
 		}

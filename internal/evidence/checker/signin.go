@@ -13,13 +13,8 @@ type SignInParams struct {
 	From   int64  `json:"from"`
 	To     int64  `json:"to,omitempty"`
 	Master string `json:"master"`
-	// F names key-list operations on Master whose value is KeysValue.
+	// F names key-list operations on Master whose value is history.KeysValue.
 	F string `json:"f"`
-}
-
-// KeysValue is the value of a key-list operation: every key by state.
-type KeysValue struct {
-	Keys map[string][]string `json:"keys"`
 }
 
 // NoSignIn judges that no minion reached Master's ret port in the span:
@@ -46,7 +41,7 @@ func NoSignIn(h []history.Entry, p SignInParams) Result {
 			first = o
 		}
 		lists, last = lists+1, o
-		var v KeysValue
+		var v history.KeysValue
 		_ = json.Unmarshal(o.Completion.Value, &v)
 		for state, ids := range v.Keys {
 			if len(ids) > 0 {

@@ -3,7 +3,6 @@ package matrix
 import (
 	"fmt"
 
-	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -21,11 +20,10 @@ import (
 func KnownBad(topology string, rel Release) (reason string, bad bool) {
 	switch topology {
 	case "failover-dns":
-		since := saltdist.Version{Parts: saltcfg.MonitorSince[:]}
-		if rel.parsed && !rel.Sim && rel.version.Compare(since) >= 0 {
+		if rel.parsed && !rel.Sim && rel.version.AtLeast(saltcfg.MonitorSince()) {
 			return "", false
 		}
-		return fmt.Sprintf("minions address masters by container name in failover mode, a trap before Salt %d.%d", saltcfg.MonitorSince[0], saltcfg.MonitorSince[1]), true
+		return fmt.Sprintf("minions address masters by container name in failover mode, a trap before Salt %s", saltcfg.MonitorSince()), true
 	case "ai-infra-matrix":
 		return "minions list both masters on one host, by publish port", true
 	}

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // ledger is the file: every run ever tabulated, the ones a newer run has
@@ -83,7 +83,7 @@ func (r Record) check() error {
 		return errors.New(`"bringup_s" and "suite_s" are seconds, 0 or more`)
 	}
 	if r.Release != UnknownRelease {
-		if _, err := saltdist.ParseVersion(r.Release); err != nil {
+		if _, err := saltver.Parse(r.Release); err != nil {
 			return fmt.Errorf(`"release": %w, or %q`, err, UnknownRelease)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // Cell is one release's result on one topology.
@@ -33,7 +33,7 @@ type Cell struct {
 type Release struct {
 	Label   string // "3008.4", or "3006.9 on the Salt double (sim, not real Salt)"
 	Sim     bool
-	version saltdist.Version
+	version saltver.Version
 	parsed  bool
 }
 
@@ -120,7 +120,7 @@ func cellOf(r Record) Cell {
 // real release.
 func ReleaseOf(r Record) Release {
 	var rel Release
-	if v, err := saltdist.ParseVersion(r.Release); err == nil {
+	if v, err := saltver.Parse(r.Release); err == nil {
 		rel.version, rel.parsed = v, true
 	}
 	num := "version unknown"

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/images/saltdist"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // UnknownRelease is a record's release when the run's `salt-call
@@ -70,7 +70,7 @@ func RecordOf(id string, s report.Summary) Record {
 // 3008.4 (Argon)").
 func releaseNumber(version string) string {
 	for _, field := range strings.Fields(version) {
-		if v, err := saltdist.ParseVersion(field); err == nil {
+		if v, err := saltver.Parse(field); err == nil {
 			return v.String()
 		}
 	}

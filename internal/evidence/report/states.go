@@ -7,13 +7,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
 // StateCase is one state of a minion's highstate in a scenario, as the
-// history recorded it (checker.StateApplyOp): the CI gate reports each
+// history recorded it (history.StateApplyOp): the CI gate reports each
 // state id as a JUnit test case, and a test=True run's states with
 // changes as the CI diff (what the change would do).
 type StateCase struct {
@@ -34,13 +33,13 @@ func (c StateCase) Failed() bool { return c.Result == "false" }
 // real highstate of each minion (one case per state, or one per render
 // error) and the last test=True one's states with changes (the CI diff).
 func stateCases(h []history.Entry) (states, diff []StateCase) {
-	last := map[string]checker.StateApplyValue{}
-	lastTest := map[string]checker.StateApplyValue{}
+	last := map[string]history.StateApplyValue{}
+	lastTest := map[string]history.StateApplyValue{}
 	for _, o := range history.Ops(h) {
-		if o.Invoke.F != checker.StateApplyOp || o.Completion == nil {
+		if o.Invoke.F != history.StateApplyOp || o.Completion == nil {
 			continue
 		}
-		var v checker.StateApplyValue
+		var v history.StateApplyValue
 		if json.Unmarshal(o.Completion.Value, &v) != nil || (len(v.States) == 0 && len(v.Errors) == 0) {
 			continue
 		}
@@ -59,7 +58,7 @@ func stateCases(h []history.Entry) (states, diff []StateCase) {
 	return states, diff
 }
 
-func casesOf(minion string, v checker.StateApplyValue, changedOnly bool) []StateCase {
+func casesOf(minion string, v history.StateApplyValue, changedOnly bool) []StateCase {
 	var out []StateCase
 	for i, e := range v.Errors {
 		if i < len(v.Where) && v.Where[i] != "" {

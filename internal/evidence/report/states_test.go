@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -21,22 +20,22 @@ func gateHistory(t *testing.T) []history.Entry {
 	t.Helper()
 	ok, bad := new(true), new(false)
 	var h []history.Entry
-	add := func(minion string, typ history.Type, v checker.StateApplyValue) {
+	add := func(minion string, typ history.Type, v history.StateApplyValue) {
 		raw, err := json.Marshal(v)
 		require.NoError(t, err)
 		i := int64(len(h))
 		at := t0.Add(time.Duration(i) * time.Second)
 		h = append(h,
-			history.Entry{Index: i, Type: history.Invoke, F: checker.StateApplyOp, Node: minion, Process: minion, Target: minion, Scenario: scGate, Time: at},
-			history.Entry{Index: i + 1, Type: typ, Pair: i, F: checker.StateApplyOp, Node: minion, Process: minion, Target: minion, Scenario: scGate, Time: at, Value: raw})
+			history.Entry{Index: i, Type: history.Invoke, F: history.StateApplyOp, Node: minion, Process: minion, Target: minion, Scenario: scGate, Time: at},
+			history.Entry{Index: i + 1, Type: typ, Pair: i, F: history.StateApplyOp, Node: minion, Process: minion, Target: minion, Scenario: scGate, Time: at, Value: raw})
 	}
-	add("salt-minion-1", history.OK, checker.StateApplyValue{Master: "salt-master-1", Test: true, States: []checker.StateRecord{
+	add("salt-minion-1", history.OK, history.StateApplyValue{Master: "salt-master-1", Test: true, States: []history.StateRecord{
 		{Key: "file_|-motd_|-/etc/motd_|-managed", ID: "motd", Comment: "The file /etc/motd is set to be changed", Changes: json.RawMessage(`{"diff":"+hello"}`)},
 		{Key: "file_|-calm_|-/tmp/calm_|-managed", ID: "calm", Result: ok, Changes: json.RawMessage(`{}`)},
 	}})
-	add("salt-minion-1", history.OK, checker.StateApplyValue{Master: "salt-master-1", States: []checker.StateRecord{
+	add("salt-minion-1", history.OK, history.StateApplyValue{Master: "salt-master-1", States: []history.StateRecord{
 		{Key: "file_|-motd_|-/etc/motd_|-managed", ID: "motd", Result: ok, Comment: "File /etc/motd updated", Changes: json.RawMessage(`{"diff":"+hello"}`)}}})
-	add("salt-minion-2", history.Fail, checker.StateApplyValue{Master: "salt-master-1", States: []checker.StateRecord{
+	add("salt-minion-2", history.Fail, history.StateApplyValue{Master: "salt-master-1", States: []history.StateRecord{
 		{Key: "file_|-motd_|-/etc/motd_|-managed", ID: "motd", Result: ok, Changes: json.RawMessage(`{}`)},
 		{Key: "cmd_|-broken_|-exit 3_|-run", ID: "broken", Result: bad, Comment: `Command "exit 3" run`, Changes: json.RawMessage(`{"retcode":3}`)}}})
 	return h
@@ -55,12 +54,12 @@ func TestStateCasesFromTheHistory(t *testing.T) {
 }
 
 func TestARenderErrorIsACaseNamingFileAndLine(t *testing.T) {
-	raw, err := json.Marshal(checker.StateApplyValue{Master: "salt-master-1", Errors: []string{"Rendering SLS 'base:app' failed: x; line 4\n---\nctx"},
+	raw, err := json.Marshal(history.StateApplyValue{Master: "salt-master-1", Errors: []string{"Rendering SLS 'base:app' failed: x; line 4\n---\nctx"},
 		Where: []string{"app.sls or app/init.sls, line 4"}})
 	require.NoError(t, err)
 	h := []history.Entry{
-		{Index: 0, Type: history.Invoke, F: checker.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0},
-		{Index: 1, Type: history.Fail, Pair: 0, F: checker.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0, Value: raw},
+		{Index: 0, Type: history.Invoke, F: history.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0},
+		{Index: 1, Type: history.Fail, Pair: 0, F: history.StateApplyOp, Node: "m", Process: "m", Target: "m", Time: t0, Value: raw},
 	}
 	states, _ := stateCases(h)
 	require.Len(t, states, 1)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
@@ -119,10 +120,10 @@ func (p Pip) Releases(ctx context.Context) ([]string, error) {
 // reached is false when the index could not be asked at all (err says
 // why); with reached true, err is the index's answer that it has no such
 // release.
-func (p Pip) ResolveOnIndex(ctx context.Context, spec Spec) (v Version, reached bool, err error) {
+func (p Pip) ResolveOnIndex(ctx context.Context, spec Spec) (v saltver.Version, reached bool, err error) {
 	rel, err := p.Releases(ctx)
 	if err != nil {
-		return Version{}, false, err
+		return saltver.Version{}, false, err
 	}
 	v, err = spec.Resolve(rel)
 	return v, true, err

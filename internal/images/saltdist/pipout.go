@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
@@ -108,7 +109,7 @@ func ParseReleases(out string) []string {
 	var vs []string
 	for _, f := range strings.Split(list, ",") {
 		f = strings.TrimSpace(f)
-		if _, err := ParseVersion(f); err == nil {
+		if _, err := saltver.Parse(f); err == nil {
 			vs = append(vs, f)
 		}
 	}

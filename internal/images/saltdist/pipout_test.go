@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 func TestParseReleases(t *testing.T) {
@@ -70,7 +72,7 @@ func FuzzParseReleases(f *testing.F) {
 	f.Add("(from versions: 3006.1, 3007rc1, x)")
 	f.Fuzz(func(t *testing.T, out string) {
 		for _, v := range ParseReleases(out) {
-			_, err := ParseVersion(v)
+			_, err := saltver.Parse(v)
 			assert.NoError(t, err, "ParseReleases returned a non-version %q", v)
 		}
 		lines := FailingLines(out)

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
@@ -39,7 +40,7 @@ type preparation struct {
 	p       Pip
 	c       Compiler
 	t       Target
-	v       Version
+	v       saltver.Version
 	out     string // the wheelhouse being filled (dir.partial)
 	work    string // scratch: source archives, build dependencies
 	pins    Pins
@@ -56,7 +57,7 @@ type preparation struct {
 // source by c. dir appears only when complete. dir and the folders
 // Prepare works in beside it (Folders) must be missing or saltlab's
 // (owned): a folder of the user's is refused, never emptied.
-func Prepare(ctx context.Context, p Pip, c Compiler, dir string, v Version, t Target) error {
+func Prepare(ctx context.Context, p Pip, c Compiler, dir string, v saltver.Version, t Target) error {
 	if err := CheckFolders(dir); err != nil {
 		return fmt.Errorf("prepare wheelhouse: %w", err)
 	}
@@ -234,7 +235,7 @@ func (pr *preparation) constraints() (string, error) {
 // older release of the line on it.
 type MissingError struct {
 	Project, Requirement string
-	Salt                 Version
+	Salt                 saltver.Version
 	Target               Target
 	cause                error
 }

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // DefaultLine is the Salt release line the real flavour installs when
@@ -28,7 +30,7 @@ const EnvVersion = "SALT_VERSION"
 type Spec struct {
 	raw   string
 	line  int
-	exact *Version // nil for a line
+	exact *saltver.Version // nil for a line
 }
 
 var (
@@ -61,7 +63,7 @@ func parseSpec(s string) (Spec, error) {
 		}
 		return Spec{raw: s, line: n}, nil
 	case exactRe.MatchString(s):
-		v, err := ParseVersion(s)
+		v, err := saltver.Parse(s)
 		if err != nil {
 			return Spec{}, err
 		}
@@ -80,9 +82,9 @@ func (s Spec) String() string { return s.raw }
 func (s Spec) Line() int { return s.line }
 
 // Exact returns the release for an exact spec.
-func (s Spec) Exact() (Version, bool) {
+func (s Spec) Exact() (saltver.Version, bool) {
 	if s.exact == nil {
-		return Version{}, false
+		return saltver.Version{}, false
 	}
 	return *s.exact, true
 }
@@ -98,7 +100,7 @@ func (s Spec) Requirement() string {
 
 // Matches says whether a release satisfies the spec. A line matches only
 // final releases, as pip's "==3007.*" does.
-func (s Spec) Matches(v Version) bool {
+func (s Spec) Matches(v saltver.Version) bool {
 	if s.exact != nil {
 		return v.Compare(*s.exact) == 0
 	}
@@ -108,10 +110,10 @@ func (s Spec) Matches(v Version) bool {
 // Resolve picks the release the spec names from the releases available:
 // the exact one, or the newest final release of the line. The error names
 // what is available, so a typo is easy to fix.
-func (s Spec) Resolve(available []string) (Version, error) {
-	var inLine, all []Version
+func (s Spec) Resolve(available []string) (saltver.Version, error) {
+	var inLine, all []saltver.Version
 	for _, a := range available {
-		v, err := ParseVersion(a)
+		v, err := saltver.Parse(a)
 		if err != nil {
 			continue // other projects' odd versions are not ours to judge
 		}
@@ -124,11 +126,11 @@ func (s Spec) Resolve(available []string) (Version, error) {
 		sort.Slice(inLine, func(i, j int) bool { return inLine[i].Compare(inLine[j]) > 0 })
 		return inLine[0], nil
 	}
-	return Version{}, fmt.Errorf("salt %s is not available; %s", s.raw, newestHint(s.line, all))
+	return saltver.Version{}, fmt.Errorf("salt %s is not available; %s", s.raw, newestHint(s.line, all))
 }
 
 // newestHint lists a few releases near the asked line.
-func newestHint(line int, all []Version) string {
+func newestHint(line int, all []saltver.Version) string {
 	if len(all) == 0 {
 		return "no Salt release is available at all"
 	}
@@ -148,8 +150,8 @@ func newestHint(line int, all []Version) string {
 // MayMeet says whether the spec can install a release at least min: an
 // exact release must be, and a line must not be older than min's line (its
 // newest release is known only once resolved; check that then with
-// Version.Compare).
-func (s Spec) MayMeet(min Version) bool {
+// saltver.Version.Compare).
+func (s Spec) MayMeet(min saltver.Version) bool {
 	if s.exact != nil {
 		return s.exact.Compare(min) >= 0
 	}

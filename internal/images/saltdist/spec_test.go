@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -70,38 +72,11 @@ func TestSpecResolve(t *testing.T) {
 	assert.EqualError(t, err, "salt 3008 is not available; no Salt release is available at all")
 }
 
-func TestVersionCompare(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"3006.10", "3006.9", 1},
-		{"3007.0", "3007", 0},
-		{"3008.0rc1", "3008.0", -1},
-		{"3008.0rc1", "3008.0b2", 1},
-		{"3008.0a1", "3008.0b1", -1},
-		{"3008.0rc2", "3008.0rc10", -1},
-		{"3008.1", "3008.1", 0},
-	}
-	for _, tc := range tests {
-		a, err := ParseVersion(tc.a)
-		require.NoError(t, err)
-		b, err := ParseVersion(tc.b)
-		require.NoError(t, err)
-		assert.Equal(t, tc.want, a.Compare(b), "%s vs %s", tc.a, tc.b)
-		assert.Equal(t, -tc.want, b.Compare(a), "%s vs %s", tc.b, tc.a)
-	}
-	_, err := ParseVersion("3008.x")
-	assert.Error(t, err)
-	_, err = ParseVersion("3008.99999999999999")
-	assert.Error(t, err)
-}
-
 func TestMayMeet(t *testing.T) {
-	v3007 := Version{Parts: []int{3007}}
+	v3007 := saltver.Version{Parts: []int{3007}}
 	tests := []struct {
 		spec string
-		min  Version
+		min  saltver.Version
 		want bool
 	}{
 		{"3006", v3007, false},
@@ -109,8 +84,8 @@ func TestMayMeet(t *testing.T) {
 		{"3008", v3007, true},
 		{"3006.29", v3007, false},
 		{"3007.0rc1", v3007, false},
-		{"3007.1", Version{Parts: []int{3007, 2}}, false},
-		{"3007", Version{Parts: []int{3007, 2}}, true}, // known once the line resolves
+		{"3007.1", saltver.Version{Parts: []int{3007, 2}}, false},
+		{"3007", saltver.Version{Parts: []int{3007, 2}}, true}, // known once the line resolves
 	}
 	for _, tt := range tests {
 		s, err := ParseSpec(tt.spec)

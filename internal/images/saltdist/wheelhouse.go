@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
@@ -96,7 +97,7 @@ func AdoptCache(root string) error {
 
 // CacheDir is the host cache folder of one release's wheelhouse, keyed by
 // release and target so later runs reuse it.
-func CacheDir(root string, v Version, t Target) string {
+func CacheDir(root string, v saltver.Version, t Target) string {
 	return filepath.Join(root, ".cache", "wheelhouse", "salt-"+v.String()+"-"+t.String())
 }
 
@@ -105,18 +106,18 @@ var saltFileRe = regexp.MustCompile(`^salt-([0-9][0-9a-z.]*?)(-py[^-]*-none-any\
 
 // SaltReleases lists the Salt releases a wheelhouse folder holds, as wheel
 // or source archive, newest first.
-func SaltReleases(dir string) ([]Version, error) {
+func SaltReleases(dir string) ([]saltver.Version, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("read wheelhouse %s: %w", dir, err)
 	}
-	var vs []Version
+	var vs []saltver.Version
 	for _, e := range entries {
 		m := saltFileRe.FindStringSubmatch(e.Name())
 		if m == nil {
 			continue
 		}
-		if v, err := ParseVersion(m[1]); err == nil {
+		if v, err := saltver.Parse(m[1]); err == nil {
 			vs = append(vs, v)
 		}
 	}
@@ -126,10 +127,10 @@ func SaltReleases(dir string) ([]Version, error) {
 
 // PickFrom resolves spec against the Salt releases in a wheelhouse folder.
 // A folder without a fitting Salt is an error that says what it has.
-func PickFrom(dir string, spec Spec) (Version, error) {
+func PickFrom(dir string, spec Spec) (saltver.Version, error) {
 	vs, err := SaltReleases(dir)
 	if err != nil {
-		return Version{}, err
+		return saltver.Version{}, err
 	}
 	for _, v := range vs {
 		if spec.Matches(v) {
@@ -144,18 +145,18 @@ func PickFrom(dir string, spec Spec) (Version, error) {
 		}
 		have = "only Salt " + strings.Join(names, ", ")
 	}
-	return Version{}, fmt.Errorf("wheelhouse %s has no Salt %s (%s): prepare it with `saltlab wheelhouse --salt-version %s --dir %s` on a machine that reaches the package index", dir, spec, have, spec, dir)
+	return saltver.Version{}, fmt.Errorf("wheelhouse %s has no Salt %s (%s): prepare it with `saltlab wheelhouse --salt-version %s --dir %s` on a machine that reaches the package index", dir, spec, have, spec, dir)
 }
 
 // Complete says whether dir is a wheelhouse saltlab finished for v and t.
-func Complete(dir string, v Version, t Target) bool {
+func Complete(dir string, v saltver.Version, t Target) bool {
 	return Validate(dir, v, t) == nil
 }
 
 // Validate checks a wheelhouse before it is reused: its manifest is for v
 // and t, every listed file is there with its recorded digest, and Salt's
 // wheel declares its dependencies. The error says what is wrong.
-func Validate(dir string, v Version, t Target) error {
+func Validate(dir string, v saltver.Version, t Target) error {
 	b, err := userfile.ReadFile(filepath.Join(dir, ManifestFile), userfile.Text)
 	if userfile.Is(err) {
 		return fmt.Errorf("validate wheelhouse %s: %w", dir, err)

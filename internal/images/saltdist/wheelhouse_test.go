@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images/saltdist/saltdisttest"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -102,7 +103,7 @@ cherrypy==18.10.0
 `
 
 func TestPrepareScripted(t *testing.T) {
-	v, _ := ParseVersion("3008.5")
+	v, _ := saltver.Parse("3008.5")
 	tgt := ImageTarget("amd64")
 	missing := "ERROR: Could not find a version that satisfies the requirement %s (from salt==3008.5) (from versions: none)\nERROR: No matching distribution found for %s\n"
 	conflict := "ERROR: Cannot install salt==3008.5 because these package versions have conflicting dependencies.\n\nThe conflict is caused by:\n    salt 3008.5 depends on certifi>=2026.10.19\n    The user requested (constraint) certifi==2026.10.23\n\nERROR: ResolutionImpossible: for help visit https://pip.pypa.io/\n"
@@ -254,7 +255,7 @@ func TestPrepareScripted(t *testing.T) {
 }
 
 func TestValidateRefusesAChangedWheelhouse(t *testing.T) {
-	v, _ := ParseVersion("3008.5")
+	v, _ := saltver.Parse("3008.5")
 	tgt := ImageTarget("amd64")
 	dir := t.TempDir()
 	saltdisttest.WriteWheel(t, filepath.Join(dir, "salt-3008.5-py3-none-any.whl"), saltdisttest.Wheel{File: "salt-3008.5-py3-none-any.whl", Requires: []string{"pyzmq"}})
@@ -289,7 +290,7 @@ func finishInPlace(dir string, m Manifest) error {
 }
 
 func TestCompleteAndPickFrom(t *testing.T) {
-	v, _ := ParseVersion("3008.5")
+	v, _ := saltver.Parse("3008.5")
 	tgt := ImageTarget("amd64")
 	dir := t.TempDir()
 	assert.False(t, Complete(dir, v, tgt), "no manifest")
@@ -360,7 +361,7 @@ func TestPrepareRealPip(t *testing.T) {
 	}, readManifest(t, dir).Files)
 
 	missing := filepath.Join(t.TempDir(), "wh")
-	v9, _ := ParseVersion("3008.9")
+	v9, _ := saltver.Parse("3008.9")
 	err = Prepare(ctx, p, nil, missing, v9, ImageTarget("amd64"))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "No matching distribution found for salt==3008.9")
@@ -386,7 +387,7 @@ func mustRead(t *testing.T, name string) string {
 // runs, and every file in it is still there; Prepare's own leftovers (a
 // marked .partial of an interrupted run) are replaced.
 func TestPrepareLeavesTheUsersFolders(t *testing.T) {
-	v, _ := ParseVersion("3008.5")
+	v, _ := saltver.Parse("3008.5")
 	ran := false
 	p := NewPip([]string{"python3", "-m", "pip"}, func(context.Context, []string) (string, error) {
 		ran = true
@@ -422,7 +423,7 @@ func TestPrepareLeavesTheUsersFolders(t *testing.T) {
 // folder holding anything else is left as it is.
 func TestAdoptCache(t *testing.T) {
 	root := t.TempDir()
-	v, _ := ParseVersion("3008.5")
+	v, _ := saltver.Parse("3008.5")
 	tgt := ImageTarget("amd64")
 	dir := CacheDir(root, v, tgt)
 	for _, d := range Folders(dir) {

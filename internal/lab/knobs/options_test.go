@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/salt/saltopts"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	simconfig "github.com/saltlab/saltlab/internal/sim/config"
 )
 
@@ -125,9 +125,9 @@ func doubleMeets(t *testing.T, min string) bool {
 	if min == "" {
 		return true
 	}
-	want, err := saltdist.ParseVersion(min)
+	want, err := saltver.Parse(min)
 	require.NoError(t, err)
-	have, err := saltdist.ParseVersion(simconfig.OptionList().SaltVersion)
+	have, err := saltver.Parse(simconfig.OptionList().SaltVersion)
 	require.NoError(t, err)
 	return have.Compare(want) >= 0
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // Images builds (or finds) the base image and the Salt image of flavor
@@ -39,22 +40,22 @@ func Images(ctx context.Context, root, flavor, saltVersion string, refresh bool,
 // Python on a Docker host of architecture arch (amd64 or arm64), for
 // SALTLAB_WHEELHOUSE on a host without a package index. Progress goes to
 // out; it returns the release downloaded.
-func Wheelhouse(ctx context.Context, spec saltdist.Spec, dir, arch string, out io.Writer) (saltdist.Version, error) {
+func Wheelhouse(ctx context.Context, spec saltdist.Spec, dir, arch string, out io.Writer) (saltver.Version, error) {
 	cli, err := dockerx.New(ctx)
 	if err != nil {
-		return saltdist.Version{}, err
+		return saltver.Version{}, err
 	}
 	defer cli.Close()
 	pip, err := saltdist.FindPip(ctx, nil)
 	if err != nil {
-		return saltdist.Version{}, err
+		return saltver.Version{}, err
 	}
 	v, reached, err := pip.ResolveOnIndex(ctx, spec)
 	if exact, ok := spec.Exact(); !reached && ok {
 		v, err = exact, nil // the download below says whether the index has it
 	}
 	if err != nil {
-		return saltdist.Version{}, fmt.Errorf("resolve salt %s: %w", spec, err)
+		return saltver.Version{}, fmt.Errorf("resolve salt %s: %w", spec, err)
 	}
 	target := saltdist.ImageTarget(arch)
 	fmt.Fprintf(out, "filling %s with Salt %s for %s ...\n", dir, v, target)

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // answersEvery is how often the run probes each master's function

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/poll"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 

@@ -15,9 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // keyMasters fakes masters' salt-key: each pki directory (shared by

@@ -13,7 +13,6 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/salt/saltopts"
-	simconfig "github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -41,7 +40,11 @@ func (c Config) checkProject(ctx context.Context, file, project string) (*types.
 		return nil, roles.Roles{}, err
 	}
 	if c.Flavor == images.FlavorSim {
-		if err := checkSaltOptions(simconfig.OptionList(), "the double's own list", p, c.Knobs); err != nil {
+		list, err := images.SimOptions()
+		if err != nil {
+			return nil, roles.Roles{}, err
+		}
+		if err := checkSaltOptions(list, "the double's own list", p, c.Knobs); err != nil {
 			return nil, roles.Roles{}, err
 		}
 	}

@@ -12,9 +12,9 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/eventlog"
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // startStreamRetry spaces out attempts to stream a master's start events

@@ -6,7 +6,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	simconfig "github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -22,8 +22,12 @@ func (c Config) checkSaltMin(r roles.Roles, file string) error {
 		return err
 	}
 	if c.Flavor == images.FlavorSim {
-		imitated := simconfig.OptionList().SaltVersion
-		if v, err := saltdist.ParseVersion(imitated); err == nil && v.Compare(min) >= 0 {
+		list, err := images.SimOptions()
+		if err != nil {
+			return err
+		}
+		imitated := list.SaltVersion
+		if v, err := saltver.Parse(imitated); err == nil && v.AtLeast(min) {
 			return nil
 		}
 		return usage.Errorf("check --salt sim: topology %s needs Salt %s or later (x-saltlab salt_min in %s), and the Salt double imitates Salt %s and does not model what %s brought (docs/sim-fidelity.md): run it on real Salt, --salt real --salt-version %d or newer",
@@ -51,7 +55,7 @@ func checkResolvedSalt(r roles.Roles, file string, f images.Flavor) error {
 	if f.Name == images.FlavorSim {
 		return fmt.Errorf("check the Salt image: the topology needs Salt %s or later (x-saltlab salt_min in %s), and the run fell back to the Salt double (%s), which does not model it: make real Salt buildable (`saltlab images --salt real`) and run with --salt real", min, file, f.Reason)
 	}
-	v, err := saltdist.ParseVersion(f.Version)
+	v, err := saltver.Parse(f.Version)
 	if err != nil {
 		return fmt.Errorf("check the Salt image %s: %w", f.Image, err)
 	}
@@ -62,11 +66,11 @@ func checkResolvedSalt(r roles.Roles, file string, f images.Flavor) error {
 }
 
 // saltMin is the topology's salt_min, if it sets one.
-func saltMin(r roles.Roles, file string) (saltdist.Version, bool, error) {
+func saltMin(r roles.Roles, file string) (saltver.Version, bool, error) {
 	if r.SaltMin == "" {
-		return saltdist.Version{}, false, nil
+		return saltver.Version{}, false, nil
 	}
-	v, err := saltdist.ParseVersion(r.SaltMin)
+	v, err := saltver.Parse(r.SaltMin)
 	if err != nil || len(v.Parts) == 0 {
 		return v, false, usage.Errorf("read x-saltlab salt_min in %s: %q is not a Salt release: write a line such as \"3007\"", file, r.SaltMin)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
-	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )
@@ -192,7 +192,7 @@ const (
 // A drop-in of the user's that sets it is seen by the scenarios' first
 // step only.
 func onRelease(sel tagexpr.Expr, version string, zmqMonitor *bool) (tagexpr.Expr, string, error) {
-	v, err := saltout.ParseVersion(version)
+	v, err := saltver.ParseReported(version)
 	if err != nil {
 		return sel, "", nil
 	}
@@ -200,12 +200,12 @@ func onRelease(sel tagexpr.Expr, version string, zmqMonitor *bool) (tagexpr.Expr
 	if zmqMonitor != nil {
 		monitor = *zmqMonitor
 	}
-	ver, since := strings.TrimSpace(version), fmt.Sprintf("%d.%d", saltcfg.MonitorSince[0], saltcfg.MonitorSince[1])
+	ver, since := strings.TrimSpace(version), saltcfg.MonitorSince().String()
 	var drop, why string
 	switch {
 	case saltcfg.MonitorsPubDisconnect(v, monitor):
 		drop, why = NoMonitorTag, fmt.Sprintf("%s (%s) runs ZeroMQ's disconnect monitor by default (Salt %s and later), so there is no DNS trap to show", ver, NoMonitorTag, since)
-	case v.AtLeast(saltcfg.MonitorSince[0], saltcfg.MonitorSince[1]):
+	case v.AtLeast(saltcfg.MonitorSince()):
 		drop, why = MonitorTag, fmt.Sprintf("%s has the ZeroMQ disconnect monitor, but this run sets zmq_monitor False (%s)", ver, MonitorTag)
 	default:
 		drop, why = MonitorTag, fmt.Sprintf("%s (%s) has no ZeroMQ disconnect monitor, which came with Salt %s", ver, MonitorTag, since)

@@ -255,24 +255,3 @@ func FuzzParseRenderError(f *testing.F) {
 		require.True(t, strings.HasSuffix(e.Files()[0], ".sls"))
 	})
 }
-
-// FuzzParseVersion: whatever a --version line says, an accepted one names
-// a release of the lines' form and never behaves as older than it prints
-// (a double's line can only be newer than its reported 3006.9 or equal).
-func FuzzParseVersion(f *testing.F) {
-	seedReal(f, "call-version")
-	for _, s := range []string{"salt-call 3008.4 (Argon)\n", "salt-call 3006.9 (saltlab sim 0.1.0, release line 3007)", "salt 3007.16", "x 9999.99999999999999999 (y)", ""} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		v, err := ParseVersion(s)
-		if err != nil {
-			return
-		}
-		require.Regexp(t, `^\d{4}\.\d+$`, v.Release)
-		require.GreaterOrEqual(t, v.Major, 1000)
-		if !v.Sim {
-			require.GreaterOrEqual(t, v.Minor, 0)
-		}
-	})
-}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
 
 // Release is the Salt release line the double behaves as (SALTSIM_RELEASE).
@@ -32,10 +34,9 @@ func ParseRelease(s string) (Release, error) {
 	if s == "" {
 		return DefaultRelease, nil
 	}
-	line, _, _ := strings.Cut(s, ".")
-	n, err := strconv.Atoi(line)
-	switch r := Release(n); {
-	case err != nil:
+	v, err := saltver.Parse(s)
+	switch r := Release(v.Line()); {
+	case err != nil, v.Pre != "", len(v.Parts) > 2:
 		return 0, fmt.Errorf("parse %s=%q: want a Salt release line such as 3007 or a release such as 3007.16", EnvRelease, s)
 	case r == Release3006, r == Release3007, r == Release3008:
 		return r, nil

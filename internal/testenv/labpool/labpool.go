@@ -32,8 +32,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/client/poll"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
+	"github.com/saltlab/saltlab/internal/poll"
 )
 
 // Pool is a set of lab slots in a directory of lock files: slot-0 ..

@@ -3,7 +3,9 @@
 // name listed there from the file and never asks Docker's embedded DNS
 // (nsswitch's default "hosts: files dns"). The chaos engine reads it to
 // refuse a DNS fault that cannot act, and the run records it so a
-// diagnosis can tell a name Docker's DNS serves from a pinned one.
+// diagnosis can tell a name Docker's DNS serves from a pinned one. It is
+// how a Salt host finds a master by name, so it lives with the Salt
+// knowledge, below the chaos, evidence and run rooms that read it.
 package etchosts
 
 import (

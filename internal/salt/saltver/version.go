@@ -1,4 +1,9 @@
-package saltdist
+// Package saltver is Salt's release numbers, the one place they are read
+// and ordered: a release as pip, a topology's salt_min and a run's ledger
+// write it (3007.8, 3008.0rc1), and what a Salt program's --version line
+// says it is (Reported). The images, evidence and run rooms all compare
+// releases, so the rule lives here, below them.
+package saltver
 
 import (
 	"fmt"
@@ -16,8 +21,8 @@ type Version struct {
 
 var versionRe = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)*)((?:a|b|rc)[0-9]+)?$`)
 
-// ParseVersion parses a release number as pip and Salt print it.
-func ParseVersion(s string) (Version, error) {
+// Parse parses a release number as pip and Salt print it.
+func Parse(s string) (Version, error) {
 	m := versionRe.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return Version{}, fmt.Errorf("parse salt version %q: not a release number such as 3007.8", s)
@@ -103,3 +108,15 @@ func splitPre(p string) (string, int) {
 	n, _ := strconv.Atoi(p[i:])
 	return p[:i], n
 }
+
+// Line is the release line, the first part: 3007 of 3007.8 (0 for the
+// zero Version).
+func (v Version) Line() int {
+	if len(v.Parts) == 0 {
+		return 0
+	}
+	return v.Parts[0]
+}
+
+// AtLeast says whether v is min or newer.
+func (v Version) AtLeast(min Version) bool { return v.Compare(min) >= 0 }
