@@ -12,6 +12,7 @@ import (
 
 	messages "github.com/cucumber/messages/go/v21"
 
+	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
@@ -20,7 +21,7 @@ import (
 // row) as Check found it.
 type Scenario struct {
 	Name    string // godog's: an outline's title with its <placeholders> filled
-	Row     string // RowName: what reports and the history call it
+	Row     string // report.RowName: what reports and the history call it
 	Feature string
 	File    string
 	Tags    []string // with their "@", inherited from the feature and rule
@@ -84,7 +85,7 @@ func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []err
 	var errs []error
 	out := make([]Scenario, 0, len(pickles))
 	for _, p := range pickles {
-		sc := Scenario{Name: p.Name, Row: RowName(doc, p), Feature: doc.Feature.Name, File: path}
+		sc := Scenario{Name: p.Name, Row: report.RowName(doc, p), Feature: doc.Feature.Name, File: path}
 		for _, t := range p.Tags {
 			sc.Tags = append(sc.Tags, t.Name)
 		}
