@@ -56,6 +56,10 @@ type legendItem struct{ Colour, Text string }
 // MaxEvidenceLines bounds the history entries shown under one verdict.
 const MaxEvidenceLines = 20
 
+// Anchor is the id of the section of report.html that shows the i-th
+// scenario of the summary (from 0), for a link to it: report.html#s1.
+func Anchor(i int) string { return "s" + strconv.Itoa(i+1) }
+
 func newPageView(sum Summary, ev Evidence) pageView {
 	v := pageView{Summary: sum, HasHist: ev.HasHistory, Legend: []legendItem{
 		{colours[OutcomeOK], "ok: the operation did what it asked"},
@@ -66,7 +70,7 @@ func newPageView(sum Summary, ev Evidence) pageView {
 		{"#f8d7da", "a fault window, from injection to undo"},
 	}}
 	for i, sc := range sum.Scenarios {
-		sv := scenarioView{ScenarioResult: sc, Anchor: "s" + strconv.Itoa(i+1), Failover: failoverCell(sc.Measurements)}
+		sv := scenarioView{ScenarioResult: sc, Anchor: Anchor(i), Failover: failoverCell(sc.Measurements)}
 		if t, ok := BuildTimeline(sc, ev); ok {
 			sv.Timeline, sv.Source = SVG(t, sc.Name), t.Source
 		}

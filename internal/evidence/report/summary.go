@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
@@ -53,6 +54,23 @@ type ScenarioResult struct {
 	// read from the history on every render.
 	States []StateCase `json:"states,omitempty"`
 	CIDiff []StateCase `json:"ci_diff,omitempty"`
+}
+
+// Failure says why a scenario counts against its run, as the summary
+// counts it (any status but passed, or an invalid verdict), or "".
+func (sc ScenarioResult) Failure() string {
+	if sc.Status != StatusPassed {
+		if msg := strings.TrimSpace(sc.Message + " " + sc.SkipReason); msg != "" {
+			return sc.Status + ": " + msg
+		}
+		return sc.Status
+	}
+	for _, v := range sc.Verdicts {
+		if v.Verdict == checker.Invalid {
+			return fmt.Sprintf("passed its steps but %s said invalid: %s", v.Checker, v.Explanation)
+		}
+	}
+	return ""
 }
 
 // WallTime reads time_s, which summary.json keeps as a decimal string of
