@@ -288,7 +288,7 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 		return err
 	}
 	limit := b.Limit
-	w.logf("waiting for a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
+	w.waitf("a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
 	if _, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)

@@ -51,7 +51,7 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 	if _, err := w.Chaos.Inject(ctx, s); err != nil {
 		if errors.Is(err, chaos.ErrUnsupported) {
 			// A host without the kernel feature skips the scenario, saying why.
-			w.logf("SKIPPED: %v", err)
+			w.warnf("SKIPPED: %v", err)
 			return fmt.Errorf("%w: %s: %v", godog.ErrSkip, desc, err)
 		}
 		return fmt.Errorf("%s: %w", desc, err)
@@ -60,12 +60,23 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 	return nil
 }
 
+// markFault dates the fault later bounds are measured from and tells it.
 func markFault(w *world, desc string) {
+	w.faultf("%s at %s", desc, mark(w, desc).Format("15:04:05.000"))
+}
+
+// markHeal dates a heal later bounds are measured from; the fault ledger
+// tells the heal itself, so this is a detail.
+func markHeal(w *world, desc string) {
+	w.logf("%s at %s", desc, mark(w, desc).Format("15:04:05.000"))
+}
+
+func mark(w *world, desc string) time.Time {
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.faultAt = time.Now()
 	w.faultDesc = desc
-	w.mu.Unlock()
-	w.logf("%s at %s", desc, w.faultAt.Format("15:04:05.000"))
+	return w.faultAt
 }
 
 // pauseService pauses one service or a group ("the minions"): one
@@ -105,7 +116,7 @@ func resumeService(ctx context.Context, service string) error {
 			return fmt.Errorf("resume %s: %w", n, err)
 		}
 	}
-	markFault(w, service+" resumed")
+	markHeal(w, service+" resumed")
 	return nil
 }
 
@@ -157,7 +168,7 @@ func healAllFaults(ctx context.Context) error {
 	if err := w.Ledger.UndoAll(ctx, undoer{lab: w.Lab, chaos: w.Chaos}); err != nil {
 		return fmt.Errorf("heal all faults: %w", err)
 	}
-	markFault(w, "faults healed")
+	markHeal(w, "faults healed")
 	return nil
 }
 

@@ -97,7 +97,7 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 		since, start = ref.Index, ref.Time
 	}
 	who := strings.Join(masters, " and ")
-	w.logf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
+	w.waitf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	probe := func(ctx context.Context, master string, left time.Duration, want []string) {

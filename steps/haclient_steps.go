@@ -215,7 +215,7 @@ func everyHARequestSucceeded(ctx context.Context) error {
 		return err
 	}
 	if err != nil {
-		w.logf("warning: %v", err)
+		w.warnf("%v", err)
 	}
 	return w.judge(checker.NameEveryRequest, checker.EveryRequestParams{From: st.from, To: w.History.Next(), F: haPingOp, Target: haSubject}, "", false)
 }
@@ -228,7 +228,7 @@ func stopLeftoverHAStream(w *world) {
 	w.mu.Unlock()
 	if running {
 		if _, err := stopHAStream(w); err != nil {
-			w.logf("warning: %v", err)
+			w.warnf("%v", err)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func (w *world) judgeResult(name string, params any, measurement string, absence
 			Observed: s.Took, Bound: s.Bound.Limit, BoundExplain: s.Bound.Explain, Met: s.Verdict == checker.Valid,
 			Absence: absence, Detail: fmt.Sprintf("%s: %s (%s; history entries %v)", name, s.Verdict, s.Observed, s.Evidence)})
 	}
-	w.logf("%s: %s: %s", name, r.Verdict, textclip.Clip(r.Observed, maxLogged))
+	w.verdictf("%s: %s: %s", name, r.Verdict, textclip.Clip(r.Observed, maxLogged))
 	if fails(r.Verdict, w.AllowUnknown) {
 		return r, errors.New(r.Message(name, history.FileName))
 	}

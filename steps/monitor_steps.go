@@ -55,7 +55,7 @@ func wantMonitor(ctx context.Context, want bool) error {
 		reason = fmt.Sprintf("this scenario is for minions with the ZeroMQ disconnect monitor (Salt %s or later with zmq_monitor True), and %s have none: only the alive check notices a lost master there",
 			saltcfg.MonitorSince(), strings.Join(without, ", "))
 	}
-	w.logf("SKIPPED: %s", reason)
+	w.warnf("SKIPPED: %s", reason)
 	return fmt.Errorf("%w: %s", godog.ErrSkip, reason)
 }
 

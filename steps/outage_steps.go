@@ -41,7 +41,7 @@ func startServiceAgain(ctx context.Context, service string) error {
 	if err := w.Ledger.Undo(ctx, undoer{lab: w.Lab, chaos: w.Chaos}, id); err != nil {
 		return fmt.Errorf("start %s again: %w", service, err)
 	}
-	markFault(w, service+" started again")
+	markHeal(w, service+" started again")
 	return nil
 }
 

@@ -51,7 +51,7 @@ func pollMinions(ctx context.Context, w *world, since time.Time, p minionPoll) (
 			}
 			bounds[i] = b
 			// A long wait says what it waits for and until when.
-			w.logf("waiting for %s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
+			w.waitf("%s up to %s, until %s (%s)", m, b.Limit+p.past, since.Add(b.Limit+p.past).Format("15:04:05"), b.Explain)
 			try := func(ctx context.Context, left time.Duration) bool { return p.try(ctx, m, left) }
 			if p.overlap > 0 {
 				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.past), Interval: p.overlap, InFlight: probesInFlight}, try)

@@ -90,7 +90,7 @@ func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {
 	}
 	assert.Empty(t, ledger.Pending(), "the After hook healed the fault")
 	assert.True(t, lab.running["salt-master-1"], "salt-master-1 was started again")
-	assert.Regexp(t, `waiting for salt-minion-1 up to [0-9.]+m?s, until [0-9]{2}:[0-9]{2}:[0-9]{2} \(`, out, "a long wait says what it waits for and until when")
+	assert.Regexp(t, `wait: salt-minion-1 up to [0-9.]+m?s, until [0-9]{2}:[0-9]{2}:[0-9]{2} \(`, out, "a long wait says what it waits for and until when")
 }
 
 func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {

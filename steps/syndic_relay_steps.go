@@ -56,14 +56,14 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	// to the master of masters' publish port again, and only then sends
 	// the one job the checker judges.
 	deadline := ref.Time.Add(limit)
-	w.logf("waiting for every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
+	w.waitf("every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
 		ok, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
 		if !ok {
-			w.logf("%s did not subscribe to %s again by %s; the job is sent anyway and judged", syn, master, deadline.Format("15:04:05"))
+			w.warnf("%s did not subscribe to %s again by %s; the job is sent anyway and judged", syn, master, deadline.Format("15:04:05"))
 		}
 	}
 	// The master's own bus must be recorded again too (its stream ended

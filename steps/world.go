@@ -25,6 +25,9 @@ type Deps struct {
 	Ledger       *fault.Ledger
 	Measurements *report.Measurements
 	Log          io.Writer
+	// Notes, when set, is where the scenarios tell what they do (the
+	// run's console); without it every note is a line of Log.
+	Notes Notes
 	// ProcessSlack overrides saltcfg.ProcessSlack in bounds when > 0.
 	ProcessSlack time.Duration
 	// HerdSignIns is the flavour's measured sign-ins per second at a
@@ -109,11 +112,39 @@ func worldFrom(ctx context.Context) *world {
 	return w
 }
 
-func (w *world) logf(format string, args ...any) {
+// Notes is what a scenario tells the person watching the run: the
+// console shows its waits (with their bound and its terms), faults,
+// verdicts (with what they measured) and warnings, and its details only
+// with -v. Heals are told by the fault ledger, whoever undoes a fault.
+type Notes interface {
+	Wait(text string)
+	Fault(text string)
+	Verdict(text string)
+	Warn(text string)
+	Detail(text string)
+}
+
+func (w *world) waitf(format string, args ...any)  { w.note("wait: ", Notes.Wait, format, args...) }
+func (w *world) faultf(format string, args ...any) { w.note("fault: ", Notes.Fault, format, args...) }
+func (w *world) verdictf(format string, args ...any) {
+	w.note("verdict: ", Notes.Verdict, format, args...)
+}
+func (w *world) warnf(format string, args ...any) { w.note("warning: ", Notes.Warn, format, args...) }
+
+// logf is a detail: shown with -v, kept in console.log.
+func (w *world) logf(format string, args ...any) { w.note("", Notes.Detail, format, args...) }
+
+// note tells Notes, or writes a line of Log under the note's kind.
+func (w *world) note(kind string, tell func(Notes, string), format string, args ...any) {
+	text := fmt.Sprintf(format, args...)
+	if w.Notes != nil {
+		tell(w.Notes, text)
+		return
+	}
 	if w.Log != nil {
 		w.logMu.Lock()
 		defer w.logMu.Unlock()
-		fmt.Fprintf(w.Log, "    | "+format+"\n", args...)
+		fmt.Fprintf(w.Log, "    | %s%s\n", kind, text)
 	}
 }
 
