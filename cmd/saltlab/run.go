@@ -22,6 +22,7 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")
 	durationFlag(fs, &cfg.Timeout, "timeout", "no limit", "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
 	fs.BoolVar(&cfg.AllowUnknown, "allow-unknown", false, allowUnknownHelp)
+	fs.BoolVar(&cfg.Verbose, "v", false, "print the plumbing too: each container's bring-up, the internal commands and their restarts, every step and where it is defined (the run folder's console.log keeps them either way)")
 	intFlag(fs, &cfg.Parallel, "parallel", 1, capacity.MaxLabs, "want 1 lab or more; leave it out for what this machine's cores and memory allow",
 		"number of labs of the topology that run the selected scenarios at once, a feature file each at a time (default: one per core, as many as memory holds for the flavour; docs/commands.md)")
 	paths, err := parseFlags(fs, args, -1)

@@ -25,6 +25,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/netalloc"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
@@ -157,7 +158,7 @@ func (s *session) up(ctx context.Context, cfg *Config, file string, project *typ
 	attempt := 0
 	err = netalloc.Retry(ctx, s.cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
 		if attempt++; attempt > 1 {
-			phase(s.log, s.started, "subnet taken by a lab started at the same time; picked %s (attempt %d/%d)", plan.Subnet, attempt, subnetAttempts)
+			phase(console.PlumbingOf(s.log), s.started, "subnet taken by a lab started at the same time; picked %s (attempt %d/%d)", plan.Subnet, attempt, subnetAttempts)
 		}
 		err := s.tryUp(ctx, cfg, file, flavor, plan)
 		// A lost subnet race is always undone: the retry reuses the names.
@@ -229,7 +230,10 @@ func (s *session) images(ctx context.Context, cfg *Config, file string, project 
 		lock.Lock()
 		defer lock.Unlock()
 	}
-	b := images.NewBuilder(s.cli, cfg.RepoRoot, s.log, images.WithIndexRefresh(cfg.SaltRefresh))
+	// What the builder does (Docker's build output included) is plumbing:
+	// the flavour and the image it chose are the story.
+	progress.New(s.log, s.started).Phase("images", "finding or building the base and Salt images")
+	b := images.NewBuilder(s.cli, cfg.RepoRoot, console.PlumbingOf(s.log), images.WithIndexRefresh(cfg.SaltRefresh))
 	s.builder = b
 	// Resolve makes the base while it resolves and builds (ahead of need);
 	// the check after it finds the base made.
@@ -282,7 +286,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 		s.roles, err = roles.FromProject(p)
 		return err
 	}
-	l, err := loadLab(ctx, s.cli, s.state, resolve, s.log)
+	l, err := loadLab(ctx, s.cli, s.state, resolve, console.PlumbingOf(s.log))
 	if err != nil {
 		return fmt.Errorf("load topology %s: %w", cfg.Topology, err)
 	}
@@ -297,7 +301,7 @@ func (s *session) tryUp(ctx context.Context, cfg *Config, file string, flavor im
 	// until someone accepts it: bring-up does, for the declared ids only.
 	up := l.Up
 	if cfg.mayHoldKeys() {
-		acc := newKeyAccepter(labAdapter{l: l, roles: s.roles}, s.roles, s.log)
+		acc := newKeyAccepter(labAdapter{l: l, roles: s.roles}, s.roles, console.PlumbingOf(s.log))
 		up = func(ctx context.Context) error { return acceptKeysDuring(ctx, acc, keyAcceptBound, l.Up) }
 	}
 	if se, ok := newStartEvents(s.roles); ok && capacity.BusReadiness(s.state.Flavor) {

@@ -57,7 +57,12 @@ type Config struct {
 	// scenarios at once (--parallel); 0 is what the machine's cores and
 	// memory allow for the flavour (internal/lab/capacity).
 	Parallel int
-	Log      io.Writer
+	// Log is where the run tells its story: Run's console (internal/run/
+	// console) prints to it, fitted to its width, and keeps the whole of
+	// it in the run folder's console.log.
+	Log io.Writer
+	// Verbose (saltlab run -v) prints Run's plumbing on Log too.
+	Verbose bool
 	// detach marks resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix); set by Up.
 	detach bool

@@ -11,7 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/steps"
 )
 
@@ -32,10 +32,11 @@ type evidence struct {
 // startEvidence records, through rec (the lab's view of the run's
 // history), the ledger's faults, every master's bus, and what Docker calls
 // each service and whether each master answers (startHealth).
-func startEvidence(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgements, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer, p *progress.Printer) *evidence {
-	record, banner := steps.RecordFaults(rec), faultBanners(p)
+func startEvidence(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgements, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer) *evidence {
+	record, banner := steps.RecordFaults(rec), faultBanners(console.LabOf(log))
 	e := &evidence{rec: rec, verdicts: verdicts}
-	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, log)
+	// The streams' restarts and their commands are plumbing.
+	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, console.PlumbingOf(log))
 	e.health = startHealth(ctx, ev, l, rec, masters, log)
 	isMaster := map[string]bool{}
 	for _, m := range masters {
@@ -56,20 +57,22 @@ func startEvidence(ctx context.Context, rec *history.Recorder, verdicts *checker
 	return e
 }
 
-// faultBanners announces every fault as the ledger records it, whoever
-// acts (a step or the chaos engine), and every undo.
-func faultBanners(p *progress.Printer) fault.Observer {
+// faultBanners tells every undo of a fault as the ledger records it,
+// whoever undoes it (a step, the scenario's end, the teardown). The
+// fault itself the step that injected it tells, once it took effect; the
+// ledger's record of it, made before it acts, is plumbing.
+func faultBanners(lab *console.Lab) fault.Observer {
 	return func(event string, e fault.Entry, _ time.Time) {
-		what := fmt.Sprintf("%s %s (fault %d, %s)", e.Kind, e.Target, e.ID, e.Scenario)
+		what := fmt.Sprintf("%s %s (fault %d)", e.Kind, e.Target, e.ID)
 		switch event {
-		case "inject":
-			p.Phase("fault", "%s", what)
-		case "undone":
-			p.Phase("heal", "undid %s", what)
-		case "stale":
-			p.Phase("heal", "closed %s unhealed: its lab is gone", what)
+		case history.LedgerInject:
+			fmt.Fprintf(lab.Plumbing(), "fault ledger: %s of %q recorded\n", what, e.Scenario)
+		case history.LedgerUndone:
+			lab.Heal("undid " + what)
+		case history.LedgerStale:
+			lab.Warn("closed " + what + " unhealed: its lab is gone")
 		default:
-			p.Phase("heal", "FAILED to undo %s: `saltlab heal` retries it", what)
+			lab.Warn("FAILED to undo " + what + ": `saltlab heal` retries it")
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/textclip"
 )
@@ -24,7 +23,7 @@ func scenariosFailed(sum report.Summary) error {
 	var named []string
 	failed := 0
 	for _, sc := range sum.Scenarios {
-		why := failure(sc)
+		why := sc.Failure()
 		if why == "" {
 			continue
 		}
@@ -49,21 +48,4 @@ func scenariosFailed(sum report.Summary) error {
 		more = fmt.Sprintf("; and %d more", failed-maxNamedFailures)
 	}
 	return fmt.Errorf("%w: %d of %d: %s%s", ErrScenariosFailed, failed, len(sum.Scenarios), strings.Join(named, "; "), more)
-}
-
-// failure says why a scenario counts against the run, as the summary
-// counts it (any status but passed, or an invalid verdict), or "".
-func failure(sc report.ScenarioResult) string {
-	if sc.Status != report.StatusPassed {
-		if msg := strings.TrimSpace(sc.Message + " " + sc.SkipReason); msg != "" {
-			return sc.Status + ": " + msg
-		}
-		return sc.Status
-	}
-	for _, v := range sc.Verdicts {
-		if v.Verdict == checker.Invalid {
-			return fmt.Sprintf("passed its steps but %s said invalid: %s", v.Checker, v.Explanation)
-		}
-	}
-	return ""
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
 )
 
@@ -40,7 +41,7 @@ func saveLogs(ctx context.Context, l *lab.Lab, runDir, labName string, log io.Wr
 	if err != nil { // one line per container that could not be copied
 		fmt.Fprintf(log, "warning: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nwarning: "))
 	}
-	phase(log, started, "%d log file(s) of Salt's daemons (%s) saved in %s", len(files), saltlogs.Dir, dir)
+	phase(console.PlumbingOf(log), started, "%d log file(s) of Salt's daemons (%s) saved in %s", len(files), saltlogs.Dir, dir)
 }
 
 // saveContainerLogs keeps what Docker logged of each container.
@@ -60,5 +61,5 @@ func saveContainerLogs(ctx context.Context, l *lab.Lab, dir, labName string, log
 			fmt.Fprintf(log, "warning: save the log of %s: %v\n", svc, err)
 		}
 	}
-	phase(log, started, "container logs saved in %s", dir)
+	phase(console.PlumbingOf(log), started, "container logs saved in %s", dir)
 }

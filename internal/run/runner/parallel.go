@@ -19,6 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 )
 
@@ -46,10 +47,9 @@ func runLabs(ctx context.Context, cfg Config, sh *runShared, plans []labPlan, se
 	outs := make([]*outcome, len(plans))
 	errs := make([]error, len(plans))
 	var wg sync.WaitGroup
-	var logMu sync.Mutex
 	for i, p := range plans {
 		lc := cfg
-		lc.Log = &prefixed{mu: &logMu, w: cfg.Log, prefix: []byte("[" + p.name + "] ")}
+		lc.Log = console.Of(cfg.Log).Lab(p.name)
 		wg.Go(func() {
 			outs[i], errs[i] = runLab(ctx, lc, sh, p, labSpec{name: p.name, claim: sh.claim, images: &sh.images}, sel, started)
 			if errs[i] != nil {

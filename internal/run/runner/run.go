@@ -20,6 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -85,10 +86,14 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	log := cfg.Log
-	if log == nil {
-		log = io.Discard
+	term := cfg.Log
+	if term == nil {
+		term = io.Discard
 	}
+	con := console.New(term, console.Options{Verbose: cfg.Verbose, Width: console.Width(term, os.Getenv)})
+	defer con.Close()
+	cfg.Log = con
+	log := io.Writer(con)
 	started := time.Now()
 	rows, err := selectScenarios(cfg, sel)
 	if err != nil {
@@ -129,7 +134,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 	for i, p := range plans {
 		names[i] = p.name
 	}
-	sh := newRunShared(newRunClaim(runstate.Dir(reports, cfg.RunID), names))
+	sh := newRunShared(newRunClaim(runstate.Dir(reports, cfg.RunID), names), con)
 	outs, err := runLabs(ctx, cfg, sh, plans, sel, started)
 	if ferr := sh.finish(); ferr != nil {
 		err = errors.Join(err, ferr)
@@ -146,6 +151,7 @@ func Run(ctx context.Context, cfg Config) (res Result, err error) {
 		return res, errors.Join(err, cleanupErr)
 	}
 	phase(log, started, "reports written to %s", res.RunDir)
+	con.Summary(res.Summary, res.RunDir)
 	return res, errors.Join(out.verdict(res.Summary, cfg, sel), cleanupErr)
 }
 
@@ -198,10 +204,10 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers(),
 		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.state.Knobs.FleetStart(),
 		EagerReset: cfg.Keep}
-	phase(log, started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
+	phase(console.PlumbingOf(log), started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	steps.RecordLabConfig(ctx, deps)
 	junit := godogJUnitOf(p.name)
-	status, err := runScenarios(ctx, cfg, sel, p.paths, filepath.Join(s.runDir, junit), deps, started)
+	status, err := runScenarios(ctx, sel, p.paths, filepath.Join(s.runDir, junit), deps)
 	ev.stop()
 	if err != nil {
 		return nil, err

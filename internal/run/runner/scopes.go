@@ -11,6 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/steps"
 )
@@ -67,7 +68,7 @@ func withEvidence(ctx context.Context, s *session, sh *runShared, adapter labAda
 	if err != nil {
 		return err
 	}
-	ev := startEvidence(ctx, rec, sh.verdicts, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log, progress.New(s.log, s.started))
+	ev := startEvidence(ctx, rec, sh.verdicts, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log)
 	defer ev.close(s.ledger)
 	return fn(ev)
 }
@@ -76,7 +77,9 @@ func withEvidence(ctx context.Context, s *session, sh *runShared, adapter labAda
 // fn; then, unless keep, it heals every fault the ledger still holds,
 // whoever injected it (a step, the engine, a step cut short).
 func withChaos(s *session, adapter labAdapter, keep bool, td *teardownBudget, fn func(*chaos.Engine) error) (err error) {
-	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, progress.New(s.log, s.started).Writer("chaos"))
+	// The engine's own lines ("chaos: ...") are how it acted; the fault
+	// ledger tells each fault's undo (faultBanners), and the steps each fault.
+	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, console.PlumbingOf(s.log))
 	if !keep {
 		defer func() {
 			err = errors.Join(err, heal(td.context(), s.ledger, steps.Undoer(adapter, eng), s.log, s.started))
@@ -113,9 +116,8 @@ func heal(ctx context.Context, ledger *fault.Ledger, u fault.Undoer, log io.Writ
 	if n == 0 {
 		return nil
 	}
-	p := progress.New(log, started)
-	p.Phase("heal", "undoing %d fault(s)", n)
-	done := p.Wait("the faults to be undone", time.Now().Add(fault.UndoTimeout))
+	progress.New(log, started).Phase("heal", "undoing %d fault(s)", n)
+	done := progress.New(console.PlumbingOf(log), started).Wait("the faults to be undone", time.Now().Add(fault.UndoTimeout))
 	err := ledger.UndoAll(ctx, u)
 	done(err)
 	return err
@@ -123,12 +125,12 @@ func heal(ctx context.Context, ledger *fault.Ledger, u fault.Undoer, log io.Writ
 
 // removeLab removes the lab; chaos helpers carry its labels and go with it.
 func removeLab(ctx context.Context, l *lab.Lab, log io.Writer, started time.Time) error {
-	p := progress.New(log, started)
-	p.Phase("teardown", "removing lab %s", l.Project())
-	done := p.Wait("every container, network and volume of "+l.Project()+" to be removed", deadlineOf(ctx))
+	progress.New(log, started).Phase("teardown", "removing lab %s", l.Project())
+	plumbing := console.PlumbingOf(log)
+	done := progress.New(plumbing, started).Wait("every container, network and volume of "+l.Project()+" to be removed", deadlineOf(ctx))
 	err := l.Down(ctx)
 	done(err)
-	phase(log, started, "lab %s removed", l.Project())
+	phase(plumbing, started, "lab %s removed", l.Project())
 	if err != nil {
 		return fmt.Errorf("tear lab down: %w", err)
 	}

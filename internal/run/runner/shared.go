@@ -1,15 +1,15 @@
 package runner
 
 import (
-	"bytes"
 	"errors"
-	"io"
+	"fmt"
 	"path/filepath"
 	"sync"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/run/console"
 )
 
 // runShared is what the labs of one run share: one claim on the run
@@ -21,14 +21,15 @@ type runShared struct {
 	images   sync.Mutex
 	ms       *report.Measurements
 	verdicts *checker.Judgements
+	console  *console.Console // keeps console.log in the run folder once it holds a history
 
 	mu     sync.Mutex
 	rec    *history.Recorder // created by the first lab that records
 	runDir string
 }
 
-func newRunShared(claim *runClaim) *runShared {
-	return &runShared{claim: claim, ms: &report.Measurements{}, verdicts: &checker.Judgements{}}
+func newRunShared(claim *runClaim, con *console.Console) *runShared {
+	return &runShared{claim: claim, ms: &report.Measurements{}, verdicts: &checker.Judgements{}, console: con}
 }
 
 // recorder opens the run's history on first use (its folder exists once
@@ -42,6 +43,9 @@ func (sh *runShared) recorder(runDir, lab string) (*history.Recorder, error) {
 			return nil, err
 		}
 		sh.rec, sh.runDir = rec, runDir
+		if err := sh.console.Attach(runDir); err != nil {
+			fmt.Fprintf(sh.console, "warning: %v: only the terminal shows this run's console\n", err)
+		}
 	}
 	if lab == "" {
 		return sh.rec, nil
@@ -58,31 +62,4 @@ func (sh *runShared) finish() error {
 		return nil
 	}
 	return errors.Join(checker.Write(sh.runDir, history.FileName, sh.verdicts.All()), sh.rec.Close())
-}
-
-// prefixed writes whole lines to w, each starting with prefix, so the
-// progress of labs running at once reads line by line, each named. One
-// mutex per w keeps lines of different labs from mixing.
-type prefixed struct {
-	mu     *sync.Mutex
-	w      io.Writer
-	prefix []byte
-	buf    []byte
-}
-
-func (p *prefixed) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.buf = append(p.buf, b...)
-	for {
-		i := bytes.IndexByte(p.buf, '\n')
-		if i < 0 {
-			return len(b), nil
-		}
-		line := append(append([]byte{}, p.prefix...), p.buf[:i+1]...)
-		p.buf = p.buf[i+1:]
-		if _, err := p.w.Write(line); err != nil {
-			return len(b), err
-		}
-	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/cucumber/godog"
 
@@ -13,7 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
@@ -31,39 +30,35 @@ func godogJUnitOf(lab string) string {
 // runScenarios runs the feature files at paths against the lab in strict
 // mode, one scenario at a time (they share one lab), writes godog's JUnit
 // to junit, and returns godog's status (0 passed, 1 failed).
-func runScenarios(ctx context.Context, cfg Config, sel tagexpr.Expr, paths []string, junit string, deps steps.Deps, started time.Time) (int, error) {
-	out := deps.Log
+// The console tells the scenarios' story (console.FormatName), and the
+// steps tell it their waits, faults and verdicts (deps.Notes).
+func runScenarios(ctx context.Context, sel tagexpr.Expr, paths []string, junit string, deps steps.Deps) (int, error) {
 	filter, err := sel.Godog()
 	if err != nil {
 		return 1, err
 	}
+	lab := console.LabOf(deps.Log)
+	deps.Notes = lab
 	opts := godog.Options{
 		Paths:          paths,
 		Tags:           filter,
-		Format:         "pretty,junit:" + junit,
-		Output:         out,
+		Format:         console.FormatName + ",junit:" + junit,
+		Output:         lab.Events(),
 		Strict:         true,
 		NoColors:       true,
 		Concurrency:    1,
 		DefaultContext: ctx,
 	}
-	p := progress.New(out, started)
-	// Once per run, not per scenario: it carries state from one scenario
-	// to the next (the minions' reset a faulted scenario owes the next).
-	initSteps := steps.Initializer(deps)
 	suite := godog.TestSuite{
 		Name: "saltlab",
-		ScenarioInitializer: func(sc *godog.ScenarioContext) {
-			sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
-				p.Phase("scenario", "%s", s.Name)
-				return ctx, nil
-			})
-			initSteps(sc)
-		},
-		Options: &opts,
+		// Once per run, not per scenario: it carries state from one
+		// scenario to the next (the minions' reset a faulted scenario
+		// owes the next).
+		ScenarioInitializer: steps.Initializer(deps),
+		Options:             &opts,
 	}
 	status := suite.Run()
-	fmt.Fprintf(out, "scenarios finished with godog status %d\n", status)
+	fmt.Fprintf(lab.Plumbing(), "scenarios finished with godog status %d\n", status)
 	return status, nil
 }
 
