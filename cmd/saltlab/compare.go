@@ -4,15 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/saltlab/saltlab/internal/evidence/compare"
-	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/lab/labels"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
-	"github.com/saltlab/saltlab/internal/userfile"
 )
 
 // cmdCompare puts two finished runs side by side from their summary.json
@@ -35,21 +31,18 @@ func cmdCompare(_ context.Context, args []string, out, errOut io.Writer) error {
 	if *explained == "" {
 		*explained = filepath.Join(*root, "docs", "sim-fidelity.md")
 	}
-	// Everything the user named is read before anything is compared, so a
-	// bad input exits 2 with nothing printed.
-	a, err := loadRun(pos[0], *reports)
+	runs := make([]compare.Folder, 2)
+	for i, arg := range pos {
+		dir, err := ops.RunFolder(arg, *reports)
+		if err != nil {
+			return fmt.Errorf("compare: %w", err)
+		}
+		runs[i] = compare.Folder{Name: arg, Dir: dir}
+	}
+	res, err := compare.Read(runs[0], runs[1], *explained)
 	if err != nil {
 		return err
 	}
-	b, err := loadRun(pos[1], *reports)
-	if err != nil {
-		return err
-	}
-	known, err := loadKnown(*explained)
-	if err != nil {
-		return err
-	}
-	res := compare.Explain(compare.Compare(a, b), known)
 	if err := compare.WriteText(out, res); err != nil {
 		return err
 	}
@@ -57,34 +50,4 @@ func cmdCompare(_ context.Context, args []string, out, errOut io.Writer) error {
 		return fmt.Errorf("compare: %d difference(s) not explained in %s: fix the double, or add a row naming the Salt source that explains each (--allow-different only reports them)", n, *explained)
 	}
 	return nil
-}
-
-// loadRun reads the summary of a run named by its folder or by its id
-// under reports.
-func loadRun(arg, reports string) (report.Summary, error) {
-	dir := arg
-	if st, err := os.Stat(arg); err != nil || !st.IsDir() {
-		if labels.ValidateRunID(arg) != nil {
-			return report.Summary{}, usage.Errorf("compare: %s is not a run folder: name a finished run's folder, e.g. reports/<run id>, or its run id", arg)
-		}
-		dir = runstate.Dir(reports, arg)
-	}
-	s, err := report.ReadSummary(filepath.Join(dir, report.SummaryFile))
-	if err != nil {
-		return report.Summary{}, usage.Errorf("compare %s: %w (name a finished run's folder: a run writes %s with its reports, so a run cut short before them cannot be compared)", arg, err, report.SummaryFile)
-	}
-	return s, nil
-}
-
-// loadKnown reads the explained table; a broken row is the user's to fix.
-func loadKnown(path string) ([]compare.Known, error) {
-	b, err := userfile.ReadFile(path, userfile.Text)
-	if err != nil {
-		return nil, usage.Errorf("compare: read explained differences: %w (pass --explained FILE, or --root at the saltlab checkout)", err)
-	}
-	known, err := compare.ParseKnown(string(b))
-	if err != nil {
-		return nil, usage.Errorf("compare: %s: %w", path, err)
-	}
-	return known, nil
 }
