@@ -56,7 +56,8 @@ func userRepo(t *testing.T, extra map[string]string) string {
 }
 
 // runJob runs the job's lines in repo with sh, as a CI runner would, and
-// returns the output, the exit code and the run's JUnit.
+// returns the output with the run's whole console (consoleOf), the exit
+// code and the run's JUnit.
 func runJob(t *testing.T, repo string) (string, int, report.Suites) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), gateTimeout)
@@ -75,7 +76,7 @@ func runJob(t *testing.T, repo string) (string, int, report.Suites) {
 	require.Len(t, files, 1, "one run's reports: %s", tail(string(out), 60))
 	junit, err := report.ReadJUnit(files[0])
 	require.NoError(t, err)
-	return string(out), code, junit
+	return consoleOf(filepath.Dir(files[0]), out), code, junit
 }
 
 // stateCases are the JUnit cases of states ("minion: id") and their failures.

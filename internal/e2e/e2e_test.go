@@ -35,6 +35,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
+	"github.com/saltlab/saltlab/internal/run/console"
 )
 
 const (
@@ -198,10 +199,10 @@ var simFailover = sync.OnceValues(func() (sharedRun, error) {
 	defer cancel()
 	run := saltlabCmd(ctx, bin, "run", "--salt", "sim", "--parallel", strconv.Itoa(simFailoverLabs), "--reports", r.reports, "--run-id", simFailoverID, "--tags", "not @slow")
 	out, err := run.CombinedOutput()
-	r.out = string(out)
 	if err != nil {
 		return r, fmt.Errorf("saltlab run --salt sim: %w\n%s", err, out)
 	}
+	r.out = consoleOf(filepath.Join(r.reports, simFailoverID), out)
 	return r, nil
 })
 
@@ -360,10 +361,22 @@ func signalOnLine(t *testing.T, cmd *exec.Cmd, marker string, sig os.Signal) (st
 	return out, err
 }
 
+// consoleOf is what the run in runDir told its console, whole: the run
+// folder's console.log (every line unwrapped, the plumbing -v shows
+// included), after out, what the terminal showed (the story fitted to its
+// width, and what saltlab printed after the run).
+func consoleOf(runDir string, out []byte) string {
+	log, err := os.ReadFile(filepath.Join(runDir, console.LogName))
+	if err != nil {
+		return fmt.Sprintf("%s\n(no %s: %v)", out, console.LogName, err)
+	}
+	return string(out) + "\n" + string(log)
+}
+
 // runTopologyOnDouble runs the scenarios written for a topology (tagged
 // with its name; the general ones have tests of their own) on the Salt
 // double, requires success and a clean engine, and returns the run
-// directory and the output.
+// directory and what the run told its console (consoleOf).
 func runTopologyOnDouble(t *testing.T, topology string) (runDir, out string) {
 	t.Helper()
 	return runOnDouble(t, topology, "--topology", topology, "--tags", "@"+topology)
@@ -382,7 +395,7 @@ func runOnDouble(t *testing.T, kind string, args ...string) (runDir, out string)
 	require.NoError(t, err, "%s\n%s", failedCases(runDir), b)
 	assertNothingLeft(t, id)
 	assertCheckReproduces(t, bin, runDir)
-	return runDir, string(b)
+	return runDir, consoleOf(runDir, b)
 }
 
 // failedCases names each failed scenario of a run and its failure, read
