@@ -116,7 +116,7 @@ func fit(lines []line, prefix string, width, most int) string {
 			if i > 0 {
 				head = strings.Repeat(" ", l.indent)
 			}
-			out = append(out, prefix+head+chunk)
+			out = append(out, strings.TrimRight(prefix+head+chunk, " "))
 		}
 	}
 	if width > 0 && most > 0 && len(out) > most {
