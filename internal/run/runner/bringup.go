@@ -230,9 +230,9 @@ func (s *session) images(ctx context.Context, cfg *Config, file string, project 
 		lock.Lock()
 		defer lock.Unlock()
 	}
+	progress.New(s.log, s.started).Phase("images", "finding or building the base and Salt images")
 	// What the builder does (Docker's build output included) is plumbing:
 	// the flavour and the image it chose are the story.
-	progress.New(s.log, s.started).Phase("images", "finding or building the base and Salt images")
 	b := images.NewBuilder(s.cli, cfg.RepoRoot, console.PlumbingOf(s.log), images.WithIndexRefresh(cfg.SaltRefresh))
 	s.builder = b
 	// Resolve makes the base while it resolves and builds (ahead of need);
