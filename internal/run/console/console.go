@@ -40,13 +40,7 @@ type Console struct {
 	file    *os.File     // and its file, for Close
 	early   bytes.Buffer // what was printed before Attach, for console.log
 	labs    map[string]*Lab
-	running map[string]running // each lab's scenario in progress
-}
-
-// running is a lab's scenario in progress: its name and when it began.
-type running struct {
-	name  string
-	since time.Time
+	running map[string]time.Time // when each lab's scenario in progress began
 }
 
 // New returns a console printing to term.
@@ -54,13 +48,12 @@ func New(term io.Writer, opts Options) *Console {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Console{term: term, opts: opts, started: opts.Now(), labs: map[string]*Lab{}, running: map[string]running{}}
+	return &Console{term: term, opts: opts, started: opts.Now(), labs: map[string]*Lab{}, running: map[string]time.Time{}}
 }
 
 // Of is w when it is a console, else a console printing everything to w
-// unwrapped, plumbing included: what a caller that hands the runner a
-// plain writer (`saltlab up`, a drill, a test's buffer) read before there
-// was a console.
+// unwrapped, plumbing included, as a plain writer (a test's buffer) was
+// written before there was a console.
 func Of(w io.Writer) *Console {
 	if c, ok := w.(*Console); ok {
 		return c

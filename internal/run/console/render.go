@@ -41,7 +41,7 @@ func plain(text string) []line { return []line{{text: text, indent: 4}} }
 func (c *Console) render(ev Event) []line {
 	switch ev.Kind {
 	case Scenario:
-		c.running[ev.Lab] = running{name: ev.Text, since: c.opts.Now()}
+		c.running[ev.Lab] = c.opts.Now()
 		return []line{{label: fmt.Sprintf("==> [%s] scenario: ", c.elapsed()), text: ev.Text, indent: 4}}
 	case End:
 		return c.ended(ev)
@@ -63,8 +63,8 @@ func (c *Console) render(ev Event) []line {
 // that failed it (or skipped it) and the whole error.
 func (c *Console) ended(ev Event) []line {
 	took := ""
-	if r, ok := c.running[ev.Lab]; ok {
-		took = "in " + c.opts.Now().Sub(r.since).Round(100*time.Millisecond).String()
+	if since, ok := c.running[ev.Lab]; ok {
+		took = "in " + c.opts.Now().Sub(since).Round(100*time.Millisecond).String()
 		delete(c.running, ev.Lab)
 	}
 	at := func(what string) string { return strings.TrimSpace(took + " at " + what) }
