@@ -51,10 +51,8 @@ func (c *Console) render(ev Event) []line {
 			text += " (" + ev.Where + ")"
 		}
 		return labelled("step", text)
-	case Wait, Fault, Heal, Verdict, Detail:
+	case Wait, Fault, Heal, Verdict, Warning, Detail:
 		return labelled(string(ev.Kind), ev.Text)
-	case Warning:
-		return labelled("warning", ev.Text)
 	}
 	return plain(ev.Text)
 }
