@@ -5,27 +5,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
-	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
-// chaosFlags are the options of `saltlab chaos <fault> <target>`.
-type chaosFlags struct {
-	run         runFlag
-	root        string
-	dur         time.Duration
-	from, ports string
-	oneWay      bool
-	spec        chaos.Spec
-}
-
-// commonChaosFlags apply to every fault; the others only to the faults
-// whose usage names them.
+// commonChaosFlags apply to every fault; the fault options (chaos.Options)
+// only to the faults that take them.
 var commonChaosFlags = map[string]bool{"run": true, "reports": true, "root": true, "for": true}
 
 func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -40,60 +28,51 @@ func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if args[0] == "list" {
 		return chaosList(ctx, args[1:], out, errOut)
 	}
-	info, err := chaos.Lookup(args[0])
+	def, err := chaos.Lookup(args[0])
 	if err != nil {
 		return usage.Errorf("chaos: %w (`saltlab chaos list` explains each)", err)
 	}
-	var cf chaosFlags
-	fs := newFlags("chaos "+args[0], "chaos "+args[0]+" "+info.Usage+" [--for DURATION] [--run ID]", errOut)
-	cf.run.register(fs)
-	fs.StringVar(&cf.root, "root", ".", "saltlab checkout (to build the chaos helper image)")
-	durationFlag(fs, &cf.dur, "for", "keeping the fault until `saltlab heal`", "heal after this long, e.g. 30s (default: keep the fault until `saltlab heal`)")
-	fs.StringVar(&cf.from, "from", "", "partition: services on the other side, comma-separated")
-	fs.BoolVar(&cf.oneWay, "one-way", false, "partition: drop only what the targets send to the peers")
-	fs.StringVar(&cf.ports, "ports", "", "port-block, latency: ports, comma-separated (latency default 4505,4506)")
-	fs.StringVar(&cf.spec.Signal, "signal", "", "kill, proc-kill: signal (default SIGKILL)")
-	fs.StringVar(&cf.spec.Process, "process", "", "proc-kill, proc-stop: program name, e.g. salt-master")
-	durationFlag(fs, &cf.spec.Delay, "delay", "", "latency: added delay with its unit, e.g. 200ms")
-	durationFlag(fs, &cf.spec.Jitter, "jitter", "no jitter", "latency: ± random jitter with its unit, e.g. 20ms (at most --delay)")
-	fs.Func("percent", "loss: percent of packets dropped, 0 < P <= 100", func(v string) (err error) {
-		cf.spec.Percent, err = valid.ParsePercent("--percent", v, false)
-		return err
-	})
-	fs.StringVar(&cf.spec.Rate, "rate", "", "bandwidth: rate in tc syntax, e.g. 1mbit")
-	fs.StringVar(&cf.spec.Name, "name", "", "dns: the name that stops resolving")
-	fs.StringVar(&cf.spec.Path, "path", "", "disk-full: path whose filesystem is filled; key-replace: pki dir")
+	var (
+		run  runFlag
+		root string
+		dur  time.Duration
+	)
+	fs := newFlags("chaos "+args[0], "chaos "+args[0]+" "+def.Usage()+" [--for DURATION] [--run ID]", errOut)
+	run.register(fs)
+	fs.StringVar(&root, "root", ".", "saltlab checkout (to build the chaos helper image)")
+	durationFlag(fs, &dur, "for", "keeping the fault until `saltlab heal`", "heal after this long, e.g. 30s (default: keep the fault until `saltlab heal`)")
+	// The fault's options are read as text and parsed by the registry,
+	// as a drill file's are.
+	given := map[string]string{}
+	for _, o := range chaos.Options() {
+		set := func(v string) error { given[o.Name] = v; return nil }
+		if o.Switch {
+			fs.BoolFunc(o.Name, o.Help, set)
+		} else {
+			fs.Func(o.Name, o.Help, set)
+		}
+	}
 	pos, err := parseInterleaved(fs, args[1:])
 	if err != nil {
 		return usageErr(err)
 	}
 	if len(pos) != 1 {
-		return usage.Errorf("chaos %s: want one target argument (usage: saltlab chaos %s %s), got %d", info.Kind, info.Kind, info.Usage, len(pos))
+		return usage.Errorf("chaos %s: want one target argument (usage: saltlab chaos %s %s), got %d", def.Kind, def.Kind, def.Usage(), len(pos))
 	}
 	var stray error
 	fs.Visit(func(f *flag.Flag) {
-		if stray == nil && !commonChaosFlags[f.Name] && !strings.Contains(info.Usage, "--"+f.Name) {
-			stray = usage.Errorf("chaos %s: --%s does not apply to this fault (usage: saltlab chaos %s %s)", info.Kind, f.Name, info.Kind, info.Usage)
+		if stray == nil && !commonChaosFlags[f.Name] && !def.Takes(f.Name) {
+			stray = usage.Errorf("chaos %s: --%s does not apply to this fault (usage: saltlab chaos %s %s)", def.Kind, f.Name, def.Kind, def.Usage())
 		}
 	})
 	if stray != nil {
 		return stray
 	}
-	s := cf.spec
-	s.Kind = info.Kind
-	s.Targets = splitList(pos[0])
-	s.Peers = splitList(cf.from)
-	s.OneWay = cf.oneWay
-	if s.Ports, err = valid.ParsePorts("--ports", cf.ports); err != nil {
-		return err
-	}
-	if s.Kind == chaos.KindDiskFull && s.Path == "" {
-		s.Path = "/dev/shm"
-	}
-	if err := s.Validate(); err != nil {
+	s, err := chaos.Parse(string(def.Kind), chaos.SplitList(pos[0]), given)
+	if err != nil {
 		return usage.Wrap(err)
 	}
-	return ops.RunDrill(ctx, ops.Drill{Which: cf.run.Which, Root: cf.root, For: cf.dur, Spec: s}, out)
+	return ops.RunDrill(ctx, ops.Drill{Which: run.Which, Root: root, For: dur, Spec: s}, out)
 }
 
 // parseInterleaved parses flags that may come before or after positional
@@ -110,16 +89,6 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 const chaosUsage = `usage: saltlab chaos <fault> <target> [options] [--for DURATION] [--run ID]

@@ -17,8 +17,8 @@ func chaosList(ctx context.Context, args []string, out, errOut io.Writer) error 
 		return err
 	}
 	feats, perr := ops.HostFeatures(ctx)
-	for _, in := range chaos.Catalog {
-		fmt.Fprintf(out, "%s %s\n", in.Kind, in.Usage)
+	for _, in := range chaos.Catalog() {
+		fmt.Fprintf(out, "%s %s\n", in.Kind, in.Usage())
 		fmt.Fprintf(out, "    how:  %s\n", in.MechanismOn(feats))
 		fmt.Fprintf(out, "    salt: %s\n", in.Salt)
 		fmt.Fprintf(out, "    here: %s\n\n", supportLine(in, feats, perr))
@@ -29,7 +29,7 @@ func chaosList(ctx context.Context, args []string, out, errOut io.Writer) error 
 	return nil
 }
 
-func supportLine(in chaos.Info, f chaos.Features, probeErr error) string {
+func supportLine(in chaos.Def, f chaos.Features, probeErr error) string {
 	if len(in.Needs) == 0 {
 		return "supported (needs only the Docker API and the target's own tools)"
 	}

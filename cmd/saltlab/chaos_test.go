@@ -19,5 +19,4 @@ func TestParseInterleaved(t *testing.T) {
 	assert.Equal(t, []string{"a"}, pos)
 	assert.Equal(t, "b", *from)
 	assert.Equal(t, "3s", d.String())
-	assert.Equal(t, []string{"a", "b"}, splitList(" a, ,b "))
 }

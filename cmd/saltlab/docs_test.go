@@ -35,10 +35,8 @@ func TestDocsCommandsAndFlags(t *testing.T) {
 	for f := range commonChaosFlags {
 		chaosFlags[f] = true
 	}
-	for _, in := range chaos.Catalog {
-		for _, m := range regexp.MustCompile(`--([a-z-]+)`).FindAllStringSubmatch(in.Usage, -1) {
-			chaosFlags[m[1]] = true
-		}
+	for _, o := range chaos.Options() {
+		chaosFlags[o.Name] = true
 	}
 	flags := map[string]map[string]bool{"chaos": chaosFlags}
 	use := regexp.MustCompile("saltlab ([a-z]+)((?: +[^`\\n|#]*)?)")
@@ -141,15 +139,34 @@ func TestDocsBadInputRows(t *testing.T) {
 	}
 }
 
-// The fault table of docs/chaos.md has one row per fault kind, in the
-// order `saltlab chaos list` prints them.
+// The fault table of docs/chaos.md is the registry's: one row per kind
+// `saltlab chaos` offers, in the order `saltlab chaos list` prints them,
+// each naming the kind and its aliases, every option it cannot do without,
+// and no option it does not take.
 func TestDocsChaosTable(t *testing.T) {
+	rows := testenv.TableRows(testenv.DocPage(t, "docs/chaos.md"), "fault")
 	var got, want []string
-	for _, r := range testenv.TableRows(testenv.DocPage(t, "docs/chaos.md"), "fault") {
+	for _, r := range rows {
 		got = append(got, strings.Fields(testenv.CodeSpan(r[0]))[0])
 	}
-	for _, in := range chaos.Catalog {
-		want = append(want, string(in.Kind))
+	for _, d := range chaos.Catalog() {
+		want = append(want, string(d.Kind))
 	}
-	assert.Equal(t, want, got)
+	require.Equal(t, want, got)
+	for i, d := range chaos.Catalog() {
+		cell := rows[i][0]
+		named := map[string]bool{}
+		for _, m := range regexp.MustCompile(`--([a-z][a-z-]*)`).FindAllStringSubmatch(testenv.CodeSpan(cell), -1) {
+			named[m[1]] = true
+			assert.True(t, d.Takes(m[1]), "docs/chaos.md row %s: %s takes no --%s (usage: %s)", d.Kind, d.Kind, m[1], d.Usage())
+		}
+		for _, a := range d.Args {
+			if !a.Optional && a.Default == "" {
+				assert.True(t, named[a.Name], "docs/chaos.md row %s: shows --%s, which it cannot do without (usage: %s)", d.Kind, a.Name, d.Usage())
+			}
+		}
+		for _, alias := range d.Aliases {
+			assert.Contains(t, cell, "`"+alias+"`", "docs/chaos.md row %s: names its alias %s", d.Kind, alias)
+		}
+	}
 }

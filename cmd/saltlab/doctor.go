@@ -48,7 +48,7 @@ func cmdDoctor(ctx context.Context, args []string, out, errOut io.Writer) error 
 		fmt.Fprintln(out, "  (no netem: latency uses saltlab's userspace TCP delay proxy, bandwidth uses TBF)")
 	}
 	fmt.Fprintln(out, "\nfaults:")
-	for _, in := range chaos.Catalog {
+	for _, in := range chaos.Catalog() {
 		fmt.Fprintf(out, "  %-12s %s\n", in.Kind, supportLine(in, feats, perr))
 	}
 	return nil

@@ -25,8 +25,8 @@ import (
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
-// TestUndoRestoresObservedState: for every fault kind (chaostest.Kinds,
-// held to the catalogue by TestKindsCoverTheCatalog), the target's
+// TestUndoRestoresObservedState: for every fault kind (chaostest.Kinds(),
+// one per registered kind, TestKindsCoverTheRegistry), the target's
 // observed state (container status, processes and their states, iptables
 // of both backends, qdiscs, the files the fault touches) is the same
 // after `saltlab heal`, after the fault's --for ends (ops.RunDrill), and
@@ -110,7 +110,7 @@ func TestUndoRestoresObservedState(t *testing.T) {
 			main(t, "heal")
 		}},
 	}
-	for _, k := range chaostest.Kinds {
+	for _, k := range chaostest.Kinds() {
 		for _, p := range paths {
 			t.Run(string(k.Kind)+"/"+p.name, func(t *testing.T) {
 				t.Cleanup(func() { _ = os.Remove(ledger) }) // each case starts from an empty ledger

@@ -20,6 +20,30 @@ const (
 	dataStatus    = "status" // the container's status before the fault
 )
 
+// KindRestart restarts a container; the other lifecycle kinds' strings
+// are the history's (spec.go).
+const KindRestart fault.Kind = "restart"
+
+func init() {
+	register(Def{Kind: KindStop, Place: 100,
+		Mechanism: "Docker stop (SIGTERM, 10 s grace); heal: start",
+		Salt:      "the master's sockets close at once, so failover minions notice within master_alive_interval — unless masters are listed by Docker service name: a stopped container's name stops resolving and the alive check silently does nothing (§1.9, surprise 3)",
+		inject:    containerFault(stopContainer), undo: undoRunning})
+	register(Def{Kind: KindKill, Place: 110,
+		Args:      []Arg{{Option: optSignal, Example: "SIGKILL", Optional: true, Help: "signal (default SIGKILL)"}},
+		Mechanism: "Docker kill with the signal; heal: start if it exited",
+		Salt:      "like stop but without a clean shutdown; a foreground daemon that exits 0 is not restarted by an on-failure policy",
+		inject:    containerFault(killContainer), undo: undoRunning})
+	register(Def{Kind: KindPause, Place: 120,
+		Mechanism: "Docker pause (cgroup freezer); heal: unpause",
+		Salt:      "the kernel keeps the TCP connections ESTABLISHED and even completes new handshakes, so the alive check sees nothing and failover minions do NOT fail over; salt-call and publishes to that master just time out (§1.9)",
+		inject:    containerFault(pauseContainer), undo: undoRunning})
+	register(Def{Kind: KindRestart, Place: 130,
+		Mechanism: "Docker restart; heal: start if it is not running",
+		Salt:      "a short outage: minions reconnect to the same master; jobs in flight on it are lost (returns go only to the publishing master)",
+		inject:    containerFault(restartContainer), undo: undoRunning})
+}
+
 // stopGraceSeconds is the stop timeout of the stop fault.
 const stopGraceSeconds = 10
 

@@ -9,6 +9,23 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
+// KindDiskFull fills the filesystem of a path.
+const KindDiskFull fault.Kind = "disk-full"
+
+func init() {
+	register(Def{Kind: KindDiskFull, Place: 400,
+		Args: []Arg{{Option: optPath, Example: "/dev/shm", Optional: true, Default: "/dev/shm", Help: "path whose filesystem is filled (default /dev/shm)"}},
+		Check: func(s Spec) error {
+			if !strings.HasPrefix(s.Path, "/") {
+				return fmt.Errorf("fault disk-full: path %q must be absolute", s.Path)
+			}
+			return nil
+		},
+		Mechanism: "fallocate a file filling the path's filesystem (refused above 1 GiB free); heal: delete it",
+		Salt:      "writes under that path fail with ENOSPC: job cache, key acceptance or logs, depending on the path",
+		inject:    diskFullFault, undo: undoDiskFull})
+}
+
 // MaxFillBytes is the most free space disk-full fills. A container's root
 // and its volumes live on the host's disk: filling that would hurt every
 // lab on the machine, so larger filesystems are refused.

@@ -94,21 +94,20 @@ func (e *Engine) Inject(ctx context.Context, s Spec) (fault.Entry, error) {
 	if err := s.Validate(); err != nil {
 		return fault.Entry{}, err
 	}
-	f, ok := faults[s.Kind]
-	if !ok {
-		return fault.Entry{}, fmt.Errorf("inject fault: unknown kind %q (see `saltlab chaos list`)", s.Kind)
+	d, err := defOf(s.Kind)
+	if err != nil {
+		return fault.Entry{}, fmt.Errorf("inject fault: %w", err)
 	}
-	if err := e.checkSupport(ctx, s.Kind); err != nil {
+	if err := e.checkSupport(ctx, d); err != nil {
 		return fault.Entry{}, err
 	}
-	return f.inject(ctx, e, s)
+	return d.inject(ctx, e, s)
 }
 
-// checkSupport fails with ErrUnsupported when the host lacks what kind
+// checkSupport fails with ErrUnsupported when the host lacks what d
 // needs, probing the host once per engine.
-func (e *Engine) checkSupport(ctx context.Context, kind fault.Kind) error {
-	info, err := Lookup(string(kind))
-	if err != nil || len(info.Needs) == 0 {
+func (e *Engine) checkSupport(ctx context.Context, d Def) error {
+	if len(d.Needs) == 0 {
 		return nil
 	}
 	e.imageMu.Lock()
@@ -126,8 +125,8 @@ func (e *Engine) checkSupport(ctx context.Context, kind fault.Kind) error {
 		e.Features = feats
 		e.imageMu.Unlock()
 	}
-	if ok, why := info.Supported(feats); !ok {
-		return fmt.Errorf("fault %s: %w: %s", kind, ErrUnsupported, why)
+	if ok, why := d.Supported(feats); !ok {
+		return fmt.Errorf("fault %s: %w: %s", d.Kind, ErrUnsupported, why)
 	}
 	return nil
 }

@@ -3,12 +3,43 @@ package chaos
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/client"
 )
+
+// KindKeyAction is a salt-key accept, reject or delete of one minion's key
+// on one master. Scenario steps and drill files inject it; `saltlab chaos`
+// does not offer it.
+const KindKeyAction fault.Kind = "key-action"
+
+// minionIDRe keeps an id a single file name under the key directories
+// (Salt's valid_id refuses path separators too).
+var minionIDRe = regexp.MustCompile(`^[A-Za-z0-9._@-]+$`)
+
+func init() {
+	register(Def{Kind: KindKeyAction, Place: 510, StepsOnly: true,
+		Args: []Arg{
+			{Option: optMinion, Example: "salt-minion-1", Help: "the minion id whose key is acted on"},
+			{Option: optKeyOp, Example: "reject", Help: "accept, reject or delete"},
+			{Option: optPath, Example: DefaultPKIDir, Optional: true, Help: "the master's pki dir (default " + DefaultPKIDir + ")"},
+		},
+		Check: func(s Spec) error {
+			if !minionIDRe.MatchString(s.Minion) || s.Minion == "." || s.Minion == ".." {
+				return fmt.Errorf("fault key-action: minion id %q: want a Salt minion id such as salt-minion-1", s.Minion)
+			}
+			if !keyOpVerbs[s.KeyOp] {
+				return fmt.Errorf("fault key-action: action %q: want accept, reject or delete", s.KeyOp)
+			}
+			return checkPKIDir(s)
+		},
+		Mechanism: "the minion's key directories and key text recorded, then salt-key -y; heal: the key written back where it was and removed from the others",
+		Salt:      "as salt-key: a rejected key is refused at the minion's next sign-in, a deleted one comes back pending, an accepted one is let in",
+		inject:    keyActionFault, undo: undoKeyAction})
+}
 
 // Ledger data keys of key-action faults.
 const (

@@ -4,9 +4,31 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
+
+// KindKeyReplace gives a master a new key pair.
+const KindKeyReplace fault.Kind = "key-replace"
+
+func init() {
+	register(Def{Kind: KindKeyReplace, Place: 500,
+		Args:      []Arg{{Option: optPath, Example: DefaultPKIDir, Optional: true, Help: "pki dir (default " + DefaultPKIDir + ")"}},
+		Check:     checkPKIDir,
+		Mechanism: "new RSA pair written over master.pem/master.pub, old pair kept in .saltlab-backup-<id>/ in the same volume; heal: restore it",
+		Salt:      "after the master restarts, minions that cached the old public key refuse it (\"The master key has changed\"); two masters with different keys break hot mode",
+		inject:    keyReplaceFault, undo: undoKeyReplace})
+}
+
+// checkPKIDir refuses a relative pki dir: the key faults' scripts run in
+// the container, whose working directory is no pki dir.
+func checkPKIDir(s Spec) error {
+	if s.Path != "" && !strings.HasPrefix(s.Path, "/") {
+		return fmt.Errorf("fault %s: path %q must be absolute: give the master's pki_dir, such as %s", s.Kind, s.Path, DefaultPKIDir)
+	}
+	return nil
+}
 
 // DefaultPKIDir is where a master keeps its key pair.
 const DefaultPKIDir = "/etc/salt/pki/master"

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +14,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/salt/etchosts"
+	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // Ledger data keys of network faults.
@@ -20,6 +24,92 @@ const (
 	dataHelper = "helper" // helper container name
 	dataPeers  = "peers"  // partition: peer addresses, space-separated
 )
+
+// The network kinds, each acting from a helper in the target's netns.
+const (
+	KindIsolate   fault.Kind = "isolate"
+	KindPartition fault.Kind = "partition"
+	KindPortBlock fault.Kind = "port-block"
+	KindLoss      fault.Kind = "loss"
+	KindDNS       fault.Kind = "dns"
+)
+
+// MinLossPercent is the smallest loss: the iptables statistic match keeps
+// the probability as a 31-bit fraction, so a smaller one is 0 and drops
+// nothing.
+const MinLossPercent = 100.0 / (1 << 31)
+
+// dnsNameRe is a DNS name the string match and the ledger can hold.
+var dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
+
+func init() {
+	register(Def{Kind: KindIsolate, Place: 300,
+		Mechanism: "iptables DROP of all but loopback in the target's netns, from a helper sharing it; the address stays",
+		Salt:      "a silent partition (the node's own sends fail at once with EPERM; its peers see only silence): established connections are kept until TCP keepalive gives up (~16 min on Linux defaults), so minions do not fail over in time (§1.9, ISSUE #39439)",
+		Needs:     []Feature{FeatIPTables},
+		inject:    netFault(isolateRules, nil), undo: undoNet})
+	register(Def{Kind: KindPartition, Place: 310, Groups: true,
+		Args: []Arg{
+			{Option: optFrom, Example: "SERVICE[,SERVICE]", Help: "services on the other side, comma-separated"},
+			{Option: optOneWay, Optional: true, Help: "drop only what the targets send to the peers"},
+		},
+		Check:     checkPartition,
+		Mechanism: "iptables DROP to/from the peers' addresses in each target's netns",
+		Salt:      "as isolate, between the two groups only; one-way drops what the targets send, which stalls TCP both ways",
+		Needs:     []Feature{FeatIPTables},
+		inject:    netFault(partitionRules, nil), undo: undoNet})
+	register(Def{Kind: KindPortBlock, Place: 320,
+		Args: []Arg{{Option: optPorts, Example: "4505,4506", Help: "ports, comma-separated"}},
+		Check: func(s Spec) error {
+			if len(s.Ports) == 0 {
+				return fmt.Errorf("fault port-block: name the ports, e.g. 4505")
+			}
+			return nil
+		},
+		Mechanism: "iptables DROP of TCP to/from the ports in the target's netns",
+		Salt:      "4505 only: publishes stop reaching minions but salt-call (4506) works; 4506 only: minions cannot authenticate or return; 8000: salt-api unreachable behind the LB",
+		Needs:     []Feature{FeatIPTables},
+		inject:    netFault(portRules, nil), undo: undoNet})
+	register(Def{Kind: KindLoss, Place: 340,
+		Args: []Arg{{Option: optPercent, Example: "30", Help: "percent of packets dropped, 0 < P <= 100"}},
+		Check: func(s Spec) error {
+			if err := valid.Percent("--percent", s.Percent, false); err != nil {
+				return fmt.Errorf("fault loss: %w", err)
+			}
+			if s.Percent < MinLossPercent {
+				return usage.Errorf("fault loss: --percent %g is below %.2g, the smallest share the iptables statistic match holds (a 31-bit fraction), so it would drop nothing; want a larger percentage such as 0.1", s.Percent, MinLossPercent)
+			}
+			return nil
+		},
+		Mechanism: "iptables statistic --mode random DROP of what the target sends",
+		Salt:      "retransmissions and slow, sometimes failed, returns; ZeroMQ hides most loss until timeouts expire",
+		Needs:     []Feature{FeatIPTables, FeatStatistic},
+		inject:    netFault(lossRules, nil), undo: undoNet})
+	register(Def{Kind: KindDNS, Place: 360,
+		Args: []Arg{{Option: optName, Example: "salt-master-1", Help: "the name that stops resolving"}},
+		Check: func(s Spec) error {
+			if !dnsNameRe.MatchString(s.Name) {
+				return fmt.Errorf("fault dns: %q is not a DNS name", s.Name)
+			}
+			return nil
+		},
+		Mechanism: "iptables string match drops the target's DNS queries for that name to Docker's DNS (127.0.0.11); the lookup fails at once; refused for names pinned in the target's /etc/hosts (extra_hosts)",
+		Salt:      "the name stops resolving: the alive check returns None and fires nothing; with retry_dns the minion sleeps in its io_loop; salt-call skips the name in failover mode (§1.7, §1.9, surprise 7)",
+		Needs:     []Feature{FeatIPTables, FeatString},
+		inject:    netFault(dnsRules, nil), undo: undoNet})
+}
+
+func checkPartition(s Spec) error {
+	if len(s.Peers) == 0 {
+		return fmt.Errorf("fault partition: name the services on the other side")
+	}
+	for _, p := range s.Peers {
+		if slices.Contains(s.Targets, p) {
+			return fmt.Errorf("fault partition: %q is on both sides", p)
+		}
+	}
+	return nil
+}
 
 // ruleBuilder turns a spec into the rules for one target, plus ledger data.
 type ruleBuilder func(ctx context.Context, e *Engine, s Spec, target container.InspectResponse) (ruleSet, map[string]string, error)

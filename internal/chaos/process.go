@@ -22,6 +22,32 @@ const (
 	dataProcess = "process" // program name
 )
 
+func init() {
+	process := Arg{Option: optProcess, Example: "NAME", Help: "program name, e.g. salt-master"}
+	register(Def{Kind: KindProcKill, Place: 200,
+		Args:      []Arg{process, {Option: optSignal, Example: "KILL", Optional: true, Help: "signal (default KILL)"}},
+		Check:     checkProcess,
+		Mechanism: "pgrep -f for the program in the container, kill its pids; heal: restart the container if the daemon is gone",
+		Salt:      "one daemon dies while its container (and e.g. salt-api beside it) stays: for salt-master, sockets close and failover works within master_alive_interval",
+		inject:    processFault(""), undo: undoProcKill})
+	register(Def{Kind: KindProcStop, Place: 210,
+		Args:      []Arg{process},
+		Check:     checkProcess,
+		Mechanism: "SIGSTOP to the daemon's pids; heal: SIGCONT to the recorded pids",
+		Salt:      "like pause for one daemon only: sockets stay ESTABLISHED, nothing fails over, requests to it hang",
+		inject:    processFault("STOP"), undo: undoProcStop})
+}
+
+// procRe is a program name as pgrep's pattern and the ledger hold it.
+var procRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+func checkProcess(s Spec) error {
+	if !procRe.MatchString(s.Process) {
+		return fmt.Errorf("fault %s: process name %q: want a program name such as salt-master", s.Kind, s.Process)
+	}
+	return nil
+}
+
 // ProcessOf is the program a process fault (proc-stop, proc-kill)
 // signalled, from its ledger entry; "" for any other fault.
 func ProcessOf(e fault.Entry) string { return e.Data[dataProcess] }

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,7 +12,70 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/shell"
+	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
+
+// The kinds that shape traffic rather than drop it.
+const (
+	KindLatency   fault.Kind = "latency"
+	KindBandwidth fault.Kind = "bandwidth"
+)
+
+// MinDelay is the smallest latency or jitter: netem counts in microseconds
+// and the delay proxy sleeps once per chunk, where a loaded machine's
+// scheduler wakes it about a millisecond late, so a shorter delay rounds
+// to nothing or to noise.
+const MinDelay = time.Millisecond
+
+// DefaultSaltPorts are the ports latency applies to when none are given:
+// the publisher and the request server.
+var DefaultSaltPorts = []int{4505, 4506}
+
+func init() {
+	register(Def{Kind: KindLatency, Place: 330,
+		Args: []Arg{
+			{Option: optDelay, Example: "200ms", Help: "added delay with its unit, e.g. 200ms"},
+			{Option: optJitter, Example: "20ms", Optional: true, Help: "± random jitter with its unit, e.g. 20ms (at most --delay)"},
+			{Option: optPorts, Example: "4505,4506", Optional: true, Help: "ports, comma-separated (default 4505,4506)"},
+		},
+		Check:     checkLatency,
+		Mechanism: "tc netem (in a prio band filtered to the ports) where the kernel has netem; otherwise a userspace TCP delay proxy in the helper plus iptables REDIRECT, established flows reset to pass through it",
+		Salt:      "slow masters: salt-call needs longer; timeouts under the delay (salt -t, auth_timeout) start to fail",
+		Needs:     []Feature{FeatIPTables, FeatRedirect},
+		inject:    latencyFault, undo: undoLatency,
+		mechanismOn: latencyMechanism})
+	register(Def{Kind: KindBandwidth, Place: 350,
+		Args: []Arg{{Option: optRate, Example: "1mbit", Help: "rate in tc syntax, e.g. 1mbit"}},
+		Check: func(s Spec) error {
+			if err := valid.Rate("--rate", s.Rate); err != nil {
+				return fmt.Errorf("fault bandwidth: %w", err)
+			}
+			return nil
+		},
+		Mechanism: "TBF root qdisc (handle 5a17:) on each interface of the target",
+		Salt:      "large file-server transfers (state.apply with big files) slow down; pings are unaffected",
+		Needs:     []Feature{FeatTBF},
+		inject:    bandwidthFault, undo: undoBandwidth})
+}
+
+func checkLatency(s Spec) error {
+	if err := errors.Join(valid.Duration("--delay", s.Delay, ""), valid.Duration("--jitter", s.Jitter, "no jitter")); err != nil {
+		return fmt.Errorf("fault latency: %w", err)
+	}
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"--delay", s.Delay}, {"--jitter", s.Jitter}} {
+		if d.v > 0 && d.v < MinDelay {
+			return usage.Errorf("fault latency: %s %v is below %v: netem counts in microseconds and the delay proxy's sleep is about a millisecond late on a loaded machine, so it would round to nothing; want %v or more", d.name, d.v, MinDelay, MinDelay)
+		}
+	}
+	if s.Jitter > s.Delay {
+		return fmt.Errorf("fault latency: --jitter %v exceeds --delay %v: want 0 <= jitter <= delay", s.Jitter, s.Delay)
+	}
+	return nil
+}
 
 const (
 	// proxyMark is the SO_MARK of the delay proxy's upstream connections;

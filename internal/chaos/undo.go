@@ -8,31 +8,6 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
-// impl is how one kind acts and how it is undone.
-type impl struct {
-	inject func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error)
-	undo   func(ctx context.Context, e *Engine, en fault.Entry) error
-}
-
-var faults = map[fault.Kind]impl{
-	KindStop:       {containerFault(stopContainer), undoRunning},
-	KindKill:       {containerFault(killContainer), undoRunning},
-	KindPause:      {containerFault(pauseContainer), undoRunning},
-	KindRestart:    {containerFault(restartContainer), undoRunning},
-	KindProcKill:   {processFault(""), undoProcKill},
-	KindProcStop:   {processFault("STOP"), undoProcStop},
-	KindIsolate:    {netFault(isolateRules, nil), undoNet},
-	KindPartition:  {netFault(partitionRules, nil), undoNet},
-	KindPortBlock:  {netFault(portRules, nil), undoNet},
-	KindLoss:       {netFault(lossRules, nil), undoNet},
-	KindDNS:        {netFault(dnsRules, nil), undoNet},
-	KindLatency:    {latencyFault, undoLatency},
-	KindBandwidth:  {bandwidthFault, undoBandwidth},
-	KindDiskFull:   {diskFullFault, undoDiskFull},
-	KindKeyReplace: {keyReplaceFault, undoKeyReplace},
-	KindKeyAction:  {keyActionFault, undoKeyAction},
-}
-
 var _ fault.Undoer = (*Engine)(nil)
 
 // Undo heals one recorded fault. It is idempotent: a fault already healed,
@@ -40,16 +15,16 @@ var _ fault.Undoer = (*Engine)(nil)
 // cancellation (fault.Ledger.UndoAll does that); without a deadline
 // cleanupTimeout applies.
 func (e *Engine) Undo(ctx context.Context, en fault.Entry) error {
-	f, ok := faults[en.Kind]
-	if !ok {
-		return fmt.Errorf("undo fault: unknown kind %q", en.Kind)
+	d, err := defOf(en.Kind)
+	if err != nil {
+		return fmt.Errorf("undo fault %d: %w", en.ID, err)
 	}
 	if _, has := ctx.Deadline(); !has {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, cleanupTimeout)
 		defer cancel()
 	}
-	if err := f.undo(ctx, e, en); err != nil {
+	if err := d.undo(ctx, e, en); err != nil {
 		return err
 	}
 	e.logf("healed fault %d (%s %s)", en.ID, en.Kind, en.Target)

@@ -37,7 +37,7 @@ func TestWatchedExcludesSilencedTimes(t *testing.T) {
 		{"salt-master frozen", inForce(history.FaultProcStop, m1, "salt-master"), 15, false, "the event publisher is a salt-master process"},
 		{"salt-api frozen", inForce(history.FaultProcStop, m1, "salt-api"), 15, true, "salt-api is not the master's bus"},
 		{"salt-master killed", inForce(history.FaultProcKill, m1, "salt-master"), 15, true, "the stream's end is recorded when it is lost"},
-		{"minions partitioned from it", inForce(history.FaultPartition, "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
+		{"minions partitioned from it", inForce("partition", "salt-minion-1|"+m1, ""), 15, true, "the host still reads its bus"},
 		{"another master paused", inForce(history.FaultPause, "salt-master-2", ""), 15, true, "a fault elsewhere"},
 		{"never healed", func(b *hist) { b.fault(s(10), "1", history.FaultPause, m1, history.Start) }, 100, false, "an open window lasts"},
 	}
