@@ -31,6 +31,8 @@ func schemaOf(t reflect.Type) map[string]any {
 		return map[string]any{"type": "string"}
 	case reflect.Int:
 		return map[string]any{"type": "integer"}
+	case reflect.Float64:
+		return map[string]any{"type": "number"}
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}
 	case reflect.Slice:

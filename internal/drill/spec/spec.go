@@ -69,7 +69,10 @@ type Start struct {
 	Delay     string `yaml:"delay,omitempty" json:"delay,omitempty"`
 }
 
-// Fault is a chaos fault as `saltlab chaos` takes it.
+// Fault is a chaos fault as `saltlab chaos` takes it: its kind (or an
+// alias), its target, and the options of the chaos registry, one key each
+// (the option's name with "_" for "-"; drill.ChaosSpec reads them through
+// the registry, which refuses an option the kind does not take).
 type Fault struct {
 	Kind    string   `yaml:"kind" json:"kind"`
 	Target  string   `yaml:"target" json:"target"`
@@ -81,6 +84,11 @@ type Fault struct {
 	Minion  string   `yaml:"minion,omitempty" json:"minion,omitempty"`
 	KeyOp   string   `yaml:"key_op,omitempty" json:"key_op,omitempty"`
 	Path    string   `yaml:"path,omitempty" json:"path,omitempty"`
+	Delay   string   `yaml:"delay,omitempty" json:"delay,omitempty"`
+	Jitter  string   `yaml:"jitter,omitempty" json:"jitter,omitempty"`
+	Percent float64  `yaml:"percent,omitempty" json:"percent,omitempty"`
+	Rate    string   `yaml:"rate,omitempty" json:"rate,omitempty"`
+	Name    string   `yaml:"name,omitempty" json:"name,omitempty"`
 }
 
 // Step runs a script of the drill folder in one service's container
