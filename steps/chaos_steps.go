@@ -14,6 +14,48 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 )
 
+// faultPhrases are the phrases that inject and heal faults through the
+// chaos engine, registered with the others by definitions. A fault kind
+// needs a phrase of its own only where the generic one ("I inject KIND on
+// "S"", options as `saltlab chaos` takes them) reads badly in a feature;
+// its phrase goes here, beside its registration.
+func faultPhrases() []def {
+	return []def{
+		{`^I inject ([a-z][a-z-]*) on "([^"]+)"(?: with (.+))?$`, injectFault},
+		{`^I pause "([^"]+)"$`, pauseService},
+		{`^I resume "([^"]+)"$`, resumeService},
+		{`^I isolate "([^"]+)" from the network$`, isolateService},
+		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
+		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},
+		{`^I block port (\d+) on "([^"]+)"$`, blockPort},
+		{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency},
+		{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess},
+		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
+		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
+		{`^all faults are healed$`, healAllFaults},
+	}
+}
+
+// injectFault is the generic phrase: any kind of the chaos registry, or
+// an alias, on a service or a group, with its options in words ("--delay
+// 200ms --ports 4505"), read by the registry as `saltlab chaos` reads
+// its flags.
+func injectFault(ctx context.Context, kind, service, options string) error {
+	names, err := resolveMany(worldFrom(ctx).Lab, service)
+	if err != nil {
+		return err
+	}
+	s, err := chaos.ParseWords(kind, names, strings.Fields(options))
+	if err != nil {
+		return err
+	}
+	desc := kind + " on " + service
+	if options != "" {
+		desc += " with " + options
+	}
+	return inject(ctx, s, desc)
+}
+
 // Chaos injects faults through the run's ledger; *chaos.Engine is the real
 // one. Its Undo heals every kind, including KindStop.
 type Chaos interface {

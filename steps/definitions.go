@@ -14,7 +14,7 @@ type def struct {
 }
 
 func definitions() []def {
-	return []def{
+	return append([]def{
 		{`^the lab is healthy$`, labIsHealthy},
 		{`^every minion answers "salt-call test\.ping"$`, everyMinionAnswersSaltCallPing},
 		{`^I stop "([^"]+)"$`, stopService},
@@ -33,20 +33,9 @@ func definitions() []def {
 		{`^"([^"]+)" runs "([^"]+)" on every minion and each returns (.+) exactly once$`, masterRunsOnEveryMinionOnce},
 		{`^"([^"]+)" has "([^"]+)" send an event, and it reaches "([^"]+)"$`, minionEventReaches},
 		{`^within the syndic relay bound "([^"]+)" reaches every minion exactly once through every syndic$`, masterReachesEveryMinionThroughEverySyndic},
-		{`^I pause "([^"]+)"$`, pauseService},
-		{`^I resume "([^"]+)"$`, resumeService},
 		{`^the name "([^"]+)" no longer resolves on "([^"]+)"$`, nameStopsResolving},
 		{`^the minions leave a master whose publish connection drops$`, minionsHaveMonitor},
 		{`^the minions notice a lost master only by the alive check$`, minionsHaveNoMonitor},
-		{`^I isolate "([^"]+)" from the network$`, isolateService},
-		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
-		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},
-		{`^I block port (\d+) on "([^"]+)"$`, blockPort},
-		{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency},
-		{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess},
-		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
-		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
-		{`^all faults are healed$`, healAllFaults},
 		{`^the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersEveryMinion},
 		{`^within the daemons' reach bound the salt-api answers "test\.ping" for every minion through the load balancer(?: at "([^"]+)")?$`, apiAnswersWithinReachBound},
 		{`^I log in to the salt-api(?: of "([^"]+)")? through the load balancer(?: at "([^"]+)")?$`, apiLogin},
@@ -78,7 +67,7 @@ func definitions() []def {
 		{`^"([^"]+)" signs in to "([^"]+)" and its key waits pending$`, keyWaitsPending},
 		{`^every minion of the fleet answers "test\.ping" through one of the masters$`, fleetAnswers},
 		{`^within the alive-check bound "([^"]+)" reaches every minion of the fleet with "test\.ping"$`, masterReachesFleetWithinAliveBound},
-	}
+	}, faultPhrases()...)
 }
 
 // Initializer returns the godog scenario initializer bound to d. Call it
