@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docker/docker/client"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -16,18 +17,25 @@ import (
 	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
+// startFixture holds a lab slot (plain containers: one lab's worth,
+// internal/testenv/labpool), starts the chaostest fixture and an engine
+// for it, all bound by within; what it opens is closed when the test ends.
+func startFixture(t *testing.T, within time.Duration) (context.Context, *client.Client, *chaostest.Fixture, *chaos.Engine) {
+	t.Helper()
+	labpool.Machine().Hold(t, 1, "lab slot")
+	ctx, cancel := context.WithTimeout(context.Background(), within)
+	t.Cleanup(cancel)
+	cli, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = cli.Close() })
+	f := chaostest.New(t, ctx, cli)
+	return ctx, cli, f, f.Engine(t, ctx)
+}
+
 // TestFaults injects every fault into one shared set of containers, shows
 // its effect, heals it and checks the exact prior state came back.
 func TestFaults(t *testing.T) {
-	p := labpool.Machine()
-	p.Hold(t, 1, "lab slot") // plain containers: one lab's worth (internal/testenv/labpool)
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	f := chaostest.New(t, ctx, cli)
-	e := f.Engine(t, ctx)
+	ctx, _, f, e := startFixture(t, 8*time.Minute)
 
 	network := []struct {
 		name   string

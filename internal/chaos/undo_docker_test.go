@@ -3,7 +3,6 @@
 package chaos_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -11,9 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/chaostest"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
 
 // TestUndoUnderALaterPause: a fault undone alone (its --for ended) while a
@@ -24,15 +20,7 @@ import (
 // pause is still in place after, and its own undo ends it; a paused target
 // is refused before the ledger by the faults that act inside it.
 func TestUndoUnderALaterPause(t *testing.T) {
-	p := labpool.Machine()
-	p.Hold(t, 1, "lab slot")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cli, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer cli.Close()
-	f := chaostest.New(t, ctx, cli)
-	e := f.Engine(t, ctx)
+	ctx, _, f, e := startFixture(t, 5*time.Minute)
 	before := f.Observe(t, ctx, "server")
 
 	for _, s := range []chaos.Spec{
