@@ -23,6 +23,7 @@ type Observed struct {
 	// is running (R) or sleeping (S) as it happens. Empty while paused.
 	Procs string
 	Netns string // iptables of both backends and the qdiscs (Snapshot)
+	CPU   string // the cgroup's CPU quota and period ("-1 100000", "max 100000": no limit)
 	Files string // the entries of the row's directories, with modes and sums
 }
 
@@ -35,6 +36,9 @@ func (f *Fixture) Observe(t *testing.T, ctx context.Context, svc string, dirs ..
 	}
 	o.Netns = f.Snapshot(t, ctx, svc)
 	o.Procs = f.procs(t, ctx, svc)
+	r := f.Exec(ctx, f.IDs[svc], "sh", "-c", cpuScript)
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	o.CPU = strings.TrimSpace(r.Stdout)
 	if len(dirs) > 0 {
 		r := f.Exec(ctx, f.IDs[svc], append([]string{"bash", "-c", filesScript, "observe"}, dirs...)...)
 		require.Equal(t, 0, r.ExitCode, r.Stderr)
@@ -42,6 +46,10 @@ func (f *Fixture) Observe(t *testing.T, ctx context.Context, svc string, dirs ..
 	}
 	return o
 }
+
+// cpuScript prints the container's CPU quota and period as its cgroup
+// holds them: cpu.max on cgroup v2, the CFS files on v1.
+const cpuScript = `cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us) $(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)"`
 
 // filesScript lists each directory's entries two levels deep: path, type,
 // mode, size, and a sum of each regular file. Arguments: the directories.
