@@ -104,29 +104,6 @@ func (s *Session) Status(ctx context.Context, out io.Writer) error {
 	return nil
 }
 
-// Restart restarts a service's container for the learner, as a host
-// reboot would; it is in the learner's lane (a forbidden action may be
-// to restart every minion).
-func (s *Session) Restart(ctx context.Context, service string, out io.Writer) error {
-	if !slices.Contains(s.Progress.Services, service) {
-		return usage.Errorf("drill restart %s: no such service; the lab has %s", service, strings.Join(s.Progress.Services, ", "))
-	}
-	var err error
-	s.client().Rec.Do(ctx, client.Op{F: restartPrefix + service, Node: service, Process: learnerProcess}, func(ctx context.Context) client.Outcome {
-		if err = s.lab.Stop(ctx, service, 10*time.Second); err == nil {
-			err = s.lab.Start(ctx, service)
-		}
-		if err != nil {
-			return client.Failed(nil, "%v", err)
-		}
-		return client.Succeeded(nil)
-	})
-	if err == nil {
-		fmt.Fprintf(out, "drill: %s restarted\n", service)
-	}
-	return err
-}
-
 // ShellArgv prepares a learner shell in service (the rc file that records
 // each command) and returns the docker CLI's command line that opens it.
 func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, error) {

@@ -141,7 +141,7 @@ const learnerProcess = "learner"
 
 // restartPrefix starts the history name of a restart saltlab did for the
 // learner (saltlab drill restart).
-const restartPrefix = "restart "
+const restartPrefix = spec.VerbRestart + " "
 
 func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history.Entry) []ForbiddenSeen {
 	var out []ForbiddenSeen

@@ -43,6 +43,13 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 			out, err := c.Ex.Exec(ctx, node, client.Bounded(probeBudget, cmd.argv...))
 			switch {
 			case err != nil:
+				// A container that is stopped or paused is a node that
+				// serves nothing: the task is certainly not met. Any other
+				// failure to run says nothing about the task.
+				if st, down := containerDown(ctx, c.Ex, node); down {
+					v, why = NotMet, fmt.Sprintf("%s's container is %s: nothing in it runs", node, st)
+					return client.Failed(nil, "%s", why)
+				}
 				v, why = Unknown, fmt.Sprintf("could not run on %s: %v", node, err)
 				return client.Indeterminate(why)
 			case out.ExitCode == client.ExitTimedOut:
@@ -111,6 +118,22 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 		})
 	}
 	return Unknown, "the task has no probe"
+}
+
+// downer says whether a service's container is stopped or paused, as
+// Docker has it, and which (the lab's execer).
+type downer interface {
+	Down(ctx context.Context, service string) (state string, down bool)
+}
+
+// containerDown asks ex, when it can tell, whether service's container
+// is down.
+func containerDown(ctx context.Context, ex client.Execer, service string) (string, bool) {
+	d, ok := ex.(downer)
+	if !ok {
+		return "", false
+	}
+	return d.Down(ctx, service)
 }
 
 // processVerdict reads `ps -eo stat=,args=`: met when some process of

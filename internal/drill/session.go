@@ -105,6 +105,22 @@ func (e execer) Exec(ctx context.Context, service string, argv []string) (client
 	return client.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
 }
 
+// Down says whether service's container is paused or not running, from
+// Docker's own state (a container Docker cannot inspect is not known to
+// be down).
+func (e execer) Down(ctx context.Context, service string) (string, bool) {
+	st, err := e.l.State(ctx, service)
+	switch {
+	case err != nil:
+		return "", false
+	case st.Paused:
+		return "paused", true
+	case !st.Running:
+		return st.Status, true
+	}
+	return "", false
+}
+
 // Verdicts are the tasks' states now, by task id, with why.
 type Verdicts map[string]struct {
 	V   Verdict
@@ -175,10 +191,17 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	return err
 }
 
-// runStep runs a script of the drill folder in its service with bash, as
-// one recorded operation of who ("incident", "solution", "wrong-fix"). The
+// runStep plays one step as one recorded operation of who ("incident",
+// "solution", "wrong-fix"): a verb on a container, as the learner's own
+// (act), or a script of the drill folder in its service with bash. The
 // script's text is bash's argument, not spliced into another script.
 func (s *Session) runStep(ctx context.Context, who string, st spec.Step) error {
+	if verb, service := st.Action(); verb != "" {
+		if err := s.act(ctx, who, verb, service); err != nil {
+			return fmt.Errorf("run %s %s: %w", who, st, err)
+		}
+		return nil
+	}
 	text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, st.Script))
 	if err != nil {
 		return err

@@ -83,11 +83,65 @@ type Fault struct {
 	Path    string   `yaml:"path,omitempty" json:"path,omitempty"`
 }
 
-// Step runs a script of the drill folder in one service's container
-// (bash, as root). Solutions, wrong fixes and scripted incidents are steps.
+// Step is one thing a solution, a wrong fix or a scripted incident does:
+// a script of the drill folder run in one service's container (bash, as
+// root), or, for solutions and wrong fixes, an action on a service's
+// container from outside it, by the learner's own verbs (saltlab drill
+// restart|boot|unpause SERVICE): nothing inside a stopped or paused
+// master's container can run, so only such a step can mend it. Exactly
+// one kind is set.
 type Step struct {
-	Service string `yaml:"service" json:"service"`
-	Script  string `yaml:"script" json:"script"`
+	Service string `yaml:"service,omitempty" json:"service,omitempty"` // where script runs
+	Script  string `yaml:"script,omitempty" json:"script,omitempty"`
+	// Restart restarts the service's container, as a host reboot would.
+	Restart string `yaml:"restart,omitempty" json:"restart,omitempty"`
+	// Boot starts the service's stopped container, as powering a host on.
+	Boot string `yaml:"boot,omitempty" json:"boot,omitempty"`
+	// Unpause resumes the service's paused container, as a frozen
+	// virtual machine resumed from its hypervisor.
+	Unpause string `yaml:"unpause,omitempty" json:"unpause,omitempty"`
+}
+
+// The verbs of a step that acts on a container from outside it: the
+// learner's `saltlab drill VERB SERVICE`, by the same names.
+const (
+	VerbRestart = "restart"
+	VerbBoot    = "boot"
+	VerbUnpause = "unpause"
+)
+
+// Verbs are the learner's lab verbs, in the order the usage lists them.
+var Verbs = []string{VerbRestart, VerbBoot, VerbUnpause}
+
+// Action is the verb and service of a step that acts on a container
+// from outside it; verb is "" for a script step.
+func (s Step) Action() (verb, service string) {
+	switch {
+	case s.Restart != "":
+		return VerbRestart, s.Restart
+	case s.Boot != "":
+		return VerbBoot, s.Boot
+	case s.Unpause != "":
+		return VerbUnpause, s.Unpause
+	}
+	return "", ""
+}
+
+// Target is the service the step runs in or acts on.
+func (s Step) Target() string {
+	if _, svc := s.Action(); svc != "" {
+		return svc
+	}
+	return s.Service
+}
+
+// String names the step as the history and messages do: "solve.sh on
+// salt-master-1", or the verb and service, "boot salt-master-1".
+func (s Step) String() string {
+	if verb, svc := s.Action(); verb != "" {
+		return verb + " " + svc
+	}
+	return s.Script + " on " + s.Service
 }
 
 // Task is one thing the learner must bring about, judged by a probe run

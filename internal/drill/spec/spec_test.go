@@ -145,3 +145,35 @@ func TestPublishedSchemaIsTheReaders(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got), "docs/drill.schema.json is stale: SALTLAB_UPDATE_SCHEMA=1 go test ./internal/drill/spec")
 }
+
+// TestStepsActOnContainersFromOutside: a solution or wrong fix may take
+// one of the learner's verbs on a service; an incident's script may not,
+// and a step is exactly one kind.
+func TestStepsActOnContainersFromOutside(t *testing.T) {
+	src := strings.Replace(good, "solution: [{service: salt-master-1, script: solve.sh}]", "solution: [{boot: salt-master-1}, {unpause: salt-minion-1}]", 1)
+	src = strings.Replace(src, "wrong_fix: [{service: salt-master-1, script: wrong.sh}]", "wrong_fix: [{restart: salt-minion-2}]", 1)
+	d, err := Parse("d.yaml", []byte(src))
+	require.NoError(t, err)
+	verb, svc := d.Solution[0].Action()
+	assert.Equal(t, "boot", verb)
+	assert.Equal(t, "salt-master-1", svc)
+	assert.Equal(t, "unpause salt-minion-1", d.Solution[1].String())
+	assert.Equal(t, []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}, d.ServiceNames(), "lint checks the verbs' services against the topology")
+
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"two kinds", "{boot: salt-master-1}", "{boot: salt-master-1, restart: salt-master-1}", "solution[0]: want exactly one of {service, script}, restart, boot or unpause"},
+		{"a verb and a script", "{boot: salt-master-1}", "{boot: salt-master-1, service: salt-master-1, script: solve.sh}", "solution[0]: want exactly one of"},
+		{"a bad service", "{boot: salt-master-1}", "{boot: 'salt master'}", `solution[0].boot: "salt master": want a service of the topology`},
+		{"an empty step", "{boot: salt-master-1}", "{}", "solution[0]: want exactly one of"},
+		{"an unknown verb", "{boot: salt-master-1}", "{start: salt-master-1}", `unknown key "start"`},
+		{"an incident verb", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}", "- script: {unpause: salt-master-1}", "incident[0].script: want {service, script}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(src, tc.old, tc.new, 1)
+			require.NotEqual(t, src, bad)
+			_, err := Parse("d.yaml", []byte(bad))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}

@@ -126,10 +126,10 @@ func (d *Drill) validate(v *validator) {
 		steps []Step
 	}{{"solution", d.Solution}, {"wrong_fix", d.WrongFix}} {
 		if len(s.steps) == 0 {
-			v.fail("want at least one step {service, script}", s.key)
+			v.fail("want at least one step: {service, script}, or {restart|boot|unpause: SERVICE}", s.key)
 		}
 		for i, st := range s.steps {
-			validateStep(v, st, s.key, i)
+			validateStep(v, st, true, s.key, i)
 		}
 	}
 }
@@ -162,7 +162,32 @@ func (d *Drill) validateSalt(v *validator) {
 	}
 }
 
-func validateStep(v *validator, s Step, path ...any) {
+// validateStep checks a step: a script in a service, or (where actions
+// are allowed: solutions and wrong fixes) exactly one verb on a service.
+func validateStep(v *validator, s Step, actions bool, path ...any) {
+	kinds := 0
+	for _, k := range []string{s.Restart, s.Boot, s.Unpause} {
+		if k != "" {
+			kinds++
+		}
+	}
+	if s.Script != "" || s.Service != "" {
+		kinds++
+	}
+	switch {
+	case kinds != 1 && actions:
+		v.fail("want exactly one of {service, script}, restart, boot or unpause", path...)
+		return
+	case kinds != 1 || (!actions && s.Script == "" && s.Service == ""):
+		v.fail("want {service, script}: an incident's script runs in a service (a container's stop or pause is a fault of the catalogue)", path...)
+		return
+	}
+	if verb, svc := s.Action(); verb != "" {
+		if !serviceRe.MatchString(svc) {
+			v.fail(fmt.Sprintf("%q: want a service of the topology", svc), append(path, verb)...)
+		}
+		return
+	}
 	if !serviceRe.MatchString(s.Service) {
 		v.fail(fmt.Sprintf("%q: want a service of the topology", s.Service), append(path, "service")...)
 	}
@@ -246,7 +271,7 @@ func (d *Drill) validateIncident(v *validator, tasks map[string]bool) {
 				v.fail("want a fault kind and one target service", "incident", i, "fault")
 			}
 		case a.Script != nil:
-			validateStep(v, *a.Script, "incident", i, "script")
+			validateStep(v, *a.Script, false, "incident", i, "script")
 		}
 		if a.Start == nil {
 			immediate++
