@@ -15,6 +15,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -41,7 +42,7 @@ func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 			fmt.Fprintf(out, "drill: the next hint opens in %v\n", (h.After.D() - elapsed).Round(time.Second))
 			return s.addHints(skipped...)
 		}
-		if h.UnlessMet != "" && v[h.UnlessMet].V == Met {
+		if h.UnlessMet != "" && v[h.UnlessMet].V == state.Met {
 			skipped = append(skipped, i) // no longer needed: passed over, free
 			continue
 		}
@@ -54,7 +55,7 @@ func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 		}
 		// A hint is a moment in the learner's lane: an operation that
 		// completes at once (an invocation alone would show as never done).
-		s.client().Rec.Do(ctx, client.Op{F: fmt.Sprintf("hint %d", i+1), Process: learnerProcess}, func(context.Context) client.Outcome {
+		s.client().Rec.Do(ctx, client.Op{F: fmt.Sprintf("hint %d", i+1), Process: state.Learner}, func(context.Context) client.Outcome {
 			return client.Succeeded(i)
 		})
 		fmt.Fprintf(out, "%s: %s\n", label, strings.TrimSpace(h.Text))
@@ -70,7 +71,7 @@ func (s *Session) addHints(idx ...int) error {
 	if len(idx) == 0 {
 		return nil
 	}
-	p, err := update(s.RunDir, func(p *Progress) {
+	p, err := state.Update(s.RunDir, func(p *state.Progress) {
 		for _, i := range idx {
 			if !slices.Contains(p.Hints, i) {
 				p.Hints = append(p.Hints, i)
@@ -93,9 +94,9 @@ func (s *Session) Status(ctx context.Context, out io.Writer) error {
 	for _, t := range s.Drill.Tasks {
 		mark := "[ ]"
 		switch v[t.ID].V {
-		case Met:
+		case state.Met:
 			mark = "[x]"
-		case Unknown:
+		case state.Unknown:
 			mark = "[?]"
 		}
 		fmt.Fprintf(out, "  %s %s: %s\n", mark, t.Title, v[t.ID].Why)
@@ -117,7 +118,7 @@ func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, erro
 	if r.ExitCode != 0 {
 		return nil, fmt.Errorf("prepare the shell in %s: exit %d: %s", service, r.ExitCode, client.LastLine(r.Stderr, r.Stdout))
 	}
-	p, err := update(s.RunDir, func(p *Progress) {
+	p, err := state.Update(s.RunDir, func(p *state.Progress) {
 		if !slices.Contains(p.Shells, service) {
 			p.Shells = append(p.Shells, service)
 		}
@@ -172,11 +173,13 @@ func (s *Session) Stop(ctx context.Context, out io.Writer) (Debrief, error) {
 	return db, errors.Join(herr, rerr, werr, s.end(ctx))
 }
 
-// end saves the progress and removes the lab.
+// end saves the progress and removes the lab (its event streams ended
+// first: they would retry against containers that are gone).
 func (s *Session) end(ctx context.Context) error {
 	if s.Progress.Ended.IsZero() {
 		s.Progress.Ended = time.Now()
 	}
+	s.stopEvents()
 	return errors.Join(s.save(), ops.Down(context.WithoutCancel(ctx), s.Progress.RunID, io.Discard))
 }
 
@@ -191,7 +194,7 @@ func (s *Session) Abandon(ctx context.Context) error {
 // every task is unknown, and the debrief is judged from the history alone.
 func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief, error) {
 	runDir := runstate.Dir(o.Reports, runID)
-	p, err := update(runDir, func(p *Progress) {
+	p, err := state.Update(runDir, func(p *state.Progress) {
 		if p.Ended.IsZero() {
 			p.Ended = time.Now()
 		}
@@ -204,12 +207,12 @@ func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief,
 		return Debrief{}, err
 	}
 	h, _ := history.Read(filepath.Join(runDir, history.FileName))
-	v := Verdicts{}
+	v := state.Verdicts{}
 	for _, t := range d.Tasks {
 		v[t.ID] = struct {
-			V   Verdict
+			V   state.Verdict
 			Why string
-		}{Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
+		}{state.Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
 	}
 	db := Judge(d, p, v, h, p.Ended)
 	werr := writeDebrief(runDir, d, db)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -34,7 +35,7 @@ type Debrief struct {
 	// met (nil: never).
 	Mitigate *time.Duration `json:"time_to_mitigate_ns,omitempty"`
 	// Commands is the learner's lane: every command, in order.
-	Commands []LearnerLine `json:"commands,omitempty"`
+	Commands []state.LearnerLine `json:"commands,omitempty"`
 	// FailedProbes counts probes that found a task not met while the
 	// incident lasted: what the incident cost the drill's own checks.
 	FailedProbes int    `json:"failed_probes"`
@@ -45,7 +46,7 @@ type Debrief struct {
 type TaskResult struct {
 	ID      string         `json:"id"`
 	Title   string         `json:"title"`
-	Verdict Verdict        `json:"verdict"`
+	Verdict state.Verdict  `json:"verdict"`
 	Why     string         `json:"why"`
 	MetAt   *time.Duration `json:"met_after_ns,omitempty"`
 	Points  int            `json:"points"`
@@ -68,11 +69,11 @@ type ForbiddenSeen struct {
 // every forbidden action its penalty; the score never goes below zero.
 // With no verdict at all (the lab could not be asked) the outcome is
 // unknown, never solved.
-func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end time.Time) Debrief {
+func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.Entry, end time.Time) Debrief {
 	db := Debrief{Drill: d.Name, Title: d.Title, RunID: p.RunID, Flavor: p.Flavor, Release: p.Release, Mode: p.Mode, Elapsed: end.Sub(p.Started)}
 	met, unknown := 0, 0
 	for _, t := range d.Tasks {
-		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: Unknown, Why: "not probed", Points: t.PointsOf()}
+		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: state.Unknown, Why: "not probed", Points: t.PointsOf()}
 		if v, ok := final[t.ID]; ok {
 			r.Verdict, r.Why = v.V, v.Why
 		}
@@ -82,10 +83,10 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 		}
 		db.MaxScore += r.Points
 		switch r.Verdict {
-		case Met:
+		case state.Met:
 			met++
 			db.Score += r.Points
-		case Unknown:
+		case state.Unknown:
 			unknown++
 		}
 		db.Tasks = append(db.Tasks, r)
@@ -105,7 +106,7 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 	db.Detect = detect(d, p, db.Commands)
 	db.Mitigate = mitigate(d, p)
 	for _, e := range h {
-		if e.Process == checker && e.Type == history.Fail {
+		if e.Process == state.Checker && e.Type == history.Fail {
 			db.FailedProbes++
 		}
 	}
@@ -121,13 +122,13 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 }
 
 // learnerLines are the learner's commands in the history, in time order.
-func learnerLines(h []history.Entry) []LearnerLine {
-	var out []LearnerLine
+func learnerLines(h []history.Entry) []state.LearnerLine {
+	var out []state.LearnerLine
 	for _, e := range h {
-		if e.Process != learnerProcess || e.Type == history.Invoke {
+		if e.Process != state.Learner || e.Type == history.Invoke {
 			continue
 		}
-		var l LearnerLine
+		var l state.LearnerLine
 		if json.Unmarshal(e.Value, &l) == nil && l.Line != "" {
 			out = append(out, l)
 		}
@@ -136,14 +137,11 @@ func learnerLines(h []history.Entry) []LearnerLine {
 	return out
 }
 
-// learnerProcess is the learner's lane in the history.
-const learnerProcess = "learner"
-
 // restartPrefix starts the history name of a restart saltlab did for the
 // learner (saltlab drill restart).
 const restartPrefix = spec.VerbRestart + " "
 
-func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history.Entry) []ForbiddenSeen {
+func forbidden(d *spec.Drill, services []string, cmds []state.LearnerLine, h []history.Entry) []ForbiddenSeen {
 	var out []ForbiddenSeen
 	for _, f := range d.Forbid {
 		switch {
@@ -164,7 +162,7 @@ func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history
 				}
 			}
 			for _, e := range h {
-				if e.Process == learnerProcess && strings.HasPrefix(e.F, restartPrefix) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
+				if e.Process == state.Learner && strings.HasPrefix(e.F, restartPrefix) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
 					restarted[e.Node] = true
 				}
 			}
@@ -183,7 +181,7 @@ func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history
 
 // detect is the time to the learner's first command on a service the
 // incident acted on.
-func detect(d *spec.Drill, p *Progress, cmds []LearnerLine) *time.Duration {
+func detect(d *spec.Drill, p *state.Progress, cmds []state.LearnerLine) *time.Duration {
 	hit := map[string]bool{}
 	for _, a := range d.Incident {
 		if a.Fault != nil {
@@ -204,7 +202,7 @@ func detect(d *spec.Drill, p *Progress, cmds []LearnerLine) *time.Duration {
 
 // mitigate is when every service task (every task, if none is marked)
 // had been met.
-func mitigate(d *spec.Drill, p *Progress) *time.Duration {
+func mitigate(d *spec.Drill, p *state.Progress) *time.Duration {
 	var last time.Time
 	for _, t := range d.Tasks {
 		if !t.Service && hasService(d) {

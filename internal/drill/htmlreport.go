@@ -9,6 +9,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+
+	"github.com/saltlab/saltlab/internal/drill/state"
 )
 
 // release asks a minion of the lab which Salt it runs (`salt-call
@@ -38,7 +40,7 @@ func (s *Session) writeReport(db Debrief) error {
 		status = report.StatusFailed
 		var open []string
 		for _, t := range db.Tasks {
-			if t.Verdict != Met {
+			if t.Verdict != state.Met {
 				open = append(open, fmt.Sprintf("%s (%s: %s)", t.Title, t.Verdict, t.Why))
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -30,7 +31,7 @@ func (s *Session) Act(ctx context.Context, verb, service string, out io.Writer) 
 	if !slices.Contains(s.Progress.Services, service) {
 		return usage.Errorf("drill %s %s: no such service; the lab has %s", verb, service, strings.Join(s.Progress.Services, ", "))
 	}
-	if err := s.act(ctx, learnerProcess, verb, service); err != nil {
+	if err := s.act(ctx, state.Learner, verb, service); err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "drill: %s %s\n", service, map[string]string{spec.VerbRestart: "restarted", spec.VerbBoot: "booted", spec.VerbUnpause: "unpaused"}[verb])
@@ -58,7 +59,7 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 	var err error
 	s.client().Rec.Do(ctx, client.Op{F: verb + " " + service, Node: service, Process: who}, func(ctx context.Context) client.Outcome {
 		err = do(ctx)
-		line := LearnerLine{At: time.Now().UTC(), Line: "saltlab drill " + verb + " " + service, Service: service}
+		line := state.LearnerLine{At: time.Now().UTC(), Line: "saltlab drill " + verb + " " + service, Service: service}
 		if err != nil {
 			line.Exit = 1
 			return client.Failed(line, "%v", err)

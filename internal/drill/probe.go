@@ -11,16 +11,8 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
-)
-
-// Verdict is a task's state: met, not met, or unknown, with why.
-type Verdict string
-
-const (
-	Met     Verdict = "met"
-	NotMet  Verdict = "not met"
-	Unknown Verdict = "unknown"
 )
 
 // probeBudget bounds each probe inside its container: a master that does
@@ -28,18 +20,15 @@ const (
 // is what a learner's pager would say too.
 const probeBudget = 12 * time.Second
 
-// checker is who runs the drill's probes, as the history names them.
-const checker = "drill-check"
-
 // probe runs a task's probe through the recording Salt client and says
 // what it found. A command that could not run at all (the container is
 // gone, the engine did not answer) is unknown; a command that ran and
 // showed the task undone, or timed out, is not met.
-func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) {
+func probe(ctx context.Context, c client.Client, t spec.Task) (state.Verdict, string) {
 	p := t.Probe
-	rec := func(node, target string, cmd command, judge func(client.Output) (Verdict, string)) (Verdict, string) {
-		v, why := Unknown, ""
-		c.Rec.Do(ctx, client.Op{F: "drill " + t.ID + ": " + cmd.name, Node: node, Target: target, Process: checker}, func(ctx context.Context) client.Outcome {
+	rec := func(node, target string, cmd command, judge func(client.Output) (state.Verdict, string)) (state.Verdict, string) {
+		v, why := state.Unknown, ""
+		c.Rec.Do(ctx, client.Op{F: state.ProbeName(t.ID, cmd.name), Node: node, Target: target, Process: state.Checker}, func(ctx context.Context) client.Outcome {
 			out, err := c.Ex.Exec(ctx, node, client.Bounded(probeBudget, cmd.argv...))
 			switch {
 			case err != nil:
@@ -47,17 +36,17 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 				// serves nothing: the task is certainly not met. Any other
 				// failure to run says nothing about the task.
 				if st, down := containerDown(ctx, c.Ex, node); down {
-					v, why = NotMet, fmt.Sprintf("%s's container is %s: nothing in it runs", node, st)
+					v, why = state.NotMet, fmt.Sprintf("%s's container is %s: nothing in it runs", node, st)
 					return client.Failed(nil, "%s", why)
 				}
-				v, why = Unknown, fmt.Sprintf("could not run on %s: %v", node, err)
+				v, why = state.Unknown, fmt.Sprintf("could not run on %s: %v", node, err)
 				return client.Indeterminate(why)
 			case out.ExitCode == client.ExitTimedOut:
-				v, why = NotMet, fmt.Sprintf("%s on %s gave no answer in %v", cmd.name, node, probeBudget)
+				v, why = state.NotMet, fmt.Sprintf("%s on %s gave no answer in %v", cmd.name, node, probeBudget)
 				return client.Failed(nil, "%s", why)
 			}
 			v, why = judge(out)
-			if v == Met {
+			if v == state.Met {
 				return client.Succeeded(why)
 			}
 			return client.Failed(nil, "%s", why)
@@ -66,10 +55,10 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 	}
 	switch {
 	case p.Ping != nil:
-		return rec(p.Ping.Master, strings.Join(p.Ping.Minions, ","), saltCmd(client.SaltFleet(8, "test.ping", p.Ping.Minions...)), func(o client.Output) (Verdict, string) {
+		return rec(p.Ping.Master, strings.Join(p.Ping.Minions, ","), saltCmd(client.SaltFleet(8, "test.ping", p.Ping.Minions...)), func(o client.Output) (state.Verdict, string) {
 			rets, _, err := saltout.ParseStream(o.Stdout)
 			if err != nil {
-				return NotMet, fmt.Sprintf("%s answered nothing readable (exit %d): %s", p.Ping.Master, o.ExitCode, client.LastLine(o.Stderr, o.Stdout))
+				return state.NotMet, fmt.Sprintf("%s answered nothing readable (exit %d): %s", p.Ping.Master, o.ExitCode, client.LastLine(o.Stderr, o.Stdout))
 			}
 			var missing []string
 			for _, m := range p.Ping.Minions {
@@ -78,46 +67,46 @@ func probe(ctx context.Context, c client.Client, t spec.Task) (Verdict, string) 
 				}
 			}
 			if len(missing) > 0 {
-				return NotMet, fmt.Sprintf("%s got no True from %s", p.Ping.Master, strings.Join(missing, ", "))
+				return state.NotMet, fmt.Sprintf("%s got no True from %s", p.Ping.Master, strings.Join(missing, ", "))
 			}
-			return Met, fmt.Sprintf("%s reached %s", p.Ping.Master, strings.Join(p.Ping.Minions, ", "))
+			return state.Met, fmt.Sprintf("%s reached %s", p.Ping.Master, strings.Join(p.Ping.Minions, ", "))
 		})
 	case p.Call != nil:
-		return rec(p.Call.Minion, p.Call.Minion, saltCmd(client.SaltCall("test.ping")), func(o client.Output) (Verdict, string) {
+		return rec(p.Call.Minion, p.Call.Minion, saltCmd(client.SaltCall("test.ping")), func(o client.Output) (state.Verdict, string) {
 			if o.ExitCode != 0 {
-				return NotMet, fmt.Sprintf("salt-call test.ping on %s: exit %d: %s", p.Call.Minion, o.ExitCode, client.LastLine(o.Stderr, o.Stdout))
+				return state.NotMet, fmt.Sprintf("salt-call test.ping on %s: exit %d: %s", p.Call.Minion, o.ExitCode, client.LastLine(o.Stderr, o.Stdout))
 			}
-			return Met, "salt-call test.ping on " + p.Call.Minion + " returned"
+			return state.Met, "salt-call test.ping on " + p.Call.Minion + " returned"
 		})
 	case p.Key != nil:
-		return rec(p.Key.Master, p.Key.Minion, saltCmd(client.SaltKey("-L")), func(o client.Output) (Verdict, string) {
+		return rec(p.Key.Master, p.Key.Minion, saltCmd(client.SaltKey("-L")), func(o client.Output) (state.Verdict, string) {
 			l, err := saltout.ParseKeyList(o.Stdout)
 			if err != nil {
-				return NotMet, fmt.Sprintf("salt-key -L on %s: %v", p.Key.Master, err)
+				return state.NotMet, fmt.Sprintf("salt-key -L on %s: %v", p.Key.Master, err)
 			}
 			got := keyState(l, p.Key.Minion)
 			if got == p.Key.State {
-				return Met, fmt.Sprintf("%s's key is %s on %s", p.Key.Minion, got, p.Key.Master)
+				return state.Met, fmt.Sprintf("%s's key is %s on %s", p.Key.Minion, got, p.Key.Master)
 			}
-			return NotMet, fmt.Sprintf("%s's key is %s on %s, want %s", p.Key.Minion, got, p.Key.Master, p.Key.State)
+			return state.NotMet, fmt.Sprintf("%s's key is %s on %s, want %s", p.Key.Minion, got, p.Key.Master, p.Key.State)
 		})
 	case p.Process != nil:
-		return rec(p.Process.Service, p.Process.Program, command{"ps", []string{"ps", "-eo", "stat=,args="}}, func(o client.Output) (Verdict, string) {
+		return rec(p.Process.Service, p.Process.Program, command{"ps", []string{"ps", "-eo", "stat=,args="}}, func(o client.Output) (state.Verdict, string) {
 			return processVerdict(o.Stdout, p.Process.Service, p.Process.Program)
 		})
 	case p.Command != nil:
-		return rec(p.Command.Service, "", command{strings.Join(p.Command.Argv, " "), p.Command.Argv}, func(o client.Output) (Verdict, string) {
+		return rec(p.Command.Service, "", command{strings.Join(p.Command.Argv, " "), p.Command.Argv}, func(o client.Output) (state.Verdict, string) {
 			line := client.LastLine(o.Stdout, o.Stderr)
 			switch o.ExitCode {
 			case 0:
-				return Met, line
+				return state.Met, line
 			case 1:
-				return NotMet, line
+				return state.NotMet, line
 			}
-			return Unknown, fmt.Sprintf("exit %d: %s", o.ExitCode, line)
+			return state.Unknown, fmt.Sprintf("exit %d: %s", o.ExitCode, line)
 		})
 	}
-	return Unknown, "the task has no probe"
+	return state.Unknown, "the task has no probe"
 }
 
 // downer says whether a service's container is stopped or paused, as
@@ -141,7 +130,7 @@ func containerDown(ctx context.Context, ex client.Execer, service string) (strin
 // good as none. A process is program's when its command line names it as
 // the chaos engine finds it (chaos.ProcessPattern): real Salt's daemons
 // are Python, so the program is in the arguments, not the process name.
-func processVerdict(ps, service, program string) (Verdict, string) {
+func processVerdict(ps, service, program string) (state.Verdict, string) {
 	re := regexp.MustCompile(chaos.ProcessPattern(program))
 	var states []string
 	for _, ln := range strings.Split(ps, "\n") {
@@ -152,11 +141,11 @@ func processVerdict(ps, service, program string) (Verdict, string) {
 	}
 	switch {
 	case len(states) == 0:
-		return NotMet, fmt.Sprintf("no %s process on %s", program, service)
+		return state.NotMet, fmt.Sprintf("no %s process on %s", program, service)
 	case slices.ContainsFunc(states, func(s string) bool { return strings.HasPrefix(s, "T") }):
-		return NotMet, fmt.Sprintf("%s on %s is stopped (state T)", program, service)
+		return state.NotMet, fmt.Sprintf("%s on %s is stopped (state T)", program, service)
 	}
-	return Met, fmt.Sprintf("%s runs on %s", program, service)
+	return state.Met, fmt.Sprintf("%s runs on %s", program, service)
 }
 
 // command is a probe's command line and the name the history gives it.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -33,13 +34,13 @@ func TestProbeOfAStoppedOrPausedContainerIsNotMet(t *testing.T) {
 	task := spec.Task{ID: "runs", Probe: spec.Probe{Process: &spec.ProcessProbe{Service: "salt-master-1", Program: "salt-master"}}}
 	for _, tc := range []struct {
 		down string
-		want Verdict
+		want state.Verdict
 		why  string
 		typ  history.Type
 	}{
-		{"exited", NotMet, "salt-master-1's container is exited", history.Fail},
-		{"paused", NotMet, "salt-master-1's container is paused", history.Fail},
-		{"", Unknown, "could not run on salt-master-1", history.Info},
+		{"exited", state.NotMet, "salt-master-1's container is exited", history.Fail},
+		{"paused", state.NotMet, "salt-master-1's container is paused", history.Fail},
+		{"", state.Unknown, "could not run on salt-master-1", history.Info},
 	} {
 		t.Run(string(tc.want)+" "+tc.down, func(t *testing.T) {
 			rec, err := history.Create(filepath.Join(t.TempDir(), history.FileName))
@@ -51,7 +52,7 @@ func TestProbeOfAStoppedOrPausedContainerIsNotMet(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, h, 2)
 			assert.Equal(t, tc.typ, h[1].Type)
-			assert.Equal(t, checker, h[1].Process)
+			assert.Equal(t, state.Checker, h[1].Process)
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/owned"
 )
@@ -67,10 +68,10 @@ func junit(d *spec.Drill, db Debrief) ([]byte, error) {
 	for _, t := range db.Tasks {
 		c := report.Case{Name: t.Title, Classname: class, Time: "0"}
 		switch t.Verdict {
-		case NotMet:
+		case state.NotMet:
 			c.Failure = &report.Problem{Message: "not met", Body: t.Why}
 			su.Failures++
-		case Unknown:
+		case state.Unknown:
 			c.Errors = []report.Problem{{Message: "unknown", Body: t.Why}}
 			su.Errors++
 		}

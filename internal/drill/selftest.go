@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/poll"
+
+	"github.com/saltlab/saltlab/internal/drill/state"
 )
 
 // wrongFixWindow is how long the self-test watches a wrong fix: a fix that
@@ -20,9 +21,9 @@ const wrongFixWindow = 20 * time.Second
 type SelfTestResult struct {
 	Drill    string
 	Flavor   string
-	Incident Verdicts      // right after the incident
-	Wrong    Verdicts      // after the wrong fix and its window
-	Solved   time.Duration // the solution's time to every task met
+	Incident state.Verdicts // right after the incident
+	Wrong    state.Verdicts // after the wrong fix and its window
+	Solved   time.Duration  // the solution's time to every task met
 	Debrief  Debrief
 }
 
@@ -32,25 +33,25 @@ type SelfTestResult struct {
 // within the time limit. Each lab is removed after its part.
 func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResult, error) {
 	r := SelfTestResult{Drill: o.Name}
-	o.Mode = "wrong-fix"
+	o.Mode = state.WrongFix
 	s, err := Start(ctx, o)
 	if err != nil {
 		return r, err
 	}
 	r.Flavor = s.Progress.Flavor
 	r.Incident = s.Tick(ctx, io.Discard)
-	if met := ids(r.Incident, func(v Verdict) bool { return v != NotMet }); len(met) > 0 {
-		err = fmt.Errorf("self-test %s: right after the incident, task(s) %s are not `not met` (%s): the incident did not break what they check", o.Name, strings.Join(met, ", "), why(r.Incident, met))
+	if met := r.Incident.IDs(func(v state.Verdict) bool { return v != state.NotMet }); len(met) > 0 {
+		err = fmt.Errorf("self-test %s: right after the incident, task(s) %s are not `not met` (%s): the incident did not break what they check", o.Name, strings.Join(met, ", "), r.Incident.Why(met))
 	}
 	if err == nil {
-		err = s.play(ctx, "wrong-fix")
+		err = s.play(ctx, state.WrongFix)
 	}
 	if err == nil {
 		poll.Run(ctx, poll.Within(wrongFixWindow), func(ctx context.Context, _ time.Duration) bool {
 			r.Wrong = s.Tick(ctx, io.Discard)
-			return allMet(r.Wrong)
+			return r.Wrong.AllMet()
 		})
-		if allMet(r.Wrong) {
+		if r.Wrong.AllMet() {
 			err = fmt.Errorf("self-test %s: the wrong fix met every task: it is not wrong, or the tasks check too little", o.Name)
 		}
 	}
@@ -59,29 +60,29 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 	if err = errors.Join(err, serr); err != nil {
 		return r, err
 	}
-	fmt.Fprintf(out, "self-test %s on %s: incident breaks every task; the wrong fix leaves %s not met\n", o.Name, r.Flavor, strings.Join(ids(r.Wrong, func(v Verdict) bool { return v != Met }), ", "))
+	fmt.Fprintf(out, "self-test %s on %s: incident breaks every task; the wrong fix leaves %s not met\n", o.Name, r.Flavor, strings.Join(r.Wrong.IDs(func(v state.Verdict) bool { return v != state.Met }), ", "))
 
-	o.Mode = "solution"
+	o.Mode = state.Solution
 	if s, err = Start(ctx, o); err != nil {
 		return r, err
 	}
 	defer s.Close()
-	err = s.play(ctx, "solution")
-	var v Verdicts
+	err = s.play(ctx, state.Solution)
+	var v state.Verdicts
 	if err == nil {
 		// Every task met once every incident action has acted: a second
 		// fault that waits for a task must strike, and be mended, first.
 		poll.Run(ctx, poll.Until(s.Progress.Deadline()), func(ctx context.Context, _ time.Duration) bool {
 			v = s.Tick(ctx, io.Discard)
-			return allMet(v) && !s.Progress.pending()
+			return v.AllMet() && !s.Progress.Pending()
 		})
 		r.Solved = time.Since(s.Progress.Started)
-		if !allMet(v) || s.Progress.pending() {
-			left := ids(v, func(v Verdict) bool { return v != Met })
+		if !v.AllMet() || s.Progress.Pending() {
+			left := v.IDs(func(v state.Verdict) bool { return v != state.Met })
 			if len(left) == 0 {
 				left = []string{"(every task, but an incident action never acted: its task or moment never came)"}
 			}
-			err = fmt.Errorf("self-test %s: the solution did not meet %s within the time limit %v (%s)", o.Name, strings.Join(left, ", "), s.Progress.TimeLimit, why(v, left))
+			err = fmt.Errorf("self-test %s: the solution did not meet %s within the time limit %v (%s)", o.Name, strings.Join(left, ", "), s.Progress.TimeLimit, v.Why(left))
 		}
 	}
 	db, serr := s.Stop(ctx, io.Discard)
@@ -99,7 +100,7 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 // play runs the solution's or the wrong fix's steps.
 func (s *Session) play(ctx context.Context, who string) error {
 	steps := s.Drill.Solution
-	if who == "wrong-fix" {
+	if who == state.WrongFix {
 		steps = s.Drill.WrongFix
 	}
 	for _, st := range steps {
@@ -108,23 +109,4 @@ func (s *Session) play(ctx context.Context, who string) error {
 		}
 	}
 	return nil
-}
-
-func ids(v Verdicts, pick func(Verdict) bool) []string {
-	var out []string
-	for id, r := range v {
-		if pick(r.V) {
-			out = append(out, id)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func why(v Verdicts, ids []string) string {
-	var parts []string
-	for _, id := range ids {
-		parts = append(parts, id+": "+string(v[id].V)+", "+v[id].Why)
-	}
-	return strings.Join(parts, "; ")
 }

@@ -21,7 +21,9 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/eventlog"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -32,7 +34,7 @@ import (
 // Session is a drill in flight on its lab.
 type Session struct {
 	Drill    *spec.Drill
-	Progress *Progress
+	Progress *state.Progress
 	RunDir   string
 	Log      io.Writer
 
@@ -42,10 +44,17 @@ type Session struct {
 	engine        *chaos.Engine
 	hist          *history.Recorder
 	state         runstate.State
+	// buses are the services whose Salt event bus the drill records
+	// (every master and syndic node); watch records them while this
+	// process watches the drill (watchEvents).
+	buses []string
+	watch *eventlog.Watcher
 }
 
-// Close releases the engine client and the history file.
+// Close stops recording the event buses and releases the engine client
+// and the history file.
 func (s *Session) Close() error {
+	s.stopEvents()
 	var errs []error
 	if s.hist != nil {
 		errs = append(errs, s.hist.Close())
@@ -59,7 +68,7 @@ func (s *Session) Close() error {
 // open binds a session to the live lab of a saved drill run.
 func open(ctx context.Context, o Options, runID string) (*Session, error) {
 	runDir := runstate.Dir(o.Reports, runID)
-	p, err := loadProgress(runDir)
+	p, err := state.Load(runDir)
 	if err != nil {
 		return nil, err
 	}
@@ -76,10 +85,12 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, cli: cli, state: st}
-	if s.lab, _, err = runner.Open(ctx, cli, st); err != nil {
+	l, roles, err := runner.Open(ctx, cli, st)
+	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", p.Drill, runID, err, runID)
 	}
+	s.lab, s.buses = l, roles.Buses()
 	if s.engine, err = runner.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
 		s.Close()
 		return nil, err
@@ -121,35 +132,26 @@ func (e execer) Down(ctx context.Context, service string) (string, bool) {
 	return "", false
 }
 
-// Verdicts are the tasks' states now, by task id, with why.
-type Verdicts map[string]struct {
-	V   Verdict
-	Why string
-}
-
 // Probe runs every task's probe once; a task whose needs are not met is
 // probed too (its state is shown), and counts as met only after them.
-func (s *Session) Probe(ctx context.Context) Verdicts {
+func (s *Session) Probe(ctx context.Context) state.Verdicts {
 	c := s.client()
-	out := Verdicts{}
+	out := state.Verdicts{}
 	for _, t := range s.Drill.Tasks {
 		v, why := probe(ctx, c, t)
-		out[t.ID] = struct {
-			V   Verdict
-			Why string
-		}{v, why}
+		out[t.ID] = state.Result{V: v, Why: why}
 	}
 	return out
 }
 
 // note marks tasks newly met (their needs met first) and returns them.
-func (s *Session) note(v Verdicts, now time.Time) []spec.Task {
+func (s *Session) note(v state.Verdicts, now time.Time) []spec.Task {
 	if s.Progress.Met == nil {
 		s.Progress.Met = map[string]time.Time{}
 	}
 	var newly []spec.Task
 	for _, t := range s.Drill.Tasks {
-		if _, done := s.Progress.Met[t.ID]; done || v[t.ID].V != Met {
+		if _, done := s.Progress.Met[t.ID]; done || v[t.ID].V != state.Met {
 			continue
 		}
 		ready := true
@@ -178,11 +180,20 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	case a.Fault != nil:
 		var cs chaos.Spec
 		if cs, err = ChaosSpec(*a.Fault); err == nil {
-			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: strings.Join(cs.Targets, ","), Program: cs.Process, FaultID: fmt.Sprintf("drill-%d", i)})
-			_, err = s.engine.Inject(ctx, cs)
+			target := strings.Join(cs.Targets, ",")
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: fmt.Sprintf("drill-%d", i)})
+			// An operation of the incident's lane around the injection:
+			// what Salt fired meanwhile (a key action's salt/key event) is
+			// the incident's, not the learner's.
+			s.client().Rec.Do(ctx, client.Op{F: "incident " + string(cs.Kind) + " " + target, Node: cs.Targets[0], Process: state.Incident}, func(ctx context.Context) client.Outcome {
+				if _, err = s.engine.Inject(ctx, cs); err != nil {
+					return client.Failed(nil, "%v", err)
+				}
+				return client.Succeeded(nil)
+			})
 		}
 	case a.Script != nil:
-		err = s.runStep(ctx, "incident", *a.Script)
+		err = s.runStep(ctx, state.Incident, *a.Script)
 	}
 	st.State = "done"
 	if err != nil {
@@ -243,7 +254,7 @@ func (s *Session) heal(ctx context.Context) error {
 	return errors.Join(err, serr)
 }
 
-func (s *Session) save() error { return s.Progress.save(s.RunDir) }
+func (s *Session) save() error { return s.Progress.Save(s.RunDir) }
 
 // Options are where drills, reports and the checkout are.
 type Options struct {
