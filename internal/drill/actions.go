@@ -14,10 +14,10 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -153,23 +153,23 @@ func (s *Session) Shell(ctx context.Context, service string) error {
 // Stop ends the drill: the learner's last commands read, every fault
 // healed, the tasks judged, the debrief written to the run folder and
 // printed, and the lab removed.
-func (s *Session) Stop(ctx context.Context, out io.Writer) (Debrief, error) {
+func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, error) {
 	s.collect(ctx)
 	v := s.Probe(ctx)
 	s.note(v, time.Now())
 	end := time.Now()
 	herr := s.heal(ctx)
 	h, rerr := history.Read(s.hist.Path())
-	db := Judge(s.Drill, s.Progress, v, h, end)
+	db := debrief.Judge(s.Drill, s.Progress, v, h, end)
 	s.Progress.Ended = end
 	// The report first: it writes a scenario-shaped junit.xml, which the
 	// debrief's (a case per task) then replaces.
-	werr := errors.Join(s.writeReport(db), writeDebrief(s.RunDir, s.Drill, db))
-	fmt.Fprint(out, renderText(s.Drill, db))
+	werr := errors.Join(debrief.WriteReport(s.RunDir, s.Drill, s.Progress, db, s.runInfo(ctx)), debrief.Write(s.RunDir, s.Drill, db))
+	fmt.Fprint(out, debrief.Text(s.Drill, db))
 	if text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Debrief)); err == nil {
 		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
 	}
-	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, DebriefName), filepath.Join(s.RunDir, report.HTMLFile))
+	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, debrief.DebriefName), filepath.Join(s.RunDir, debrief.HTMLName))
 	return db, errors.Join(herr, rerr, werr, s.end(ctx))
 }
 
@@ -192,7 +192,7 @@ func (s *Session) Abandon(ctx context.Context) error {
 // StopWithoutLab ends a drill whose lab is gone (removed by `saltlab down`,
 // or never left after a crash): nothing is left to heal or probe, so
 // every task is unknown, and the debrief is judged from the history alone.
-func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief, error) {
+func StopWithoutLab(o Options, runID string, why error, out io.Writer) (debrief.Debrief, error) {
 	runDir := runstate.Dir(o.Reports, runID)
 	p, err := state.Update(runDir, func(p *state.Progress) {
 		if p.Ended.IsZero() {
@@ -200,11 +200,11 @@ func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief,
 		}
 	})
 	if err != nil {
-		return Debrief{}, err
+		return debrief.Debrief{}, err
 	}
 	d, err := spec.Load(o.Drills, p.Drill)
 	if err != nil {
-		return Debrief{}, err
+		return debrief.Debrief{}, err
 	}
 	h, _ := history.Read(filepath.Join(runDir, history.FileName))
 	v := state.Verdicts{}
@@ -214,8 +214,8 @@ func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief,
 			Why string
 		}{state.Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
 	}
-	db := Judge(d, p, v, h, p.Ended)
-	werr := writeDebrief(runDir, d, db)
-	fmt.Fprint(out, renderText(d, db))
+	db := debrief.Judge(d, p, v, h, p.Ended)
+	werr := debrief.Write(runDir, d, db)
+	fmt.Fprint(out, debrief.Text(d, db))
 	return db, werr
 }

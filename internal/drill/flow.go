@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -119,7 +120,7 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 // begin injects the incident's first actions and starts the clock.
 func (s *Session) begin(ctx context.Context) error {
 	s.Progress.Started = time.Now()
-	s.hist.SetScenario(scenarioName(s.Drill.Name))
+	s.hist.SetScenario(debrief.ScenarioName(s.Drill.Name))
 	s.Progress.Release = s.release(ctx)
 	for i, a := range s.Drill.Incident {
 		if a.Start != nil {

@@ -57,7 +57,7 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 		spec.VerbUnpause: func(ctx context.Context) error { return s.lab.Unpause(ctx, service) },
 	}[verb]
 	var err error
-	s.client().Rec.Do(ctx, client.Op{F: verb + " " + service, Node: service, Process: who}, func(ctx context.Context) client.Outcome {
+	s.client().Rec.Do(ctx, client.Op{F: state.ActName(verb, service), Node: service, Process: who}, func(ctx context.Context) client.Outcome {
 		err = do(ctx)
 		line := state.LearnerLine{At: time.Now().UTC(), Line: "saltlab drill " + verb + " " + service, Service: service}
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/poll"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/state"
 )
 
@@ -24,7 +25,7 @@ type SelfTestResult struct {
 	Incident state.Verdicts // right after the incident
 	Wrong    state.Verdicts // after the wrong fix and its window
 	Solved   time.Duration  // the solution's time to every task met
-	Debrief  Debrief
+	Debrief  debrief.Debrief
 }
 
 // SelfTest plays a drill's three self-tests on fresh labs: right after the

@@ -22,6 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/eventlog"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -99,7 +100,7 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		s.Close()
 		return nil, err
 	}
-	s.hist.SetScenario(scenarioName(p.Drill))
+	s.hist.SetScenario(debrief.ScenarioName(p.Drill))
 	return s, nil
 }
 

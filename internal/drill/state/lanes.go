@@ -39,3 +39,7 @@ func ProbedTask(f string) (string, bool) {
 	id, _, ok := strings.Cut(rest, ": ")
 	return id, ok
 }
+
+// ActName is how the history names a verb saltlab did on a container for
+// the learner, or for a solution playing one: "<verb> <service>".
+func ActName(verb, service string) string { return verb + " " + service }

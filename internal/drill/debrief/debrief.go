@@ -1,4 +1,12 @@
-package drill
+// Package debrief judges a finished drill from what its run folder holds:
+// the recorded history and the saved progress (drill.json). The score,
+// the time to detect and to mitigate, the forbidden actions (from the
+// learner's command lines, the verbs saltlab did for them and Salt's own
+// key events), what the incident cost in jobs and requests, and the
+// learner's lane beside a reference run of the solution; written as
+// text, JSON and JUnit, and as the run's report.html. It needs no lab: a
+// drill whose lab is gone is judged from its files alone.
+package debrief
 
 import (
 	"encoding/json"
@@ -137,10 +145,6 @@ func learnerLines(h []history.Entry) []state.LearnerLine {
 	return out
 }
 
-// restartPrefix starts the history name of a restart saltlab did for the
-// learner (saltlab drill restart).
-const restartPrefix = spec.VerbRestart + " "
-
 func forbidden(d *spec.Drill, services []string, cmds []state.LearnerLine, h []history.Entry) []ForbiddenSeen {
 	var out []ForbiddenSeen
 	for _, f := range d.Forbid {
@@ -162,7 +166,7 @@ func forbidden(d *spec.Drill, services []string, cmds []state.LearnerLine, h []h
 				}
 			}
 			for _, e := range h {
-				if e.Process == state.Learner && strings.HasPrefix(e.F, restartPrefix) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
+				if e.Process == state.Learner && e.F == state.ActName(spec.VerbRestart, e.Node) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
 					restarted[e.Node] = true
 				}
 			}

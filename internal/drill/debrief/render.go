@@ -1,4 +1,4 @@
-package drill
+package debrief
 
 import (
 	"bytes"
@@ -19,10 +19,12 @@ const (
 	DebriefName     = "debrief.txt"
 	DebriefJSONName = "debrief.json"
 	JUnitName       = "junit.xml"
+	// HTMLName is the run's report.html, the drill's timeline.
+	HTMLName = report.HTMLFile
 )
 
-// renderText is the debrief as the console prints it.
-func renderText(d *spec.Drill, db Debrief) string {
+// Text is the debrief as the console prints it.
+func Text(d *spec.Drill, db Debrief) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n== debrief: %s (%s, Salt %s %s", d.Title, d.Name, db.Flavor, db.Release)
 	if db.Flavor == "sim" {
@@ -90,8 +92,8 @@ func junit(d *spec.Drill, db Debrief) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeDebrief writes the debrief's text, JSON and JUnit to the run folder.
-func writeDebrief(runDir string, d *spec.Drill, db Debrief) error {
+// Write writes the debrief's text, JSON and JUnit to the run folder.
+func Write(runDir string, d *spec.Drill, db Debrief) error {
 	js, err := json.MarshalIndent(db, "", "  ")
 	if err != nil {
 		return fmt.Errorf("write debrief: %w", err)
@@ -100,7 +102,7 @@ func writeDebrief(runDir string, d *spec.Drill, db Debrief) error {
 	if err != nil {
 		return err
 	}
-	for name, b := range map[string][]byte{DebriefName: []byte(renderText(d, db)), DebriefJSONName: append(js, '\n'), JUnitName: ju} {
+	for name, b := range map[string][]byte{DebriefName: []byte(Text(d, db)), DebriefJSONName: append(js, '\n'), JUnitName: ju} {
 		if err := owned.WriteFile(filepath.Join(runDir, name), b, 0o644); err != nil {
 			return fmt.Errorf("write debrief: %w", err)
 		}
