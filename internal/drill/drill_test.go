@@ -52,26 +52,6 @@ func FuzzParseLearnerLines(f *testing.F) {
 	})
 }
 
-func TestProcessVerdict(t *testing.T) {
-	for _, tc := range []struct {
-		name, ps string
-		want     state.Verdict
-	}{
-		{"runs", "Ss bash\nSsl salt-master\nSl salt-master\n", state.Met},
-		{"real Salt: Python runs it", "Ssl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master MainProcess\nSl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master ReqServer\n", state.Met},
-		{"real Salt, one stopped", "Ssl /usr/bin/python3 /v/bin/salt-master MainProcess\nTl /usr/bin/python3 /v/bin/salt-master Worker-1\n", state.NotMet},
-		{"one stopped", "Ssl salt-master\nTl salt-master\n", state.NotMet},
-		{"absent", "Ss bash\nSsl salt-api\n", state.NotMet},
-		{"a longer name is another program", "Ssl salt-master-x\n", state.NotMet},
-		{"a command line that only mentions it", "Ss pkill -CONT -f (^|/)salt-master([: ]|$)\n", state.NotMet},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, _ := processVerdict(tc.ps, "m", "salt-master")
-			assert.Equal(t, tc.want, v)
-		})
-	}
-}
-
 func testDrill(t *testing.T) *spec.Drill {
 	root := testenv.RepoRoot(t)
 	d, err := Lint(filepath.Join(root, "drills"), root, "master-frozen")

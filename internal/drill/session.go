@@ -23,6 +23,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/eventlog"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/probe"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -139,7 +140,7 @@ func (s *Session) Probe(ctx context.Context) state.Verdicts {
 	c := s.client()
 	out := state.Verdicts{}
 	for _, t := range s.Drill.Tasks {
-		v, why := probe(ctx, c, t)
+		v, why := probe.Task(ctx, c, t)
 		out[t.ID] = state.Result{V: v, Why: why}
 	}
 	return out

@@ -1,4 +1,4 @@
-package drill
+package probe
 
 import (
 	"context"
@@ -45,7 +45,7 @@ func TestProbeOfAStoppedOrPausedContainerIsNotMet(t *testing.T) {
 		t.Run(string(tc.want)+" "+tc.down, func(t *testing.T) {
 			rec, err := history.Create(filepath.Join(t.TempDir(), history.FileName))
 			require.NoError(t, err)
-			v, why := probe(context.Background(), client.Client{Ex: downEx{tc.down}, Rec: client.Recorder{History: rec}}, task)
+			v, why := Task(context.Background(), client.Client{Ex: downEx{tc.down}, Rec: client.Recorder{History: rec}}, task)
 			assert.Equal(t, tc.want, v)
 			assert.Contains(t, why, tc.why)
 			h, err := rec.Read()
@@ -53,6 +53,26 @@ func TestProbeOfAStoppedOrPausedContainerIsNotMet(t *testing.T) {
 			require.Len(t, h, 2)
 			assert.Equal(t, tc.typ, h[1].Type)
 			assert.Equal(t, state.Checker, h[1].Process)
+		})
+	}
+}
+
+func TestProcessVerdict(t *testing.T) {
+	for _, tc := range []struct {
+		name, ps string
+		want     state.Verdict
+	}{
+		{"runs", "Ss bash\nSsl salt-master\nSl salt-master\n", state.Met},
+		{"real Salt: Python runs it", "Ssl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master MainProcess\nSl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master ReqServer\n", state.Met},
+		{"real Salt, one stopped", "Ssl /usr/bin/python3 /v/bin/salt-master MainProcess\nTl /usr/bin/python3 /v/bin/salt-master Worker-1\n", state.NotMet},
+		{"one stopped", "Ssl salt-master\nTl salt-master\n", state.NotMet},
+		{"absent", "Ss bash\nSsl salt-api\n", state.NotMet},
+		{"a longer name is another program", "Ssl salt-master-x\n", state.NotMet},
+		{"a command line that only mentions it", "Ss pkill -CONT -f (^|/)salt-master([: ]|$)\n", state.NotMet},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, _ := processVerdict(tc.ps, "m", "salt-master")
+			assert.Equal(t, tc.want, v)
 		})
 	}
 }

@@ -1,4 +1,7 @@
-package drill
+// Package probe judges a drill's task now, by its probe run through the
+// recording Salt client (so every probe is in the history, in the drill's
+// checker lane): met, not met, or unknown, with why.
+package probe
 
 import (
 	"context"
@@ -20,11 +23,11 @@ import (
 // is what a learner's pager would say too.
 const probeBudget = 12 * time.Second
 
-// probe runs a task's probe through the recording Salt client and says
+// Task runs a task's probe through the recording Salt client and says
 // what it found. A command that could not run at all (the container is
 // gone, the engine did not answer) is unknown; a command that ran and
 // showed the task undone, or timed out, is not met.
-func probe(ctx context.Context, c client.Client, t spec.Task) (state.Verdict, string) {
+func Task(ctx context.Context, c client.Client, t spec.Task) (state.Verdict, string) {
 	p := t.Probe
 	rec := func(node, target string, cmd command, judge func(client.Output) (state.Verdict, string)) (state.Verdict, string) {
 		v, why := state.Unknown, ""
