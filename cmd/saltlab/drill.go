@@ -13,6 +13,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/board"
+	"github.com/saltlab/saltlab/internal/drill/selftest"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
@@ -224,7 +225,7 @@ func drillStart(ctx context.Context, verb string, f drillFlags, name string, out
 	}
 	o.StateDir = dir
 	if verb == "test" {
-		_, err := drill.SelfTest(ctx, o, out)
+		_, err := selftest.Run(ctx, o, out)
 		return err
 	}
 	s, err := drill.Start(ctx, o)

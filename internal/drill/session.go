@@ -265,3 +265,17 @@ type Options struct {
 	Root    string // the saltlab checkout
 	Log     io.Writer
 }
+
+// Play runs the solution's or the wrong fix's steps.
+func (s *Session) Play(ctx context.Context, who string) error {
+	steps := s.Drill.Solution
+	if who == state.WrongFix {
+		steps = s.Drill.WrongFix
+	}
+	for _, st := range steps {
+		if err := s.runStep(ctx, who, st); err != nil {
+			return err
+		}
+	}
+	return nil
+}

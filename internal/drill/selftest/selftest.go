@@ -1,4 +1,8 @@
-package drill
+// Package selftest is a drill's self-test, what `saltlab drill test` and
+// make test run for every drill: on fresh labs, right after the incident
+// every task is not met, the wrong fix leaves some task not met, and the
+// solution meets every task within the time limit.
+package selftest
 
 import (
 	"context"
@@ -10,6 +14,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/poll"
 
+	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/state"
 )
@@ -18,8 +23,8 @@ import (
 // worked would show within Salt's own failover and probe times.
 const wrongFixWindow = 20 * time.Second
 
-// SelfTestResult is what a drill's self-test found.
-type SelfTestResult struct {
+// Result is what a drill's self-test found.
+type Result struct {
 	Drill    string
 	Flavor   string
 	Incident state.Verdicts // right after the incident
@@ -28,14 +33,14 @@ type SelfTestResult struct {
 	Debrief  debrief.Debrief
 }
 
-// SelfTest plays a drill's three self-tests on fresh labs: right after the
+// Run plays a drill's three self-tests on fresh labs: right after the
 // incident every task is not met (a fault that did nothing is caught); the
 // wrong fix leaves some task not met; the solution meets every task
 // within the time limit. Each lab is removed after its part.
-func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResult, error) {
-	r := SelfTestResult{Drill: o.Name}
+func Run(ctx context.Context, o drill.StartOptions, out io.Writer) (Result, error) {
+	r := Result{Drill: o.Name}
 	o.Mode = state.WrongFix
-	s, err := Start(ctx, o)
+	s, err := drill.Start(ctx, o)
 	if err != nil {
 		return r, err
 	}
@@ -45,7 +50,7 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 		err = fmt.Errorf("self-test %s: right after the incident, task(s) %s are not `not met` (%s): the incident did not break what they check", o.Name, strings.Join(met, ", "), r.Incident.Why(met))
 	}
 	if err == nil {
-		err = s.play(ctx, state.WrongFix)
+		err = s.Play(ctx, state.WrongFix)
 	}
 	if err == nil {
 		poll.Run(ctx, poll.Within(wrongFixWindow), func(ctx context.Context, _ time.Duration) bool {
@@ -64,11 +69,11 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 	fmt.Fprintf(out, "self-test %s on %s: incident breaks every task; the wrong fix leaves %s not met\n", o.Name, r.Flavor, strings.Join(r.Wrong.IDs(func(v state.Verdict) bool { return v != state.Met }), ", "))
 
 	o.Mode = state.Solution
-	if s, err = Start(ctx, o); err != nil {
+	if s, err = drill.Start(ctx, o); err != nil {
 		return r, err
 	}
 	defer s.Close()
-	err = s.play(ctx, state.Solution)
+	err = s.Play(ctx, state.Solution)
 	var v state.Verdicts
 	if err == nil {
 		// Every task met once every incident action has acted: a second
@@ -96,18 +101,4 @@ func SelfTest(ctx context.Context, o StartOptions, out io.Writer) (SelfTestResul
 	}
 	fmt.Fprintf(out, "self-test %s on %s: the solution met every task in %v (debrief: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir)
 	return r, nil
-}
-
-// play runs the solution's or the wrong fix's steps.
-func (s *Session) play(ctx context.Context, who string) error {
-	steps := s.Drill.Solution
-	if who == state.WrongFix {
-		steps = s.Drill.WrongFix
-	}
-	for _, st := range steps {
-		if err := s.runStep(ctx, who, st); err != nil {
-			return err
-		}
-	}
-	return nil
 }
