@@ -10,10 +10,7 @@ package debrief
 
 import (
 	"encoding/json"
-	"fmt"
-	"regexp"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
@@ -34,8 +31,12 @@ type Debrief struct {
 	Hints   []HintUsed    `json:"hints,omitempty"`
 	// Forbidden are the forbidden actions the learner took.
 	Forbidden []ForbiddenSeen `json:"forbidden,omitempty"`
-	Score     int             `json:"score"`
-	MaxScore  int             `json:"max_score"`
+	// ForbidUnknown are the forbidden actions that could not be judged
+	// (judged from Salt's key events alone, and the buses were not
+	// recorded the whole time): no penalty, and never "not taken".
+	ForbidUnknown []ForbidUnknown `json:"forbid_unknown,omitempty"`
+	Score         int             `json:"score"`
+	MaxScore      int             `json:"max_score"`
 	// Detect is from the incident to the learner's first command on a
 	// service the incident acted on (nil: never).
 	Detect *time.Duration `json:"time_to_detect_ns,omitempty"`
@@ -64,12 +65,6 @@ type TaskResult struct {
 type HintUsed struct {
 	Text string `json:"text"`
 	Cost int    `json:"cost"`
-}
-
-// ForbiddenSeen is a forbidden action and the evidence of it.
-type ForbiddenSeen struct {
-	ID, Text, Evidence string
-	Penalty            int
 }
 
 // Judge scores a drill from its final verdicts, progress and history.
@@ -106,7 +101,7 @@ func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.E
 		}
 	}
 	db.Commands = learnerLines(h)
-	db.Forbidden = forbidden(d, p.Services, db.Commands, h)
+	db.Forbidden, db.ForbidUnknown = forbidden(d, p, db.Commands, h, end)
 	for _, f := range db.Forbidden {
 		db.Score -= f.Penalty
 	}
@@ -142,44 +137,6 @@ func learnerLines(h []history.Entry) []state.LearnerLine {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].At.Before(out[j].At) })
-	return out
-}
-
-func forbidden(d *spec.Drill, services []string, cmds []state.LearnerLine, h []history.Entry) []ForbiddenSeen {
-	var out []ForbiddenSeen
-	for _, f := range d.Forbid {
-		switch {
-		case f.Command != "":
-			re := regexp.MustCompile(f.Command) // validated when loaded
-			for _, c := range cmds {
-				if re.MatchString(c.Line) {
-					out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: fmt.Sprintf("%s on %s at %s", c.Line, c.Service, c.At.Format(time.TimeOnly)), Penalty: f.PenaltyOf()})
-					break
-				}
-			}
-		case f.RestartAll != "":
-			restarted := map[string]bool{}
-			all := 0
-			for _, s := range services {
-				if strings.HasPrefix(s, f.RestartAll) {
-					all++
-				}
-			}
-			for _, e := range h {
-				if e.Process == state.Learner && e.F == state.ActName(spec.VerbRestart, e.Node) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
-					restarted[e.Node] = true
-				}
-			}
-			if n := len(restarted); n > 1 && n >= all {
-				names := make([]string, 0, n)
-				for s := range restarted {
-					names = append(names, s)
-				}
-				sort.Strings(names)
-				out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: "restarted " + strings.Join(names, ", "), Penalty: f.PenaltyOf()})
-			}
-		}
-	}
 	return out
 }
 

@@ -74,8 +74,8 @@ func TestRestartEveryMinionIsForbidden(t *testing.T) {
 		return history.Entry{Type: history.OK, Process: state.Learner, F: state.ActName(spec.VerbRestart, svc), Node: svc}
 	}
 	services := []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}
-	assert.Empty(t, forbidden(d, services, nil, []history.Entry{restart("salt-minion-1")}))
-	got := forbidden(d, services, nil, []history.Entry{restart("salt-minion-1"), restart("salt-minion-2")})
+	assert.Empty(t, taken(d, services, []history.Entry{restart("salt-minion-1")}))
+	got := taken(d, services, []history.Entry{restart("salt-minion-1"), restart("salt-minion-2")})
 	require.Len(t, got, 1)
 	assert.Equal(t, "restart-every-minion", got[0].ID)
 }

@@ -45,6 +45,9 @@ func Text(d *spec.Drill, db Debrief) string {
 	for _, f := range db.Forbidden {
 		fmt.Fprintf(&b, "  forbidden (-%d): %s: %s\n", f.Penalty, f.Text, f.Evidence)
 	}
+	for _, f := range db.ForbidUnknown {
+		fmt.Fprintf(&b, "  forbidden? %s: unknown: %s\n", f.Text, f.Why)
+	}
 	fmt.Fprintf(&b, "while it lasted: %d probe(s) of the drill found a task not met; %d command(s) by the learner\n", db.FailedProbes, len(db.Commands))
 	return b.String()
 }
@@ -82,6 +85,10 @@ func junit(d *spec.Drill, db Debrief) ([]byte, error) {
 	for _, f := range db.Forbidden {
 		su.Cases = append(su.Cases, report.Case{Name: "forbidden: " + f.Text, Classname: class, Time: "0", Failure: &report.Problem{Message: "forbidden action", Body: f.Evidence}})
 		su.Failures++
+	}
+	for _, f := range db.ForbidUnknown {
+		su.Cases = append(su.Cases, report.Case{Name: "forbidden: " + f.Text, Classname: class, Time: "0", Errors: []report.Problem{{Message: "unknown", Body: f.Why}}})
+		su.Errors++
 	}
 	su.Tests = len(su.Cases)
 	all := report.Suites{Name: su.Name, Tests: su.Tests, Failures: su.Failures, Errors: su.Errors, Time: su.Time, Suites: []report.Suite{su}}

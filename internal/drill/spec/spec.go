@@ -215,18 +215,43 @@ type Hint struct {
 }
 
 // Forbid is an action the learner must not take, judged from the
-// learner's recorded command lines (a regular expression over each line)
-// or from the lab actions saltlab did for them (restart: every service
-// matched restarted).
+// learner's recorded command lines (a regular expression over each line),
+// from Salt's own key events on the masters' buses (whoever ran the
+// action: a script, the API, a command line the expression missed), or
+// both; or from the lab actions saltlab did for them (restart: every
+// service matched restarted).
 type Forbid struct {
 	ID      string `yaml:"id" json:"id"`
 	Text    string `yaml:"text" json:"text"`
 	Command string `yaml:"command,omitempty" json:"command,omitempty"`
+	// Key is the key action as the masters' buses announce it.
+	Key *KeyForbid `yaml:"key,omitempty" json:"key,omitempty"`
 	// RestartAll is the names' prefix of services that must not all be
 	// restarted, e.g. salt-minion-.
 	RestartAll string `yaml:"restart_all,omitempty" json:"restart_all,omitempty"`
 	Penalty    int    `yaml:"penalty,omitempty" json:"penalty,omitempty"` // default 20
 }
+
+// KeyForbid is a forbidden key action judged from the masters' key
+// events: salt/key's accept, reject or delete (what salt-key and the key
+// wheel fire), or auto-accept, a minion's sign-in accepted by a master
+// that held its key as deleted or pending, with nobody accepting it (the
+// master auto-accepts: auto_accept or open_mode turned on). Minion names
+// one minion's key; All, a service name prefix, means every such
+// minion's key on one master (salt-key -D); neither, any key.
+type KeyForbid struct {
+	Act    string `yaml:"act" json:"act"`
+	Minion string `yaml:"minion,omitempty" json:"minion,omitempty"`
+	All    string `yaml:"all,omitempty" json:"all,omitempty"`
+}
+
+// Key acts a forbidden key action may name.
+const (
+	KeyAccept     = "accept"
+	KeyReject     = "reject"
+	KeyDelete     = "delete"
+	KeyAutoAccept = "auto-accept"
+)
 
 // Duration is a time.Duration written as Go writes one ("90s", "15m").
 type Duration time.Duration

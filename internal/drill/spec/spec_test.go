@@ -52,6 +52,9 @@ func TestParseRefusesWithFileLineAndField(t *testing.T) {
 		{"path in script", "script: solve.sh", "script: ../solve.sh", `solution[0].script: "../solve.sh": want a file name in the drill's folder`},
 		{"fault and script", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}\n    script: {service: salt-master-1, script: x.sh}", `incident[0]: want exactly one of fault or script`},
 		{"bad forbid regexp", "solution:", "forbid: [{id: x, text: y, command: '('}]\nsolution:", `forbid[0].command: not a regular expression`},
+		{"bad key act", "solution:", "forbid: [{id: x, text: y, key: {act: purge}}]\nsolution:", `forbid[0].key.act: "purge": want accept, reject, delete or auto-accept`},
+		{"key minion and all", "solution:", "forbid: [{id: x, text: y, key: {act: delete, minion: m, all: salt-minion-}}]\nsolution:", `forbid[0].key: want minion, all, or neither`},
+		{"key and restart_all", "solution:", "forbid: [{id: x, text: y, key: {act: delete}, restart_all: salt-minion-}]\nsolution:", `forbid[0]: want command, key or both, or else restart_all`},
 		{"bad window", "incident:\n", "incident:\n  - fault: {kind: stop, target: salt-master-2}\n    start: {delay: 5x}\n", `incident[0].start.delay: "5x": want a delay such as 45s`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -22,6 +22,7 @@ var (
 	keyStates = map[string]bool{"accepted": true, "pending": true, "rejected": true, "denied": true, "absent": true}
 	levels    = map[string]bool{"easy": true, "medium": true, "hard": true}
 	flavours  = map[string]bool{"real": true, "sim": true}
+	keyActs   = map[string]bool{KeyAccept: true, KeyReject: true, KeyDelete: true, KeyAutoAccept: true}
 )
 
 // validator collects errors, each at the line of the field it is about.
@@ -325,8 +326,19 @@ func (d *Drill) validateForbid(v *validator) {
 		if strings.TrimSpace(f.Text) == "" {
 			v.fail("want what the learner must not do", "forbid", i, "text")
 		}
-		if (f.Command == "") == (f.RestartAll == "") {
-			v.fail("want exactly one of command or restart_all", "forbid", i)
+		if (f.Command == "" && f.Key == nil) == (f.RestartAll == "") {
+			v.fail("want command, key or both, or else restart_all", "forbid", i)
+		}
+		if k := f.Key; k != nil {
+			if !keyActs[k.Act] {
+				v.fail(fmt.Sprintf("%q: want accept, reject, delete or auto-accept", k.Act), "forbid", i, "key", "act")
+			}
+			if k.Minion != "" && k.All != "" {
+				v.fail("want minion, all, or neither (any key)", "forbid", i, "key")
+			}
+			if k.All != "" && !serviceRe.MatchString(k.All) {
+				v.fail(fmt.Sprintf("%q: want a service name prefix, e.g. salt-minion-", k.All), "forbid", i, "key", "all")
+			}
 		}
 		if f.Command != "" {
 			if _, err := regexp.Compile(f.Command); err != nil {
