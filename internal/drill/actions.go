@@ -161,10 +161,15 @@ func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, err
 	herr := s.heal(ctx)
 	h, rerr := history.Read(s.hist.Path())
 	db := debrief.Judge(s.Drill, s.Progress, v, h, end)
+	ref, referr := debrief.FindReference(s.reports, s.Drill, s.Progress)
+	if ref != nil {
+		db.Reference = ref.Summary(s.Drill)
+	}
+	cmp := debrief.Compare(s.Drill, s.Progress, h, ref, referr)
 	s.Progress.Ended = end
 	// The report first: it writes a scenario-shaped junit.xml, which the
 	// debrief's (a case per task) then replaces.
-	werr := errors.Join(debrief.WriteReport(s.RunDir, s.Drill, s.Progress, db, s.runInfo(ctx)), debrief.Write(s.RunDir, s.Drill, db))
+	werr := errors.Join(debrief.WriteReport(s.RunDir, s.Drill, s.Progress, db, s.runInfo(ctx), cmp), debrief.Write(s.RunDir, s.Drill, db))
 	fmt.Fprint(out, debrief.Text(s.Drill, db))
 	if text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Debrief)); err == nil {
 		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
@@ -215,6 +220,9 @@ func StopWithoutLab(o Options, runID string, why error, out io.Writer) (debrief.
 		}{state.Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
 	}
 	db := debrief.Judge(d, p, v, h, p.Ended)
+	if ref, _ := debrief.FindReference(o.Reports, d, p); ref != nil {
+		db.Reference = ref.Summary(d)
+	}
 	werr := debrief.Write(runDir, d, db)
 	fmt.Fprint(out, debrief.Text(d, db))
 	return db, werr

@@ -46,9 +46,15 @@ type Debrief struct {
 	// Commands is the learner's lane: every command, in order.
 	Commands []state.LearnerLine `json:"commands,omitempty"`
 	// FailedProbes counts probes that found a task not met while the
-	// incident lasted: what the incident cost the drill's own checks.
-	FailedProbes int    `json:"failed_probes"`
-	Outcome      string `json:"outcome"` // solved, unsolved, unknown
+	// incident lasted: what the incident cost the drill's own checks
+	// (Cost.FailedProbes).
+	FailedProbes int `json:"failed_probes"`
+	// Cost is what the incident cost while it lasted.
+	Cost Cost `json:"cost"`
+	// Reference is the reference run of the solution the run was drawn
+	// beside in report.html (nil: none).
+	Reference *ReferenceSummary `json:"reference,omitempty"`
+	Outcome   string            `json:"outcome"` // solved, unsolved, unknown
 }
 
 // TaskResult is a task at the end, with when it was first met.
@@ -108,11 +114,8 @@ func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.E
 	db.Score = max(db.Score, 0)
 	db.Detect = detect(d, p, db.Commands)
 	db.Mitigate = mitigate(d, p)
-	for _, e := range h {
-		if e.Process == state.Checker && e.Type == history.Fail {
-			db.FailedProbes++
-		}
-	}
+	db.Cost = cost(p, db.Mitigate, h, end)
+	db.FailedProbes = db.Cost.FailedProbes
 	switch {
 	case met == len(d.Tasks):
 		db.Outcome = "solved"

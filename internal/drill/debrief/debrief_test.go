@@ -41,7 +41,10 @@ func TestJudge(t *testing.T) {
 		line(5*time.Second, "salt-minion-1", "salt-call test.ping"),
 		line(20*time.Second, "salt-master-1", "ps -eo pid,stat,comm"),
 		line(30*time.Second, "salt-master-1", "salt-key -D -y"),
-		{Type: history.Fail, Process: state.Checker},
+		{Index: 3, Type: history.Invoke, Process: state.Checker, Time: start.Add(10 * time.Second)},
+		{Index: 4, Type: history.Fail, Pair: 3, Process: state.Checker, Time: start.Add(11 * time.Second)},
+		{Index: 5, Type: history.Invoke, Process: state.Checker, Time: start.Add(55 * time.Second)},
+		{Index: 6, Type: history.Fail, Pair: 5, Process: state.Checker, Time: start.Add(56 * time.Second)},
 	}
 	all := state.Verdicts{"master-1-runs": {V: state.Met, Why: "runs"}, "master-1-serves": {V: state.Met, Why: "reached"}}
 	db := Judge(d, p, all, h, start.Add(time.Minute))
@@ -54,7 +57,9 @@ func TestJudge(t *testing.T) {
 	assert.Equal(t, 20*time.Second, *db.Detect, "the first command on the faulty service, not the minion's")
 	require.NotNil(t, db.Mitigate)
 	assert.Equal(t, 50*time.Second, *db.Mitigate)
-	assert.Equal(t, 1, db.FailedProbes)
+	assert.Equal(t, 1, db.FailedProbes, "the probes that failed until mitigation, not after")
+	assert.Equal(t, "mitigation", db.Cost.Until)
+	assert.False(t, db.Cost.JobsKnown, "no bus recorded: the jobs are unknown, never none")
 
 	db = Judge(d, &state.Progress{Started: start}, state.Verdicts{}, nil, start.Add(time.Minute))
 	assert.Equal(t, "unknown", db.Outcome, "nothing probed is unknown, never solved")

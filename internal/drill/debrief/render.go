@@ -48,8 +48,70 @@ func Text(d *spec.Drill, db Debrief) string {
 	for _, f := range db.ForbidUnknown {
 		fmt.Fprintf(&b, "  forbidden? %s: unknown: %s\n", f.Text, f.Why)
 	}
-	fmt.Fprintf(&b, "while it lasted: %d probe(s) of the drill found a task not met; %d command(s) by the learner\n", db.FailedProbes, len(db.Commands))
+	fmt.Fprintf(&b, "while it lasted (%s): %s\n", window(db.Cost), costText(db.Cost))
+	fmt.Fprintf(&b, "  %d probe(s) of the drill found a task not met; %d command(s) by the learner\n", db.FailedProbes, len(db.Commands))
+	if r := db.Reference; r != nil {
+		fmt.Fprintf(&b, "reference: the solution's self-test on Salt %s %s (%s) met every task in %s (report.html draws your lane beside it)\n", r.Flavor, r.Release, r.Date, durOr(r.Solved, "(never)"))
+	} else {
+		fmt.Fprintf(&b, "reference: none yet (`saltlab drill test %s` makes one)\n", d.Name)
+	}
 	return b.String()
+}
+
+// window says what the cost's window was.
+func window(c Cost) string {
+	return fmt.Sprintf("the incident's first %v, until %s", c.To.Round(time.Second), c.Until)
+}
+
+// costText is the incident's cost in words: jobs lost or returned twice
+// (the drill's own probes' apart), and the salt-api requests that failed.
+func costText(c Cost) string {
+	var parts []string
+	switch {
+	case !c.JobsKnown:
+		parts = append(parts, "Salt jobs unknown (no master's event bus was recorded)")
+	default:
+		jobs := fmt.Sprintf("%d Salt job(s): %d lost (no return from a minion they targeted), %d returned twice", c.Jobs, c.Lost, c.Twice)
+		if c.Unjudged > 0 {
+			jobs += fmt.Sprintf(", %d not judged (their master's bus not recorded after them)", c.Unjudged)
+		}
+		if c.ProbeJobs > 0 {
+			jobs += fmt.Sprintf("; of them the drill's own probes: %d, %d lost, %d twice", c.ProbeJobs, c.ProbeLost, c.ProbeTwice)
+		}
+		if len(c.Entries) > 0 {
+			jobs += " (history entries " + joinInts(c.Entries) + ")"
+		}
+		parts = append(parts, jobs)
+	}
+	if c.APIRequests == 0 {
+		parts = append(parts, "no salt-api request recorded")
+	} else {
+		parts = append(parts, fmt.Sprintf("%d of %d salt-api request(s) failed", c.APIFailed, c.APIRequests))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// costProperties are the cost as JUnit properties, for a class's CI.
+func costProperties(c Cost) []report.Property {
+	jobs := func(n int) string {
+		if !c.JobsKnown {
+			return "unknown"
+		}
+		return fmt.Sprint(n)
+	}
+	return []report.Property{
+		{Name: "incident.window", Value: window(c)},
+		{Name: "incident.jobs", Value: jobs(c.Jobs)},
+		{Name: "incident.jobs_lost", Value: jobs(c.Lost)},
+		{Name: "incident.jobs_returned_twice", Value: jobs(c.Twice)},
+		{Name: "incident.jobs_not_judged", Value: jobs(c.Unjudged)},
+		{Name: "incident.probe_jobs", Value: jobs(c.ProbeJobs)},
+		{Name: "incident.probe_jobs_lost", Value: jobs(c.ProbeLost)},
+		{Name: "incident.probe_jobs_returned_twice", Value: jobs(c.ProbeTwice)},
+		{Name: "incident.api_requests", Value: fmt.Sprint(c.APIRequests)},
+		{Name: "incident.api_requests_failed", Value: fmt.Sprint(c.APIFailed)},
+		{Name: "incident.failed_probes", Value: fmt.Sprint(c.FailedProbes)},
+	}
 }
 
 func durOr(d *time.Duration, none string) string {
@@ -69,7 +131,7 @@ func firstLine(s string) string {
 // never a pass) and one per forbidden action taken.
 func junit(d *spec.Drill, db Debrief) ([]byte, error) {
 	class := "drill." + d.Name
-	su := report.Suite{Name: fmt.Sprintf("drill %s (Salt %s %s)", d.Name, db.Flavor, db.Release), Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds())}
+	su := report.Suite{Name: fmt.Sprintf("drill %s (Salt %s %s)", d.Name, db.Flavor, db.Release), Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds()), Properties: costProperties(db.Cost)}
 	for _, t := range db.Tasks {
 		c := report.Case{Name: t.Title, Classname: class, Time: "0"}
 		switch t.Verdict {

@@ -1,12 +1,15 @@
 package debrief
 
 import (
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/owned"
 )
 
 // Run is what the report says of the run besides the drill: its compose
@@ -18,9 +21,18 @@ type Run struct {
 // WriteReport renders the run folder's report.html (and summary.json)
 // from the drill's history, as for a scenario run: the timeline has a
 // lane for the learner's commands beside the drill's probes, the
-// incident's faults and the solution's steps. The drill is the run's one
-// "scenario", passed when it was solved.
-func WriteReport(runDir string, d *spec.Drill, p *state.Progress, db Debrief, run Run) error {
+// incident's faults and the solution's steps; under it, the learner's
+// lane beside the reference run of the solution (cmp, kept in the run
+// folder as comparison.json, so a rerender draws it again). The drill is
+// the run's one "scenario", passed when it was solved.
+func WriteReport(runDir string, d *spec.Drill, p *state.Progress, db Debrief, run Run, cmp report.Comparison) error {
+	b, err := json.MarshalIndent(cmp, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write the comparison: %w", err)
+	}
+	if err := owned.WriteFile(filepath.Join(runDir, report.ComparisonFile), append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("write the comparison: %w", err)
+	}
 	status, msg := report.StatusPassed, ""
 	if db.Outcome != "solved" {
 		status = report.StatusFailed
@@ -40,7 +52,7 @@ func WriteReport(runDir string, d *spec.Drill, p *state.Progress, db Debrief, ru
 			Time: fmt.Sprintf("%.1f", db.Elapsed.Seconds()), Message: msg}},
 	}
 	sum.Run.Host, sum.Run.Engine = run.Host, run.Engine
-	_, _, err := report.WriteAll(runDir, sum)
+	_, _, err = report.WriteAll(runDir, sum)
 	return err
 }
 

@@ -31,6 +31,9 @@ type Result struct {
 	Wrong    state.Verdicts // after the wrong fix and its window
 	Solved   time.Duration  // the solution's time to every task met
 	Debrief  debrief.Debrief
+	// Reference is where the solution's run was kept as the drill's
+	// reference run.
+	Reference string
 }
 
 // Run plays a drill's three self-tests on fresh labs: right after the
@@ -99,6 +102,11 @@ func Run(ctx context.Context, o drill.StartOptions, out io.Writer) (Result, erro
 	if db.Outcome != "solved" {
 		return r, fmt.Errorf("self-test %s: the solution's debrief says %s", o.Name, db.Outcome)
 	}
-	fmt.Fprintf(out, "self-test %s on %s: the solution met every task in %v (debrief: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir)
+	// The solved run is the drill's reference: learners' reports draw
+	// their lane beside it.
+	if r.Reference, err = debrief.KeepReference(o.Reports, s.Drill, s.RunDir); err != nil {
+		return r, err
+	}
+	fmt.Fprintf(out, "self-test %s on %s: the solution met every task in %v (debrief: %s; kept as the drill's reference run: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir, r.Reference)
 	return r, nil
 }
