@@ -165,7 +165,7 @@ func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, err
 	if ref != nil {
 		db.Reference = ref.Summary(s.Drill)
 	}
-	cmp := debrief.Compare(s.Drill, s.Progress, h, ref, referr)
+	cmp := debrief.Compare(s.Drill, s.Progress, db, h, ref, referr)
 	s.Progress.Ended = end
 	// The report first: it writes a scenario-shaped junit.xml, which the
 	// debrief's (a case per task) then replaces.

@@ -156,11 +156,12 @@ func (r *Reference) Summary(d *spec.Drill) *ReferenceSummary {
 // Compare draws a run's lane beside its reference run's, both from their
 // incident's start: the run's commands, verbs and hints and the moments
 // its tasks were met, then the solution's steps and the moments its
-// tasks were met. With no reference the comparison says how to make one
-// (`saltlab drill test NAME`); why a reference could not be read is
-// said too.
-func Compare(d *spec.Drill, p *state.Progress, h []history.Entry, ref *Reference, refErr error) report.Comparison {
-	c := report.Comparison{Scenario: ScenarioName(d.Name), Title: "This run beside the reference run of the solution", Origin: "the incident's start"}
+// tasks were met; its first note is what the incident cost (db). With no
+// reference the comparison says how to make one (`saltlab drill test
+// NAME`); why a reference could not be read is said too.
+func Compare(d *spec.Drill, p *state.Progress, db Debrief, h []history.Entry, ref *Reference, refErr error) report.Comparison {
+	c := report.Comparison{Scenario: ScenarioName(d.Name), Title: "This run beside the reference run of the solution", Origin: "the incident's start",
+		Notes: []string{fmt.Sprintf("While the incident lasted (%s): %s.", window(db.Cost), costText(db.Cost))}}
 	who := p.Mode
 	if who == "" || who == state.Learner {
 		who = "you"
