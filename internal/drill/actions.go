@@ -113,6 +113,9 @@ func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, erro
 	}
 	r, err := s.lab.Exec(ctx, service, installArgv())
 	if err != nil {
+		if st, down := (execer{s.lab}).Down(ctx, service); down {
+			return nil, fmt.Errorf("drill shell %s: its container is %s: nothing in it runs, so no shell reaches it", service, st)
+		}
 		return nil, fmt.Errorf("prepare the shell in %s: %w", service, err)
 	}
 	if r.ExitCode != 0 {

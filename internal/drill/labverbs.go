@@ -66,5 +66,8 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 		}
 		return client.Succeeded(line)
 	})
+	if err == nil {
+		s.mendFaults(verb, service)
+	}
 	return err
 }

@@ -183,7 +183,7 @@ func (s *Session) inject(ctx context.Context, i int) error {
 		var cs chaos.Spec
 		if cs, err = ChaosSpec(*a.Fault); err == nil {
 			target := strings.Join(cs.Targets, ",")
-			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: fmt.Sprintf("drill-%d", i)})
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: faultID(i)})
 			// An operation of the incident's lane around the injection:
 			// what Salt fired meanwhile (a key action's salt/key event) is
 			// the incident's, not the learner's.
@@ -248,9 +248,13 @@ func (s *Session) heal(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
 	err := s.engine.Ledger().UndoAll(ctx, s.engine)
 	_, serr := s.engine.Sweep(ctx)
+	// A fault the learner already mended from outside (mendFaults) has
+	// its end recorded: only the others end now.
+	h, _ := history.Read(s.hist.Path())
+	open := openFaults(h)
 	for i, a := range s.Drill.Incident {
-		if a.Fault != nil && s.Progress.Actions[i].State == "done" {
-			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: history.FaultKind(a.Fault.Kind), Target: a.Fault.Target, FaultID: fmt.Sprintf("drill-%d", i)})
+		if _, ok := open[faultID(i)]; a.Fault != nil && s.Progress.Actions[i].State == "done" && ok {
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: history.FaultKind(a.Fault.Kind), Target: a.Fault.Target, FaultID: faultID(i)})
 		}
 	}
 	return errors.Join(err, serr)
