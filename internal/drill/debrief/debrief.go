@@ -167,11 +167,20 @@ func detect(d *spec.Drill, p *state.Progress, cmds []state.LearnerLine) *time.Du
 // mitigate is when every service task (every task, if none is marked)
 // had been met.
 func mitigate(d *spec.Drill, p *state.Progress) *time.Duration {
-	var last time.Time
+	var tasks []spec.Task
 	for _, t := range d.Tasks {
-		if !t.Service && hasService(d) {
-			continue
+		if t.Service || !hasService(d) {
+			tasks = append(tasks, t)
 		}
+	}
+	return allMet(tasks, p)
+}
+
+// allMet is how long after the incident's start every one of tasks had
+// been met (nil: one never was).
+func allMet(tasks []spec.Task, p *state.Progress) *time.Duration {
+	var last time.Time
+	for _, t := range tasks {
 		at, ok := p.Met[t.ID]
 		if !ok {
 			return nil

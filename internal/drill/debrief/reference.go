@@ -137,20 +137,7 @@ func FindReference(reports string, d *spec.Drill, p *state.Progress) (*Reference
 // Summary is what the debrief says of the reference.
 func (r *Reference) Summary(d *spec.Drill) *ReferenceSummary {
 	p := r.Progress
-	s := &ReferenceSummary{Flavor: p.Flavor, Release: p.Release, Date: p.Started.UTC().Format(time.DateOnly), Dir: r.Dir}
-	var last time.Time
-	for _, t := range d.Tasks {
-		at, ok := p.Met[t.ID]
-		if !ok {
-			return s
-		}
-		if at.After(last) {
-			last = at
-		}
-	}
-	solved := last.Sub(p.Started)
-	s.Solved = &solved
-	return s
+	return &ReferenceSummary{Flavor: p.Flavor, Release: p.Release, Date: p.Started.UTC().Format(time.DateOnly), Dir: r.Dir, Solved: allMet(d.Tasks, p)}
 }
 
 // Compare draws a run's lane beside its reference run's, both from their
