@@ -73,7 +73,7 @@ func costText(c Cost) string {
 	default:
 		jobs := fmt.Sprintf("%d Salt job(s): %d lost (no return from a minion they targeted), %d returned twice", c.Jobs, c.Lost, c.Twice)
 		if c.Unjudged > 0 {
-			jobs += fmt.Sprintf(", %d not judged (their master's bus not recorded after them)", c.Unjudged)
+			jobs += fmt.Sprintf(", %d not judged (their master's bus not recorded, or the drill over, within %v after them)", c.Unjudged, jobGrace)
 		}
 		if c.ProbeJobs > 0 {
 			jobs += fmt.Sprintf("; of them the drill's own probes: %d, %d lost, %d twice", c.ProbeJobs, c.ProbeLost, c.ProbeTwice)
