@@ -6,7 +6,6 @@ package steps
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
@@ -40,18 +39,6 @@ func minions(l Lab) []string { return l.Roles().Minions }
 // Masters are the lab's Salt masters in failover order.
 func Masters(l Lab) []string { return l.Roles().Masters }
 
-// Buses are the services whose Salt event bus the run records: every
-// master and every syndic node (each runs a salt-master of its own). A
-// syndic's bus holds the republished job and the returns of the minions
-// that answered through it, the master-side evidence that a job from the
-// master of masters returned once (salt-semantics §6.2, §6.3).
-func Buses(l Lab) []string {
-	r := l.Roles()
-	out := slices.Clone(r.Masters)
-	for _, s := range r.Syndics {
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// Buses are the services whose Salt event bus the run records
+// (roles.Roles.Buses).
+func Buses(l Lab) []string { return l.Roles().Buses() }

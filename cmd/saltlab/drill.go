@@ -13,6 +13,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/board"
+	"github.com/saltlab/saltlab/internal/drill/selftest"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
@@ -29,6 +30,8 @@ The training sandbox: incident drills on a live lab, judged from what happened.
   resume                     watch the drill in flight again (after Ctrl-C or a closed terminal)
   shell [SERVICE]            a shell in a lab container; every command is recorded (default salt-master-1)
   restart SERVICE            restart a lab container, as a host reboot would (recorded)
+  boot SERVICE               start a stopped lab container, as powering a host on (recorded)
+  unpause SERVICE            resume a paused lab container, as a frozen VM resumed (recorded)
   status                     tasks, time left, hints used
   hint                       the next hint (it costs points)
   reset                      a fresh lab and the incident again, without rebuilding images
@@ -75,7 +78,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		if len(args) == 0 {
 			fmt.Fprint(errOut, drillUsage)
-			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, status, hint, reset, stop, test or board")
+			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, boot, unpause, status, hint, reset, stop, test or board")
 		}
 		fmt.Fprint(out, drillUsage)
 		// Every verb's flags, in the flag package's form, after the usage.
@@ -89,7 +92,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return nil
 	}
 	verb := args[0]
-	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1, "board": 0}
+	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "boot": 1, "unpause": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1, "board": 0}
 	n, ok := maxArgs[verb]
 	if !ok {
 		fmt.Fprint(errOut, drillUsage)
@@ -105,8 +108,12 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if n >= 0 && len(pos) > n {
 		return usage.Errorf("drill %s: want at most %d argument(s), got %q", verb, n, pos)
 	}
-	if (verb == "start" || verb == "test" || verb == "restart") && len(pos) == 0 {
-		return usage.Errorf("drill %s: name %s", verb, map[string]string{"start": "a drill (`saltlab drill list`)", "test": "a drill (`saltlab drill list`)", "restart": "a service"}[verb])
+	if (verb == "start" || verb == "test" || slices.Contains(spec.Verbs, verb)) && len(pos) == 0 {
+		what := "a service"
+		if verb == "start" || verb == "test" {
+			what = "a drill (`saltlab drill list`)"
+		}
+		return usage.Errorf("drill %s: name %s", verb, what)
 	}
 	if f.salt != "" && f.salt != "real" && f.salt != "sim" {
 		return usage.Errorf("drill %s --salt %s: want real or sim", verb, f.salt)
@@ -149,8 +156,8 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		}
 		fmt.Fprintf(out, "drill: a shell in %s; every command is recorded for the debrief; `exit` leaves it\n", service)
 		err = s.Shell(ctx, service)
-	case "restart":
-		err = s.Restart(ctx, pos[0], out)
+	case spec.VerbRestart, spec.VerbBoot, spec.VerbUnpause:
+		err = s.Act(ctx, verb, pos[0], out)
 	case "status":
 		err = s.Status(ctx, out)
 	case "hint":
@@ -218,7 +225,7 @@ func drillStart(ctx context.Context, verb string, f drillFlags, name string, out
 	}
 	o.StateDir = dir
 	if verb == "test" {
-		_, err := drill.SelfTest(ctx, o, out)
+		_, err := selftest.Run(ctx, o, out)
 		return err
 	}
 	s, err := drill.Start(ctx, o)
@@ -231,7 +238,7 @@ func drillStart(ctx context.Context, verb string, f drillFlags, name string, out
 		return err
 	}
 	fmt.Fprintf(out, "\n== drill %s: %s (%s, about %v, time limit %v)\n\n%s\n\n", s.Drill.Name, s.Drill.Title, s.Drill.Level, s.Drill.Estimate.D(), s.Drill.TimeLimit.D(), strings.TrimSpace(string(brief)))
-	fmt.Fprintf(out, "In another terminal:\n  saltlab drill shell [SERVICE]   a shell in a lab container (services: %s)\n  saltlab drill status | hint | restart SERVICE | reset | stop\n\n", strings.Join(s.Progress.Services, ", "))
+	fmt.Fprintf(out, "In another terminal:\n  saltlab drill shell [SERVICE]   a shell in a lab container (services: %s)\n  saltlab drill status | hint | restart|boot|unpause SERVICE | reset | stop\n\n", strings.Join(s.Progress.Services, ", "))
 	if f.detach {
 		return nil
 	}

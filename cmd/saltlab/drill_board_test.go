@@ -12,3 +12,15 @@ func TestDrillBoardRefusesBadInput(t *testing.T) {
 		{name: "an argument", args: []string{"board", "extra"}, code: exitUsage, stderr: "want at most 0 argument"},
 	})
 }
+
+// TestDrillLabVerbsRefuseBadInput: restart, boot and unpause name a
+// service, and with no drill in flight they say how to start one, before
+// any Docker work.
+func TestDrillLabVerbsRefuseBadInput(t *testing.T) {
+	empty := t.TempDir()
+	runExitCases(t, "drill", []exitCase{
+		{name: "boot without a service", args: []string{"boot"}, code: exitUsage, stderr: "drill boot: name a service"},
+		{name: "unpause two services", args: []string{"unpause", "a", "b"}, code: exitUsage, stderr: "want at most 1 argument"},
+		{name: "boot with no drill in flight", args: []string{"boot", "salt-master-1", "--reports", empty}, code: exitUsage, stderr: "no drill is running under"},
+	})
+}

@@ -14,9 +14,10 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -41,7 +42,7 @@ func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 			fmt.Fprintf(out, "drill: the next hint opens in %v\n", (h.After.D() - elapsed).Round(time.Second))
 			return s.addHints(skipped...)
 		}
-		if h.UnlessMet != "" && v[h.UnlessMet].V == Met {
+		if h.UnlessMet != "" && v[h.UnlessMet].V == state.Met {
 			skipped = append(skipped, i) // no longer needed: passed over, free
 			continue
 		}
@@ -54,7 +55,7 @@ func (s *Session) Hint(ctx context.Context, out io.Writer) error {
 		}
 		// A hint is a moment in the learner's lane: an operation that
 		// completes at once (an invocation alone would show as never done).
-		s.client().Rec.Do(ctx, client.Op{F: fmt.Sprintf("hint %d", i+1), Process: learnerProcess}, func(context.Context) client.Outcome {
+		s.client().Rec.Do(ctx, client.Op{F: fmt.Sprintf("hint %d", i+1), Process: state.Learner}, func(context.Context) client.Outcome {
 			return client.Succeeded(i)
 		})
 		fmt.Fprintf(out, "%s: %s\n", label, strings.TrimSpace(h.Text))
@@ -70,7 +71,7 @@ func (s *Session) addHints(idx ...int) error {
 	if len(idx) == 0 {
 		return nil
 	}
-	p, err := update(s.RunDir, func(p *Progress) {
+	p, err := state.Update(s.RunDir, func(p *state.Progress) {
 		for _, i := range idx {
 			if !slices.Contains(p.Hints, i) {
 				p.Hints = append(p.Hints, i)
@@ -93,38 +94,15 @@ func (s *Session) Status(ctx context.Context, out io.Writer) error {
 	for _, t := range s.Drill.Tasks {
 		mark := "[ ]"
 		switch v[t.ID].V {
-		case Met:
+		case state.Met:
 			mark = "[x]"
-		case Unknown:
+		case state.Unknown:
 			mark = "[?]"
 		}
 		fmt.Fprintf(out, "  %s %s: %s\n", mark, t.Title, v[t.ID].Why)
 	}
 	fmt.Fprintf(out, "learner shells: %s\n", cmpOr(strings.Join(p.Shells, ", "), "none yet (saltlab drill shell SERVICE)"))
 	return nil
-}
-
-// Restart restarts a service's container for the learner, as a host
-// reboot would; it is in the learner's lane (a forbidden action may be
-// to restart every minion).
-func (s *Session) Restart(ctx context.Context, service string, out io.Writer) error {
-	if !slices.Contains(s.Progress.Services, service) {
-		return usage.Errorf("drill restart %s: no such service; the lab has %s", service, strings.Join(s.Progress.Services, ", "))
-	}
-	var err error
-	s.client().Rec.Do(ctx, client.Op{F: restartPrefix + service, Node: service, Process: learnerProcess}, func(ctx context.Context) client.Outcome {
-		if err = s.lab.Stop(ctx, service, 10*time.Second); err == nil {
-			err = s.lab.Start(ctx, service)
-		}
-		if err != nil {
-			return client.Failed(nil, "%v", err)
-		}
-		return client.Succeeded(nil)
-	})
-	if err == nil {
-		fmt.Fprintf(out, "drill: %s restarted\n", service)
-	}
-	return err
 }
 
 // ShellArgv prepares a learner shell in service (the rc file that records
@@ -135,12 +113,15 @@ func (s *Session) ShellArgv(ctx context.Context, service string) ([]string, erro
 	}
 	r, err := s.lab.Exec(ctx, service, installArgv())
 	if err != nil {
+		if st, down := (execer{s.lab}).Down(ctx, service); down {
+			return nil, fmt.Errorf("drill shell %s: its container is %s: nothing in it runs, so no shell reaches it", service, st)
+		}
 		return nil, fmt.Errorf("prepare the shell in %s: %w", service, err)
 	}
 	if r.ExitCode != 0 {
 		return nil, fmt.Errorf("prepare the shell in %s: exit %d: %s", service, r.ExitCode, client.LastLine(r.Stderr, r.Stdout))
 	}
-	p, err := update(s.RunDir, func(p *Progress) {
+	p, err := state.Update(s.RunDir, func(p *state.Progress) {
 		if !slices.Contains(p.Shells, service) {
 			p.Shells = append(p.Shells, service)
 		}
@@ -175,31 +156,38 @@ func (s *Session) Shell(ctx context.Context, service string) error {
 // Stop ends the drill: the learner's last commands read, every fault
 // healed, the tasks judged, the debrief written to the run folder and
 // printed, and the lab removed.
-func (s *Session) Stop(ctx context.Context, out io.Writer) (Debrief, error) {
+func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, error) {
 	s.collect(ctx)
 	v := s.Probe(ctx)
 	s.note(v, time.Now())
 	end := time.Now()
 	herr := s.heal(ctx)
 	h, rerr := history.Read(s.hist.Path())
-	db := Judge(s.Drill, s.Progress, v, h, end)
+	db := debrief.Judge(s.Drill, s.Progress, v, h, end)
+	ref, referr := debrief.FindReference(s.reports, s.Drill, s.Progress)
+	if ref != nil {
+		db.Reference = ref.Summary(s.Drill)
+	}
+	cmp := debrief.Compare(s.Drill, s.Progress, db, h, ref, referr)
 	s.Progress.Ended = end
 	// The report first: it writes a scenario-shaped junit.xml, which the
 	// debrief's (a case per task) then replaces.
-	werr := errors.Join(s.writeReport(db), writeDebrief(s.RunDir, s.Drill, db))
-	fmt.Fprint(out, renderText(s.Drill, db))
+	werr := errors.Join(debrief.WriteReport(s.RunDir, s.Drill, s.Progress, db, s.runInfo(ctx), cmp), debrief.Write(s.RunDir, s.Drill, db))
+	fmt.Fprint(out, debrief.Text(s.Drill, db))
 	if text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, s.Drill.Debrief)); err == nil {
 		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
 	}
-	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, DebriefName), filepath.Join(s.RunDir, report.HTMLFile))
+	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, debrief.DebriefName), filepath.Join(s.RunDir, debrief.HTMLName))
 	return db, errors.Join(herr, rerr, werr, s.end(ctx))
 }
 
-// end saves the progress and removes the lab.
+// end saves the progress and removes the lab (its event streams ended
+// first: they would retry against containers that are gone).
 func (s *Session) end(ctx context.Context) error {
 	if s.Progress.Ended.IsZero() {
 		s.Progress.Ended = time.Now()
 	}
+	s.stopEvents()
 	return errors.Join(s.save(), ops.Down(context.WithoutCancel(ctx), s.Progress.RunID, io.Discard))
 }
 
@@ -212,30 +200,33 @@ func (s *Session) Abandon(ctx context.Context) error {
 // StopWithoutLab ends a drill whose lab is gone (removed by `saltlab down`,
 // or never left after a crash): nothing is left to heal or probe, so
 // every task is unknown, and the debrief is judged from the history alone.
-func StopWithoutLab(o Options, runID string, why error, out io.Writer) (Debrief, error) {
+func StopWithoutLab(o Options, runID string, why error, out io.Writer) (debrief.Debrief, error) {
 	runDir := runstate.Dir(o.Reports, runID)
-	p, err := update(runDir, func(p *Progress) {
+	p, err := state.Update(runDir, func(p *state.Progress) {
 		if p.Ended.IsZero() {
 			p.Ended = time.Now()
 		}
 	})
 	if err != nil {
-		return Debrief{}, err
+		return debrief.Debrief{}, err
 	}
 	d, err := spec.Load(o.Drills, p.Drill)
 	if err != nil {
-		return Debrief{}, err
+		return debrief.Debrief{}, err
 	}
 	h, _ := history.Read(filepath.Join(runDir, history.FileName))
-	v := Verdicts{}
+	v := state.Verdicts{}
 	for _, t := range d.Tasks {
 		v[t.ID] = struct {
-			V   Verdict
+			V   state.Verdict
 			Why string
-		}{Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
+		}{state.Unknown, fmt.Sprintf("the drill's lab is gone (%v)", why)}
 	}
-	db := Judge(d, p, v, h, p.Ended)
-	werr := writeDebrief(runDir, d, db)
-	fmt.Fprint(out, renderText(d, db))
+	db := debrief.Judge(d, p, v, h, p.Ended)
+	if ref, _ := debrief.FindReference(o.Reports, d, p); ref != nil {
+		db.Reference = ref.Summary(d)
+	}
+	werr := debrief.Write(runDir, d, db)
+	fmt.Fprint(out, debrief.Text(d, db))
 	return db, werr
 }

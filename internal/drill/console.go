@@ -20,6 +20,7 @@ const warnAt = 0.8
 // progress is saved and `saltlab drill resume` goes on). At the limit it
 // stops the drill: heal, debrief. It returns whether the drill ended.
 func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err error) {
+	s.watchEvents(ctx)
 	lastMinute := time.Duration(-1)
 	announced := false
 	for {
@@ -45,7 +46,7 @@ func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err e
 			lastMinute = m
 			fmt.Fprintf(out, "drill: %v left\n", left.Round(time.Second))
 		}
-		if all := allMet(v); all && !announced {
+		if all := v.AllMet(); all && !announced {
 			announced = true
 			fmt.Fprintln(out, "drill: every task is met: `saltlab drill stop` ends the drill with its debrief")
 		} else if !all {
@@ -60,13 +61,4 @@ func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err e
 	}
 	fmt.Fprintf(out, "drill: console closed; the drill goes on (progress saved): `saltlab drill resume` watches it again, `saltlab drill stop` ends it\n")
 	return false, s.save()
-}
-
-func allMet(v Verdicts) bool {
-	for _, r := range v {
-		if r.V != Met {
-			return false
-		}
-	}
-	return len(v) > 0
 }

@@ -1,8 +1,6 @@
 package drill
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,8 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
-	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/owned"
@@ -53,113 +52,11 @@ func FuzzParseLearnerLines(f *testing.F) {
 	})
 }
 
-func TestProcessVerdict(t *testing.T) {
-	for _, tc := range []struct {
-		name, ps string
-		want     Verdict
-	}{
-		{"runs", "Ss bash\nSsl salt-master\nSl salt-master\n", Met},
-		{"real Salt: Python runs it", "Ssl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master MainProcess\nSl /opt/saltlab/venv/bin/python3 /opt/saltlab/venv/bin/salt-master ReqServer\n", Met},
-		{"real Salt, one stopped", "Ssl /usr/bin/python3 /v/bin/salt-master MainProcess\nTl /usr/bin/python3 /v/bin/salt-master Worker-1\n", NotMet},
-		{"one stopped", "Ssl salt-master\nTl salt-master\n", NotMet},
-		{"absent", "Ss bash\nSsl salt-api\n", NotMet},
-		{"a longer name is another program", "Ssl salt-master-x\n", NotMet},
-		{"a command line that only mentions it", "Ss pkill -CONT -f (^|/)salt-master([: ]|$)\n", NotMet},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, _ := processVerdict(tc.ps, "m", "salt-master")
-			assert.Equal(t, tc.want, v)
-		})
-	}
-}
-
 func testDrill(t *testing.T) *spec.Drill {
 	root := testenv.RepoRoot(t)
 	d, err := Lint(filepath.Join(root, "drills"), root, "master-frozen")
 	require.NoError(t, err)
 	return d
-}
-
-// TestJudge: the score counts met tasks and takes off hints and forbidden
-// actions; detect and mitigate come from the learner's commands and the
-// tasks' met times; no verdict at all is unknown, never solved.
-func TestJudge(t *testing.T) {
-	d := testDrill(t)
-	start := time.Date(2026, 12, 6, 3, 0, 0, 0, time.UTC)
-	p := &Progress{RunID: "r", Flavor: "sim", Started: start, Hints: []int{0},
-		Met:      map[string]time.Time{"master-1-runs": start.Add(40 * time.Second), "master-1-serves": start.Add(50 * time.Second)},
-		Services: []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}}
-	line := func(at time.Duration, svc, cmd string) history.Entry {
-		b, _ := json.Marshal(LearnerLine{At: start.Add(at), Line: cmd, Service: svc})
-		return history.Entry{Type: history.OK, Process: learnerProcess, Node: svc, Value: b}
-	}
-	h := []history.Entry{
-		line(5*time.Second, "salt-minion-1", "salt-call test.ping"),
-		line(20*time.Second, "salt-master-1", "ps -eo pid,stat,comm"),
-		line(30*time.Second, "salt-master-1", "salt-key -D -y"),
-		{Type: history.Fail, Process: checker},
-	}
-	all := Verdicts{"master-1-runs": {Met, "runs"}, "master-1-serves": {Met, "reached"}}
-	db := Judge(d, p, all, h, start.Add(time.Minute))
-	assert.Equal(t, "solved", db.Outcome)
-	assert.Equal(t, 20, db.MaxScore)
-	assert.Equal(t, 0, db.Score, "20 points less a hint of 2 and a forbidden -D of 20, floored at 0")
-	require.Len(t, db.Forbidden, 1)
-	assert.Equal(t, "delete-all-keys", db.Forbidden[0].ID)
-	require.NotNil(t, db.Detect)
-	assert.Equal(t, 20*time.Second, *db.Detect, "the first command on the faulty service, not the minion's")
-	require.NotNil(t, db.Mitigate)
-	assert.Equal(t, 50*time.Second, *db.Mitigate)
-	assert.Equal(t, 1, db.FailedProbes)
-
-	db = Judge(d, &Progress{Started: start}, Verdicts{}, nil, start.Add(time.Minute))
-	assert.Equal(t, "unknown", db.Outcome, "nothing probed is unknown, never solved")
-	assert.Nil(t, db.Mitigate)
-
-	half := Verdicts{"master-1-runs": {Met, ""}, "master-1-serves": {NotMet, "no True"}}
-	db = Judge(d, &Progress{Started: start}, half, nil, start.Add(time.Minute))
-	assert.Equal(t, "unsolved", db.Outcome)
-	assert.Equal(t, 10, db.Score)
-}
-
-// TestRestartEveryMinionIsForbidden: restarting one minion is allowed;
-// restarting each of them is the forbidden action.
-func TestRestartEveryMinionIsForbidden(t *testing.T) {
-	d := testDrill(t)
-	restart := func(svc string) history.Entry {
-		return history.Entry{Type: history.OK, Process: learnerProcess, F: restartPrefix + svc, Node: svc}
-	}
-	services := []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}
-	assert.Empty(t, forbidden(d, services, nil, []history.Entry{restart("salt-minion-1")}))
-	got := forbidden(d, services, nil, []history.Entry{restart("salt-minion-1"), restart("salt-minion-2")})
-	require.Len(t, got, 1)
-	assert.Equal(t, "restart-every-minion", got[0].ID)
-}
-
-// TestDebriefFiles: the debrief's text, JSON and JUnit; an unknown task is
-// a JUnit error, never a pass.
-func TestDebriefFiles(t *testing.T) {
-	d := testDrill(t)
-	dir := t.TempDir()
-	db := Judge(d, &Progress{Flavor: "sim", Started: time.Now()}, Verdicts{"master-1-runs": {NotMet, "stopped"}}, nil, time.Now())
-	require.NoError(t, writeDebrief(dir, d, db))
-	ju, err := os.ReadFile(filepath.Join(dir, JUnitName))
-	require.NoError(t, err)
-	assert.Contains(t, string(ju), `tests="2" failures="1" errors="1"`)
-	txt, err := os.ReadFile(filepath.Join(dir, DebriefName))
-	require.NoError(t, err)
-	assert.Contains(t, string(txt), "the Salt double: not a real-Salt result")
-	assert.True(t, strings.Contains(string(txt), "outcome: unsolved"), string(txt))
-}
-
-// TestProgressSurvivesAReopen: what the console saved reads back whole.
-func TestProgressSurvivesAReopen(t *testing.T) {
-	dir := t.TempDir()
-	p := &Progress{Drill: "x", RunID: "r", Started: time.Now().UTC().Truncate(time.Second), Hints: []int{1}, Met: map[string]time.Time{"a": time.Now().UTC().Truncate(time.Second)}}
-	require.NoError(t, p.save(dir))
-	got, err := loadProgress(dir)
-	require.NoError(t, err)
-	assert.Equal(t, p, got)
 }
 
 // TestEveryDrillLints: the catalogue's drills pass lint (schema, files,
@@ -193,30 +90,6 @@ func TestPrepareRefusesWhatTheDrillDoesNotHoldFor(t *testing.T) {
 	assert.NoError(t, err)
 }
 
-// TestAHintTakenBesideTheConsoleIsKept: `drill hint` in a second terminal
-// records its hint in the saved progress; the console's next save keeps
-// it (it used to overwrite drill.json from memory), and a stop made
-// elsewhere reaches the console.
-func TestAHintTakenBesideTheConsoleIsKept(t *testing.T) {
-	dir := runDir(t)
-	console := &Progress{Drill: "x", RunID: "r", Started: time.Now().UTC()}
-	require.NoError(t, console.save(dir))
-	_, err := update(dir, func(p *Progress) { p.Hints = append(p.Hints, 1); p.Shells = append(p.Shells, "salt-master-1") })
-	require.NoError(t, err)
-	console.Met = map[string]time.Time{"a": time.Now().UTC()}
-	require.NoError(t, console.save(dir))
-	got, err := loadProgress(dir)
-	require.NoError(t, err)
-	assert.Equal(t, []int{1}, got.Hints)
-	assert.Equal(t, []string{"salt-master-1"}, got.Shells)
-	assert.Contains(t, got.Met, "a", "the console's own state is kept too")
-
-	_, err = update(dir, func(p *Progress) { p.Ended = time.Now().UTC() })
-	require.NoError(t, err)
-	require.NoError(t, console.save(dir))
-	assert.False(t, console.Ended.IsZero(), "the console learns the drill was stopped")
-}
-
 // TestCheckRoom: a drill the machine cannot hold beside those in flight
 // is refused before any Docker work, naming them and the rule.
 func TestCheckRoom(t *testing.T) {
@@ -231,7 +104,7 @@ func TestCheckRoom(t *testing.T) {
 		_, err := owned.Claim(dir, 0o755)
 		require.NoError(t, err)
 		require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
-		require.NoError(t, (&Progress{Drill: "a", RunID: id}).save(dir))
+		require.NoError(t, (&state.Progress{Drill: "a", RunID: id}).Save(dir))
 	}
 	err := checkRoom(d, services, "real", reports, big)
 	require.Error(t, err)
@@ -255,7 +128,7 @@ func TestStopWithoutLab(t *testing.T) {
 	_, err := owned.Claim(dir, 0o755)
 	require.NoError(t, err)
 	require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
-	require.NoError(t, (&Progress{Drill: "master-frozen", RunID: id, Started: time.Now()}).save(dir))
+	require.NoError(t, (&state.Progress{Drill: "master-frozen", RunID: id, Started: time.Now()}).Save(dir))
 	require.Equal(t, []string{id}, liveDrills(reports))
 
 	var out strings.Builder
@@ -263,15 +136,6 @@ func TestStopWithoutLab(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "unknown", db.Outcome)
 	assert.Empty(t, liveDrills(reports))
-	assert.FileExists(t, filepath.Join(dir, DebriefJSONName))
+	assert.FileExists(t, filepath.Join(dir, debrief.DebriefJSONName))
 	assert.Contains(t, out.String(), "the drill's lab is gone")
-}
-
-func TestPendingActions(t *testing.T) {
-	p := &Progress{Actions: []ActionState{{State: "done"}, {State: "failed"}}}
-	assert.False(t, p.pending())
-	p.Actions = append(p.Actions, ActionState{})
-	assert.True(t, p.pending(), "an action waiting for its task")
-	p.Actions[2].State = "due"
-	assert.True(t, p.pending(), "an action waiting for its moment")
 }

@@ -3,11 +3,13 @@ package drill
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 // ChaosSpec is a drill's fault as the chaos engine takes it, read by the
@@ -53,5 +55,55 @@ func optionText(v reflect.Value) string {
 		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	default:
 		return fmt.Sprint(v.Interface())
+	}
+}
+
+// faultID is incident action i's fault in the history.
+func faultID(i int) string { return fmt.Sprintf("drill-%d", i) }
+
+// openFaults are the drill's faults whose window is open in h (a start
+// and no end after it), by id, with their start.
+func openFaults(h []history.Entry) map[string]history.Entry {
+	open := map[string]history.Entry{}
+	for _, e := range h {
+		if e.Type != history.Fault || !strings.HasPrefix(e.FaultID, "drill-") {
+			continue
+		}
+		if e.Phase == history.Start {
+			open[e.FaultID] = e
+		} else {
+			delete(open, e.FaultID)
+		}
+	}
+	return open
+}
+
+// mendedBy are the verbs that end a fault of each kind on its target,
+// from outside the container: a stopped or killed container booted, a
+// paused one unpaused, and a restart, which ends them all and every
+// frozen or killed daemon in it. Network faults live in the helper's
+// rules, which a verb on the container does not undo.
+var mendedBy = map[history.FaultKind][]string{
+	history.FaultStop:     {spec.VerbBoot, spec.VerbRestart},
+	history.FaultKill:     {spec.VerbBoot, spec.VerbRestart},
+	history.FaultPause:    {spec.VerbUnpause, spec.VerbRestart},
+	history.FaultProcStop: {spec.VerbRestart},
+	history.FaultProcKill: {spec.VerbRestart},
+}
+
+// mendFaults records the end of each open fault of the drill on service
+// that verb, just done, ended: its window closes when the learner (or a
+// solution playing one) mended it, not when saltlab heals the lab at the
+// drill's end, so what the checkers read of that master afterwards (its
+// events, its jobs) is judged again.
+func (s *Session) mendFaults(verb, service string) {
+	h, err := history.Read(s.hist.Path())
+	if err != nil {
+		return
+	}
+	for id, e := range openFaults(h) {
+		if e.Target == service && slices.Contains(mendedBy[e.Kind], verb) {
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: e.Kind, Target: e.Target, Program: e.Program, FaultID: id})
+		}
 	}
 }

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -91,11 +93,11 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Progress{Drill: d.Name, RunID: runID, Flavor: res.State.Flavor, TimeLimit: d.TimeLimit.D(), Actions: make([]ActionState, len(d.Incident)), Mode: o.Mode}
+	p := &state.Progress{Drill: d.Name, RunID: runID, Flavor: res.State.Flavor, TimeLimit: d.TimeLimit.D(), Actions: make([]state.ActionState, len(d.Incident)), Mode: o.Mode}
 	for _, sv := range res.Services {
 		p.Services = append(p.Services, sv.Service)
 	}
-	if err := p.save(res.RunDir); err != nil {
+	if err := p.Save(res.RunDir); err != nil {
 		return nil, errors.Join(err, ops.Down(context.WithoutCancel(ctx), runID, io.Discard))
 	}
 	s, err := open(ctx, o.Options, runID)
@@ -106,6 +108,8 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 		s.Close()
 		return nil, errors.Join(err, ops.Down(context.WithoutCancel(ctx), runID, io.Discard))
 	}
+	s.Progress.Buses = s.buses
+	s.watchEvents(ctx)
 	if err := s.begin(ctx); err != nil {
 		s.Close()
 		return nil, errors.Join(err, s.end(context.WithoutCancel(ctx)))
@@ -116,13 +120,13 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 // begin injects the incident's first actions and starts the clock.
 func (s *Session) begin(ctx context.Context) error {
 	s.Progress.Started = time.Now()
-	s.hist.SetScenario(scenarioName(s.Drill.Name))
+	s.hist.SetScenario(debrief.ScenarioName(s.Drill.Name))
 	s.Progress.Release = s.release(ctx)
 	for i, a := range s.Drill.Incident {
 		if a.Start != nil {
 			if a.Start.AfterTask == "" {
 				lo, hi, _ := spec.ParseWindow(a.Start.Delay)
-				s.Progress.Actions[i] = ActionState{State: "due", Due: s.Progress.Started.Add(spec.Pick(lo, hi))}
+				s.Progress.Actions[i] = state.ActionState{State: "due", Due: s.Progress.Started.Add(spec.Pick(lo, hi))}
 			}
 			continue
 		}
@@ -161,7 +165,7 @@ func Resume(ctx context.Context, o Options, runID string) (*Session, error) {
 // run under reports with unfinished drill progress.
 func Which(reports, runID string) (string, error) {
 	if runID != "" {
-		if _, err := loadProgress(runstate.Dir(reports, runID)); err != nil {
+		if _, err := state.Load(runstate.Dir(reports, runID)); err != nil {
 			return "", usage.Errorf("no drill in run %s: %v; `saltlab drill start NAME` starts one", runID, err)
 		}
 		return runID, nil
@@ -182,7 +186,7 @@ func Which(reports, runID string) (string, error) {
 // Tick is one round of the console: learner commands into the history,
 // due actions started, every task probed and the newly met announced.
 // It returns the verdicts.
-func (s *Session) Tick(ctx context.Context, out io.Writer) Verdicts {
+func (s *Session) Tick(ctx context.Context, out io.Writer) state.Verdicts {
 	s.collect(ctx)
 	now := time.Now()
 	s.takeNextFaultRequest(now, out) // the instructor's board asked for the next fault
@@ -191,7 +195,7 @@ func (s *Session) Tick(ctx context.Context, out io.Writer) Verdicts {
 		if st.State == "" && a.Start != nil && a.Start.AfterTask != "" {
 			if _, ok := s.Progress.Met[a.Start.AfterTask]; ok {
 				lo, hi, _ := spec.ParseWindow(cmpOr(a.Start.Delay, "0s"))
-				s.Progress.Actions[i] = ActionState{State: "due", Due: now.Add(spec.Pick(lo, hi))}
+				s.Progress.Actions[i] = state.ActionState{State: "due", Due: now.Add(spec.Pick(lo, hi))}
 			}
 		}
 		if st := s.Progress.Actions[i]; st.State == "due" && !now.Before(st.Due) {
@@ -238,17 +242,17 @@ func (s *Session) collect(ctx context.Context) {
 }
 
 // recordLearner appends one learner command to the history.
-func (s *Session) recordLearner(l LearnerLine) {
+func (s *Session) recordLearner(l state.LearnerLine) {
 	f := "shell: " + l.Line
 	if r := []rune(f); len(r) > 120 {
 		f = string(r[:120]) + "…"
 	}
-	inv, _ := s.hist.Append(history.Entry{Type: history.Invoke, Time: l.At, Process: learnerProcess, Node: l.Service, F: f})
+	inv, _ := s.hist.Append(history.Entry{Type: history.Invoke, Time: l.At, Process: state.Learner, Node: l.Service, F: f})
 	typ := history.OK
 	if l.Exit != 0 {
 		typ = history.Fail
 	}
-	s.hist.Append(history.Entry{Type: typ, Time: l.At, Pair: inv.Index, Process: learnerProcess, Node: l.Service, F: f, Value: mustJSON(l)})
+	s.hist.Append(history.Entry{Type: typ, Time: l.At, Pair: inv.Index, Process: state.Learner, Node: l.Service, F: f, Value: mustJSON(l)})
 }
 
 func randomHex(n int) string {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/drill/state"
 )
 
 // The learner's shell writes each command line, its exit code and the time
@@ -41,21 +43,13 @@ func installArgv() []string {
 	return []string{"sh", "-c", `mkdir -p /etc/saltlab /var/log/saltlab && touch /var/log/saltlab/learner.log && printf '%s' "$1" > /etc/saltlab/learner.rc`, "sh", rcText}
 }
 
-// LearnerLine is one command the learner ran in a lab shell.
-type LearnerLine struct {
-	At      time.Time `json:"at"`
-	Exit    int       `json:"exit"`
-	Line    string    `json:"line"`
-	Service string    `json:"service"`
-}
-
 // maxLineRunes bounds a recorded command line.
 const maxLineRunes = 2000
 
 // parseLearnerLines reads the log's lines (untrusted: whatever the shell
 // in the container wrote). Lines that are not "seconds TAB exit TAB
 // command" are skipped, and so counted: n is how many lines were read.
-func parseLearnerLines(text, service string) (out []LearnerLine, n int) {
+func parseLearnerLines(text, service string) (out []state.LearnerLine, n int) {
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -81,7 +75,7 @@ func parseLearnerLines(text, service string) (out []LearnerLine, n int) {
 		}
 		sec := int64(secs)
 		at := time.Unix(sec, int64((secs-float64(sec))*1e9)).UTC()
-		out = append(out, LearnerLine{At: at, Exit: code, Line: line, Service: service})
+		out = append(out, state.LearnerLine{At: at, Exit: code, Line: line, Service: service})
 	}
 	return out, n
 }

@@ -1,116 +1,30 @@
 package drill
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill/spec"
-	"github.com/saltlab/saltlab/internal/owned"
-	"github.com/saltlab/saltlab/internal/userfile"
+	"github.com/saltlab/saltlab/internal/drill/state"
 )
-
-// NextFaultName is the instructor's request, in the run folder, to start
-// the drill's next incident action now. It is a file of its own, not an
-// edit of drill.json: the console holds the progress in memory and saves
-// it every tick, so an edit by another process would be overwritten; the
-// console takes the request at its next tick instead, and only it injects.
-const NextFaultName = "next-fault.request"
-
-// ErrNoNextFault says every incident action has started already.
-var ErrNoNextFault = errors.New("every incident action has started already")
-
-// NextFaultRequest is what the request file holds.
-type NextFaultRequest struct {
-	Action int       `json:"action"`
-	At     time.Time `json:"at"`
-}
-
-// LoadProgress reads a run folder's drill progress (a regular file of
-// bounded size), for readers outside the console such as the board.
-func LoadProgress(runDir string) (*Progress, error) { return loadProgress(runDir) }
-
-// NextPending is the index of the drill's first incident action with a
-// start condition that has not started yet (its state empty or due), or
-// -1 when there is none.
-func NextPending(d *spec.Drill, p *Progress) int {
-	for i, a := range d.Incident {
-		if a.Start == nil || i >= len(p.Actions) {
-			continue
-		}
-		if st := p.Actions[i].State; st == "" || st == "due" {
-			return i
-		}
-	}
-	return -1
-}
-
-// RequestNextFault asks the console of the drill in runDir to start its
-// next pending incident action at its next tick (the console, `saltlab
-// drill start` or `resume`, must be running for it to act). It returns
-// the action's index.
-func RequestNextFault(d *spec.Drill, runDir string, now time.Time) (int, error) {
-	p, err := loadProgress(runDir)
-	if err != nil {
-		return -1, err
-	}
-	if !p.Ended.IsZero() {
-		return -1, fmt.Errorf("request the next fault of run %s: the drill has ended", p.RunID)
-	}
-	i := NextPending(d, p)
-	if i < 0 {
-		return -1, fmt.Errorf("request the next fault of run %s: %w", p.RunID, ErrNoNextFault)
-	}
-	b, _ := json.Marshal(NextFaultRequest{Action: i, At: now})
-	if err := owned.WriteFile(filepath.Join(runDir, NextFaultName), b, 0o644); err != nil {
-		return -1, fmt.Errorf("request the next fault: %w", err)
-	}
-	return i, nil
-}
-
-// ReadNextFaultRequest reads a pending request (nil when there is none).
-func ReadNextFaultRequest(runDir string) (*NextFaultRequest, error) {
-	path := filepath.Join(runDir, NextFaultName)
-	fi, err := os.Lstat(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read the next-fault request: %w", err)
-	}
-	_ = fi
-	b, err := userfile.ReadFile(path, 4<<10)
-	if err != nil {
-		return nil, fmt.Errorf("read the next-fault request: %w", err)
-	}
-	var r NextFaultRequest
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("read the next-fault request %s: %w", path, err)
-	}
-	return &r, nil
-}
 
 // takeNextFaultRequest folds an instructor's request into the progress:
 // the next pending action is due now, so this tick injects it. The
 // request file is removed whatever it held (a stale or broken request
 // must not fire later).
 func (s *Session) takeNextFaultRequest(now time.Time, out io.Writer) {
-	r, err := ReadNextFaultRequest(s.RunDir)
-	if r == nil && err == nil {
-		return
-	}
-	if rerr := owned.RemoveIn(s.RunDir, NextFaultName); rerr != nil {
+	r, err, rerr := state.TakeNextFaultRequest(s.RunDir)
+	if rerr != nil {
 		fmt.Fprintf(out, "drill: remove the next-fault request: %v\n", rerr)
 	}
 	if err != nil {
 		fmt.Fprintf(out, "drill: %v\n", err)
 		return
 	}
-	if i := NextPending(s.Drill, s.Progress); i >= 0 {
-		s.Progress.Actions[i] = ActionState{State: "due", Due: now}
+	if r == nil {
+		return
+	}
+	if i := state.NextPending(s.Drill, s.Progress); i >= 0 {
+		s.Progress.Actions[i] = state.ActionState{State: "due", Due: now}
 	}
 }

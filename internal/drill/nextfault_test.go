@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/owned"
 )
 
@@ -29,17 +30,17 @@ func TestNextPending(t *testing.T) {
 	d := twoFaults()
 	for _, tc := range []struct {
 		name    string
-		actions []ActionState
+		actions []state.ActionState
 		want    int
 	}{
-		{"the first waiting action", []ActionState{{State: "done"}, {}, {State: "due"}}, 1},
-		{"a due one counts as not started", []ActionState{{State: "done"}, {State: "done"}, {State: "due"}}, 2},
-		{"a failed one has started", []ActionState{{State: "done"}, {State: "failed"}, {State: "done"}}, -1},
-		{"the first action (no start) is never next", []ActionState{{}, {State: "done"}, {State: "done"}}, -1},
-		{"a short progress is not read past its end", []ActionState{{State: "done"}}, -1},
+		{"the first waiting action", []state.ActionState{{State: "done"}, {}, {State: "due"}}, 1},
+		{"a due one counts as not started", []state.ActionState{{State: "done"}, {State: "done"}, {State: "due"}}, 2},
+		{"a failed one has started", []state.ActionState{{State: "done"}, {State: "failed"}, {State: "done"}}, -1},
+		{"the first action (no start) is never next", []state.ActionState{{}, {State: "done"}, {State: "done"}}, -1},
+		{"a short progress is not read past its end", []state.ActionState{{State: "done"}}, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, NextPending(d, &Progress{Actions: tc.actions}))
+			assert.Equal(t, tc.want, state.NextPending(d, &state.Progress{Actions: tc.actions}))
 		})
 	}
 }
@@ -47,23 +48,23 @@ func TestNextPending(t *testing.T) {
 func TestRequestNextFaultIsTakenByTheConsole(t *testing.T) {
 	dir := runDir(t)
 	d := twoFaults()
-	p := &Progress{Drill: "two", RunID: "drill-two-abc", Started: time.Now(), Actions: []ActionState{{State: "done"}, {}, {State: "due", Due: time.Now().Add(time.Hour)}}}
-	require.NoError(t, p.save(dir))
+	p := &state.Progress{Drill: "two", RunID: "drill-two-abc", Started: time.Now(), Actions: []state.ActionState{{State: "done"}, {}, {State: "due", Due: time.Now().Add(time.Hour)}}}
+	require.NoError(t, p.Save(dir))
 
 	now := time.Now()
-	i, err := RequestNextFault(d, dir, now)
+	i, err := state.RequestNextFault(d, dir, now)
 	require.NoError(t, err)
 	assert.Equal(t, 1, i)
-	r, err := ReadNextFaultRequest(dir)
+	r, err := state.ReadNextFaultRequest(dir)
 	require.NoError(t, err)
 	require.NotNil(t, r)
 	assert.Equal(t, 1, r.Action)
 
 	s := &Session{Drill: d, Progress: p, RunDir: dir}
 	s.takeNextFaultRequest(now, io.Discard)
-	assert.Equal(t, ActionState{State: "due", Due: now}, p.Actions[1], "due now: this tick injects it")
+	assert.Equal(t, state.ActionState{State: "due", Due: now}, p.Actions[1], "due now: this tick injects it")
 	assert.Equal(t, "due", p.Actions[2].State, "only the next action")
-	_, err = os.Stat(filepath.Join(dir, NextFaultName))
+	_, err = os.Stat(filepath.Join(dir, state.NextFaultName))
 	assert.ErrorIs(t, err, os.ErrNotExist, "a request is taken once")
 	s.takeNextFaultRequest(now.Add(time.Second), io.Discard)
 	assert.Equal(t, now, p.Actions[1].Due, "no request, no change")
@@ -73,18 +74,18 @@ func TestRequestNextFaultRefuses(t *testing.T) {
 	d := twoFaults()
 	for _, tc := range []struct {
 		name string
-		p    Progress
+		p    state.Progress
 		want string
 	}{
-		{"nothing left", Progress{RunID: "r", Actions: []ActionState{{State: "done"}, {State: "done"}, {State: "done"}}}, "every incident action has started already"},
-		{"ended", Progress{RunID: "r", Ended: time.Now(), Actions: []ActionState{{State: "done"}, {}, {}}}, "the drill has ended"},
+		{"nothing left", state.Progress{RunID: "r", Actions: []state.ActionState{{State: "done"}, {State: "done"}, {State: "done"}}}, "every incident action has started already"},
+		{"ended", state.Progress{RunID: "r", Ended: time.Now(), Actions: []state.ActionState{{State: "done"}, {}, {}}}, "the drill has ended"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := runDir(t)
-			require.NoError(t, tc.p.save(dir))
-			_, err := RequestNextFault(d, dir, time.Now())
+			require.NoError(t, tc.p.Save(dir))
+			_, err := state.RequestNextFault(d, dir, time.Now())
 			assert.ErrorContains(t, err, tc.want)
-			_, serr := os.Stat(filepath.Join(dir, NextFaultName))
+			_, serr := os.Stat(filepath.Join(dir, state.NextFaultName))
 			assert.ErrorIs(t, serr, os.ErrNotExist)
 		})
 	}
@@ -92,12 +93,12 @@ func TestRequestNextFaultRefuses(t *testing.T) {
 
 func TestABrokenRequestIsDroppedNotFired(t *testing.T) {
 	dir := runDir(t)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, NextFaultName), []byte("{not json"), 0o644))
-	p := &Progress{Actions: []ActionState{{State: "done"}, {}, {}}}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, state.NextFaultName), []byte("{not json"), 0o644))
+	p := &state.Progress{Actions: []state.ActionState{{State: "done"}, {}, {}}}
 	s := &Session{Drill: twoFaults(), Progress: p, RunDir: dir}
 	s.takeNextFaultRequest(time.Now(), io.Discard)
 	assert.Equal(t, "", p.Actions[1].State)
-	_, err := os.Stat(filepath.Join(dir, NextFaultName))
+	_, err := os.Stat(filepath.Join(dir, state.NextFaultName))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 

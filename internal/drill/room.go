@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -52,7 +53,7 @@ func liveDrills(reports string) []string {
 	}
 	var out []string
 	for _, st := range states {
-		if p, err := loadProgress(runstate.Dir(reports, st.RunID)); err == nil && p.Ended.IsZero() {
+		if p, err := state.Load(runstate.Dir(reports, st.RunID)); err == nil && p.Ended.IsZero() {
 			out = append(out, st.RunID)
 		}
 	}

@@ -21,7 +21,11 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/client/eventlog"
+	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/probe"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -32,7 +36,7 @@ import (
 // Session is a drill in flight on its lab.
 type Session struct {
 	Drill    *spec.Drill
-	Progress *Progress
+	Progress *state.Progress
 	RunDir   string
 	Log      io.Writer
 
@@ -42,10 +46,17 @@ type Session struct {
 	engine        *chaos.Engine
 	hist          *history.Recorder
 	state         runstate.State
+	// buses are the services whose Salt event bus the drill records
+	// (every master and syndic node); watch records them while this
+	// process watches the drill (watchEvents).
+	buses []string
+	watch *eventlog.Watcher
 }
 
-// Close releases the engine client and the history file.
+// Close stops recording the event buses and releases the engine client
+// and the history file.
 func (s *Session) Close() error {
+	s.stopEvents()
 	var errs []error
 	if s.hist != nil {
 		errs = append(errs, s.hist.Close())
@@ -59,7 +70,7 @@ func (s *Session) Close() error {
 // open binds a session to the live lab of a saved drill run.
 func open(ctx context.Context, o Options, runID string) (*Session, error) {
 	runDir := runstate.Dir(o.Reports, runID)
-	p, err := loadProgress(runDir)
+	p, err := state.Load(runDir)
 	if err != nil {
 		return nil, err
 	}
@@ -76,10 +87,12 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, cli: cli, state: st}
-	if s.lab, _, err = runner.Open(ctx, cli, st); err != nil {
+	l, roles, err := runner.Open(ctx, cli, st)
+	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", p.Drill, runID, err, runID)
 	}
+	s.lab, s.buses = l, roles.Buses()
 	if s.engine, err = runner.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
 		s.Close()
 		return nil, err
@@ -88,7 +101,7 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		s.Close()
 		return nil, err
 	}
-	s.hist.SetScenario(scenarioName(p.Drill))
+	s.hist.SetScenario(debrief.ScenarioName(p.Drill))
 	return s, nil
 }
 
@@ -105,35 +118,42 @@ func (e execer) Exec(ctx context.Context, service string, argv []string) (client
 	return client.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
 }
 
-// Verdicts are the tasks' states now, by task id, with why.
-type Verdicts map[string]struct {
-	V   Verdict
-	Why string
+// Down says whether service's container is paused or not running, from
+// Docker's own state (a container Docker cannot inspect is not known to
+// be down).
+func (e execer) Down(ctx context.Context, service string) (string, bool) {
+	st, err := e.l.State(ctx, service)
+	switch {
+	case err != nil:
+		return "", false
+	case st.Paused:
+		return "paused", true
+	case !st.Running:
+		return st.Status, true
+	}
+	return "", false
 }
 
 // Probe runs every task's probe once; a task whose needs are not met is
 // probed too (its state is shown), and counts as met only after them.
-func (s *Session) Probe(ctx context.Context) Verdicts {
+func (s *Session) Probe(ctx context.Context) state.Verdicts {
 	c := s.client()
-	out := Verdicts{}
+	out := state.Verdicts{}
 	for _, t := range s.Drill.Tasks {
-		v, why := probe(ctx, c, t)
-		out[t.ID] = struct {
-			V   Verdict
-			Why string
-		}{v, why}
+		v, why := probe.Task(ctx, c, t)
+		out[t.ID] = state.Result{V: v, Why: why}
 	}
 	return out
 }
 
 // note marks tasks newly met (their needs met first) and returns them.
-func (s *Session) note(v Verdicts, now time.Time) []spec.Task {
+func (s *Session) note(v state.Verdicts, now time.Time) []spec.Task {
 	if s.Progress.Met == nil {
 		s.Progress.Met = map[string]time.Time{}
 	}
 	var newly []spec.Task
 	for _, t := range s.Drill.Tasks {
-		if _, done := s.Progress.Met[t.ID]; done || v[t.ID].V != Met {
+		if _, done := s.Progress.Met[t.ID]; done || v[t.ID].V != state.Met {
 			continue
 		}
 		ready := true
@@ -162,11 +182,20 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	case a.Fault != nil:
 		var cs chaos.Spec
 		if cs, err = ChaosSpec(*a.Fault); err == nil {
-			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: strings.Join(cs.Targets, ","), Program: cs.Process, FaultID: fmt.Sprintf("drill-%d", i)})
-			_, err = s.engine.Inject(ctx, cs)
+			target := strings.Join(cs.Targets, ",")
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: faultID(i)})
+			// An operation of the incident's lane around the injection:
+			// what Salt fired meanwhile (a key action's salt/key event) is
+			// the incident's, not the learner's.
+			s.client().Rec.Do(ctx, client.Op{F: "incident " + string(cs.Kind) + " " + target, Node: cs.Targets[0], Process: state.Incident}, func(ctx context.Context) client.Outcome {
+				if _, err = s.engine.Inject(ctx, cs); err != nil {
+					return client.Failed(nil, "%v", err)
+				}
+				return client.Succeeded(nil)
+			})
 		}
 	case a.Script != nil:
-		err = s.runStep(ctx, "incident", *a.Script)
+		err = s.runStep(ctx, state.Incident, *a.Script)
 	}
 	st.State = "done"
 	if err != nil {
@@ -175,10 +204,17 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	return err
 }
 
-// runStep runs a script of the drill folder in its service with bash, as
-// one recorded operation of who ("incident", "solution", "wrong-fix"). The
+// runStep plays one step as one recorded operation of who ("incident",
+// "solution", "wrong-fix"): a verb on a container, as the learner's own
+// (act), or a script of the drill folder in its service with bash. The
 // script's text is bash's argument, not spliced into another script.
 func (s *Session) runStep(ctx context.Context, who string, st spec.Step) error {
+	if verb, service := st.Action(); verb != "" {
+		if err := s.act(ctx, who, verb, service); err != nil {
+			return fmt.Errorf("run %s %s: %w", who, st, err)
+		}
+		return nil
+	}
 	text, err := spec.ReadFile(filepath.Join(s.Drill.Dir, st.Script))
 	if err != nil {
 		return err
@@ -212,15 +248,19 @@ func (s *Session) heal(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
 	err := s.engine.Ledger().UndoAll(ctx, s.engine)
 	_, serr := s.engine.Sweep(ctx)
+	// A fault the learner already mended from outside (mendFaults) has
+	// its end recorded: only the others end now.
+	h, _ := history.Read(s.hist.Path())
+	open := openFaults(h)
 	for i, a := range s.Drill.Incident {
-		if a.Fault != nil && s.Progress.Actions[i].State == "done" {
-			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: history.FaultKind(a.Fault.Kind), Target: a.Fault.Target, FaultID: fmt.Sprintf("drill-%d", i)})
+		if _, ok := open[faultID(i)]; a.Fault != nil && s.Progress.Actions[i].State == "done" && ok {
+			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: history.FaultKind(a.Fault.Kind), Target: a.Fault.Target, FaultID: faultID(i)})
 		}
 	}
 	return errors.Join(err, serr)
 }
 
-func (s *Session) save() error { return s.Progress.save(s.RunDir) }
+func (s *Session) save() error { return s.Progress.Save(s.RunDir) }
 
 // Options are where drills, reports and the checkout are.
 type Options struct {
@@ -228,4 +268,18 @@ type Options struct {
 	Reports string // reports/<run id>/
 	Root    string // the saltlab checkout
 	Log     io.Writer
+}
+
+// Play runs the solution's or the wrong fix's steps.
+func (s *Session) Play(ctx context.Context, who string) error {
+	steps := s.Drill.Solution
+	if who == state.WrongFix {
+		steps = s.Drill.WrongFix
+	}
+	for _, st := range steps {
+		if err := s.runStep(ctx, who, st); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -70,6 +70,18 @@ func (l *Lab) Start(ctx context.Context, service string) error {
 	return nil
 }
 
+// Unpause resumes the service's paused container (docker unpause).
+func (l *Lab) Unpause(ctx context.Context, service string) error {
+	ref, err := l.ref(service)
+	if err != nil {
+		return err
+	}
+	if err := l.cli.ContainerUnpause(ctx, ref); err != nil {
+		return fmt.Errorf("unpause service %q: %w", service, err)
+	}
+	return nil
+}
+
 // Kill sends signal (e.g. "SIGKILL", "SIGTERM", "9") to the service's
 // container.
 func (l *Lab) Kill(ctx context.Context, service, signal string) error {

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -44,11 +44,11 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 	reports, drills := fixture(t)
 	run := filepath.Join(reports, fixtureRun)
 	// The drill started four minutes ago, so the timer reads as in class.
-	p, err := drill.LoadProgress(run)
+	p, err := state.Load(run)
 	require.NoError(t, err)
 	p.Started = time.Now().Add(-4 * time.Minute)
 	raw, _ := json.Marshal(p)
-	require.NoError(t, os.WriteFile(filepath.Join(run, drill.ProgressName), raw, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(run, state.ProgressName), raw, 0o644))
 	b, err := NewServer(&Source{Reports: reports, Drills: drills})
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
@@ -83,12 +83,12 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 
 	// The console meets the second task and the learner asks a hint: the
 	// run folder changes, the page follows without a reload.
-	p, err = drill.LoadProgress(run)
+	p, err = state.Load(run)
 	require.NoError(t, err)
 	p.Hints = append(p.Hints, 1)
 	p.Met["master-1-serves"] = time.Now()
 	raw, _ = json.Marshal(p)
-	require.NoError(t, os.WriteFile(filepath.Join(run, drill.ProgressName), raw, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(run, state.ProgressName), raw, 0o644))
 	f, err := os.OpenFile(filepath.Join(run, "history.jsonl"), os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)
 	at := time.Now().UTC().Format(time.RFC3339Nano)
@@ -107,7 +107,7 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 	// The instructor starts the next fault.
 	require.NoError(t, br.eval(ctx, `(document.querySelector('[data-next]').click(), true)`, new(bool)))
 	require.NoError(t, br.until(ctx, `document.querySelector('[data-msg]').textContent.startsWith('Asked at')`))
-	r, err := drill.ReadNextFaultRequest(run)
+	r, err := state.ReadNextFaultRequest(run)
 	require.NoError(t, err)
 	require.NotNil(t, r, "the button left the request for the console")
 	assert.Equal(t, 1, r.Action)

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/run/status"
 )
@@ -53,7 +53,7 @@ type MinionView struct {
 
 // buildMap draws the lab from its own answer when there is one, else
 // from the drill's probes; open fault windows are marked either way.
-func buildMap(d *spec.Drill, p *drill.Progress, h []history.Entry, probes map[string]history.Entry, lab *LabStatus) LabMap {
+func buildMap(d *spec.Drill, p *state.Progress, h []history.Entry, probes map[string]history.Entry, lab *LabStatus) LabMap {
 	open := openFaults(h)
 	if lab != nil && lab.Err == "" {
 		m := fromLab(lab)
@@ -105,7 +105,7 @@ func fromLab(l *LabStatus) LabMap {
 // is judged by a probe of the salt-api program. Masters and minions are
 // the lab's services by their names (the lab's roles come with its own
 // answer).
-func fromProbes(d *spec.Drill, p *drill.Progress, probes map[string]history.Entry) LabMap {
+func fromProbes(d *spec.Drill, p *state.Progress, probes map[string]history.Entry) LabMap {
 	m := LabMap{Source: "probes", Masters: []NodeView{}, Minions: []MinionView{}, API: NodeView{Service: "salt-api", State: "unknown", Why: "not probed by this drill"}}
 	served := map[string][]string{}
 	for _, sv := range p.Services {
@@ -132,9 +132,9 @@ func fromProbes(d *spec.Drill, p *drill.Progress, probes map[string]history.Entr
 			}
 			st, why := verdictOf(e)
 			switch {
-			case st == string(drill.NotMet):
+			case st == string(state.NotMet):
 				n.State, n.Why = "down", why
-			case st == string(drill.Met) && n.State != "down":
+			case st == string(state.Met) && n.State != "down":
 				n.State, n.Why = "up", why
 			}
 		}
@@ -155,7 +155,7 @@ func fromProbes(d *spec.Drill, p *drill.Progress, probes map[string]history.Entr
 		if pr := t.Probe.Process; pr != nil && pr.Program == "salt-api" {
 			if e, ok := probes[t.ID]; ok {
 				st, why := verdictOf(e)
-				m.API.State = map[string]string{string(drill.Met): "up", string(drill.NotMet): "down"}[st]
+				m.API.State = map[string]string{string(state.Met): "up", string(state.NotMet): "down"}[st]
 				m.API.State, m.API.Why = cmpOr(m.API.State, "unknown"), fmt.Sprintf("salt-api on %s: %s", pr.Service, why)
 			}
 		}

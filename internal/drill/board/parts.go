@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -15,7 +15,7 @@ func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
 
 // actionView says what incident action i does, when it starts and where
 // it is.
-func actionView(i int, a spec.Action, p *drill.Progress) ActionView {
+func actionView(i int, a spec.Action, p *state.Progress) ActionView {
 	av := ActionView{N: i + 1, When: "at the start", State: "waiting"}
 	switch {
 	case a.Fault != nil:
@@ -61,10 +61,10 @@ func timePtr(t time.Time) *time.Time {
 func commands(h []history.Entry) []CommandView {
 	out := []CommandView{}
 	for _, e := range h {
-		if e.Process != "learner" || !e.IsCompletion() || len(e.Value) == 0 {
+		if e.Process != state.Learner || !e.IsCompletion() || len(e.Value) == 0 {
 			continue
 		}
-		var l drill.LearnerLine
+		var l state.LearnerLine
 		if json.Unmarshal(e.Value, &l) != nil || l.Line == "" {
 			continue
 		}

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/textclip"
@@ -109,14 +109,14 @@ func (s *Source) Read() ([]Run, []string) {
 // readRun reads one run folder: ok is false for a folder with no drill
 // or a drill that has ended.
 func (s *Source) readRun(dir string) (Run, bool, error) {
-	pv, fi, err := s.file(filepath.Join(dir, drill.ProgressName), func(string) (any, error) { return drill.LoadProgress(dir) })
+	pv, fi, err := s.file(filepath.Join(dir, state.ProgressName), func(string) (any, error) { return state.Load(dir) })
 	if fi == nil {
 		return Run{}, false, nil // no drill in this run
 	}
 	if err != nil {
 		return Run{}, false, err
 	}
-	p := pv.(*drill.Progress)
+	p := pv.(*state.Progress)
 	if !p.Ended.IsZero() {
 		return Run{}, false, nil
 	}
@@ -127,7 +127,7 @@ func (s *Source) readRun(dir string) (Run, bool, error) {
 	if hv, _, err := s.file(filepath.Join(dir, history.FileName), readTail); err == nil && hv != nil {
 		r.History = hv.([]history.Entry)
 	}
-	r.Request, _ = drill.ReadNextFaultRequest(dir)
+	r.Request, _ = state.ReadNextFaultRequest(dir)
 	return r, true, nil
 }
 

@@ -16,7 +16,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/usage/valid"
 )
@@ -179,9 +179,9 @@ func (s *Server) nextFault(w http.ResponseWriter, r *http.Request) {
 		if run.Progress.RunID != id {
 			continue
 		}
-		i, err := drill.RequestNextFault(run.Drill, filepath.Join(s.Src.Reports, id), s.now())
+		i, err := state.RequestNextFault(run.Drill, filepath.Join(s.Src.Reports, id), s.now())
 		switch {
-		case errors.Is(err, drill.ErrNoNextFault):
+		case errors.Is(err, state.ErrNoNextFault):
 			http.Error(w, err.Error(), http.StatusConflict)
 		case err != nil:
 			http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -144,8 +144,8 @@ func TestTheStreamSendsTheViewWhenDrillJSONChanges(t *testing.T) {
 	require.Len(t, v.Drills, 1)
 	require.Len(t, v.Drills[0].Hints, 1)
 
-	path := filepath.Join(reports, fixtureRun, drill.ProgressName)
-	p, err := drill.LoadProgress(filepath.Dir(path))
+	path := filepath.Join(reports, fixtureRun, state.ProgressName)
+	p, err := state.Load(filepath.Dir(path))
 	require.NoError(t, err)
 	p.Hints = append(p.Hints, 1)
 	b, err := json.Marshal(p)
@@ -175,7 +175,7 @@ func TestNextFaultAsksTheConsole(t *testing.T) {
 	assert.Equal(t, http.StatusForbidden, post(fixtureRun, map[string]string{"Sec-Fetch-Site": "cross-site"}).StatusCode)
 	assert.Equal(t, http.StatusBadRequest, post("../etc", origin).StatusCode)
 	assert.Equal(t, http.StatusNotFound, post("drill-other-000000", origin).StatusCode)
-	_, err := os.Stat(filepath.Join(reports, fixtureRun, drill.NextFaultName))
+	_, err := os.Stat(filepath.Join(reports, fixtureRun, state.NextFaultName))
 	require.ErrorIs(t, err, os.ErrNotExist, "nothing refused left a request")
 
 	resp := post(fixtureRun, origin)
@@ -187,17 +187,17 @@ func TestNextFaultAsksTheConsole(t *testing.T) {
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&got))
 	assert.Equal(t, 2, got.Action)
 	assert.True(t, got.Console)
-	r, err := drill.ReadNextFaultRequest(filepath.Join(reports, fixtureRun))
+	r, err := state.ReadNextFaultRequest(filepath.Join(reports, fixtureRun))
 	require.NoError(t, err)
 	require.NotNil(t, r)
 	assert.Equal(t, 1, r.Action, "the second action, the next one not started")
 	assert.Equal(t, http.StatusOK, post(fixtureRun, map[string]string{"Sec-Fetch-Site": "same-origin"}).StatusCode)
 
-	p, err := drill.LoadProgress(filepath.Join(reports, fixtureRun))
+	p, err := state.Load(filepath.Join(reports, fixtureRun))
 	require.NoError(t, err)
 	p.Actions[1].State = "done"
 	b, _ := json.Marshal(p)
-	require.NoError(t, os.WriteFile(filepath.Join(reports, fixtureRun, drill.ProgressName), b, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(reports, fixtureRun, state.ProgressName), b, 0o644))
 	assert.Equal(t, http.StatusConflict, post(fixtureRun, origin).StatusCode, "every fault started")
 }
 

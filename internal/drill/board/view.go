@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -27,10 +27,10 @@ const maxCommands = 30
 type Run struct {
 	Drill    *spec.Drill
 	Brief    string
-	Progress *drill.Progress
+	Progress *state.Progress
 	// History is the tail of history.jsonl (see historyTail).
 	History []history.Entry
-	Request *drill.NextFaultRequest
+	Request *state.NextFaultRequest
 	// Saved is when drill.json was last written (the console's heartbeat).
 	Saved time.Time
 	Lab   *LabStatus
@@ -121,7 +121,7 @@ func Build(runs []Run, now time.Time) View {
 func buildDrill(r Run, now time.Time) DrillView {
 	d, p := r.Drill, r.Progress
 	dv := DrillView{RunID: p.RunID, Drill: d.Name, Title: d.Title, Level: d.Level, Flavor: p.Flavor, Topology: d.Topology,
-		Brief: r.Brief, Started: p.Started, Deadline: p.Deadline(), HintsOf: len(d.Hints), NextFault: drill.NextPending(d, p),
+		Brief: r.Brief, Started: p.Started, Deadline: p.Deadline(), HintsOf: len(d.Hints), NextFault: state.NextPending(d, p),
 		Console: ConsoleView{Watching: now.Sub(r.Saved) < ConsoleQuiet, LastSaved: r.Saved}, Tasks: []TaskView{}, Hints: []HintView{}, Actions: []ActionView{}}
 	if r.Request != nil {
 		at := r.Request.At
@@ -153,18 +153,12 @@ func buildDrill(r Run, now time.Time) DrillView {
 	return dv
 }
 
-// probePrefix is how the console names a task's probe in the history:
-// "drill <task id>: <command>", by the process drill-check.
+// taskOf is the task a probe's completion judged (state.ProbedTask).
 func taskOf(e history.Entry) (string, bool) {
-	if e.Process != "drill-check" || !e.IsCompletion() {
+	if e.Process != state.Checker || !e.IsCompletion() {
 		return "", false
 	}
-	rest, ok := strings.CutPrefix(e.F, "drill ")
-	if !ok {
-		return "", false
-	}
-	id, _, ok := strings.Cut(rest, ": ")
-	return id, ok
+	return state.ProbedTask(e.F)
 }
 
 // latestProbes is each task's latest probe completion.
@@ -179,14 +173,14 @@ func latestProbes(h []history.Entry) map[string]history.Entry {
 }
 
 // verdictOf reads a probe's completion as the console judged it.
-func verdictOf(e history.Entry) (state, why string) {
+func verdictOf(e history.Entry) (verdict, why string) {
 	switch e.Type {
 	case history.OK:
-		return string(drill.Met), textValue(e)
+		return string(state.Met), textValue(e)
 	case history.Fail:
-		return string(drill.NotMet), e.Error
+		return string(state.NotMet), e.Error
 	}
-	return string(drill.Unknown), e.Error
+	return string(state.Unknown), e.Error
 }
 
 // textValue is a completion's value when it is a JSON string.

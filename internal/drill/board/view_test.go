@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/drill"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/run/status"
 )
@@ -73,7 +73,7 @@ func TestBuildFromTheRecordedDrill(t *testing.T) {
 func TestBuildConsoleQuietAndRequested(t *testing.T) {
 	run, _ := readFixture(t)
 	at := time.Now()
-	run.Request = &drill.NextFaultRequest{Action: 1, At: at}
+	run.Request = &state.NextFaultRequest{Action: 1, At: at}
 	d := Build([]Run{run}, run.Saved.Add(ConsoleQuiet+time.Second)).Drills[0]
 	assert.False(t, d.Console.Watching)
 	require.NotNil(t, d.Requested)

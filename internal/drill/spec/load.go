@@ -156,7 +156,9 @@ func (d *Drill) checkFiles(file string) error {
 	var names []string
 	names = append(names, d.Brief, d.Debrief)
 	for _, s := range d.Steps() {
-		names = append(names, s.Script)
+		if s.Script != "" {
+			names = append(names, s.Script)
+		}
 	}
 	var errs []error
 	seen := map[string]bool{}
@@ -175,7 +177,7 @@ func (d *Drill) checkFiles(file string) error {
 	return errors.Join(errs...)
 }
 
-// Steps are every script step of the drill: incident, solution, wrong fix.
+// Steps are every step of the drill: incident scripts, solution, wrong fix.
 func (d *Drill) Steps() []Step {
 	var out []Step
 	for _, a := range d.Incident {
@@ -225,7 +227,7 @@ func (d *Drill) ServiceNames() []string {
 		}
 	}
 	for _, s := range d.Steps() {
-		add(s.Service)
+		add(s.Target())
 	}
 	for _, t := range d.Tasks {
 		p := t.Probe

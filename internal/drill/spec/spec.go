@@ -91,11 +91,65 @@ type Fault struct {
 	Name    string   `yaml:"name,omitempty" json:"name,omitempty"`
 }
 
-// Step runs a script of the drill folder in one service's container
-// (bash, as root). Solutions, wrong fixes and scripted incidents are steps.
+// Step is one thing a solution, a wrong fix or a scripted incident does:
+// a script of the drill folder run in one service's container (bash, as
+// root), or, for solutions and wrong fixes, an action on a service's
+// container from outside it, by the learner's own verbs (saltlab drill
+// restart|boot|unpause SERVICE): nothing inside a stopped or paused
+// master's container can run, so only such a step can mend it. Exactly
+// one kind is set.
 type Step struct {
-	Service string `yaml:"service" json:"service"`
-	Script  string `yaml:"script" json:"script"`
+	Service string `yaml:"service,omitempty" json:"service,omitempty"` // where script runs
+	Script  string `yaml:"script,omitempty" json:"script,omitempty"`
+	// Restart restarts the service's container, as a host reboot would.
+	Restart string `yaml:"restart,omitempty" json:"restart,omitempty"`
+	// Boot starts the service's stopped container, as powering a host on.
+	Boot string `yaml:"boot,omitempty" json:"boot,omitempty"`
+	// Unpause resumes the service's paused container, as a frozen
+	// virtual machine resumed from its hypervisor.
+	Unpause string `yaml:"unpause,omitempty" json:"unpause,omitempty"`
+}
+
+// The verbs of a step that acts on a container from outside it: the
+// learner's `saltlab drill VERB SERVICE`, by the same names.
+const (
+	VerbRestart = "restart"
+	VerbBoot    = "boot"
+	VerbUnpause = "unpause"
+)
+
+// Verbs are the learner's lab verbs, in the order the usage lists them.
+var Verbs = []string{VerbRestart, VerbBoot, VerbUnpause}
+
+// Action is the verb and service of a step that acts on a container
+// from outside it; verb is "" for a script step.
+func (s Step) Action() (verb, service string) {
+	switch {
+	case s.Restart != "":
+		return VerbRestart, s.Restart
+	case s.Boot != "":
+		return VerbBoot, s.Boot
+	case s.Unpause != "":
+		return VerbUnpause, s.Unpause
+	}
+	return "", ""
+}
+
+// Target is the service the step runs in or acts on.
+func (s Step) Target() string {
+	if _, svc := s.Action(); svc != "" {
+		return svc
+	}
+	return s.Service
+}
+
+// String names the step as the history and messages do: "solve.sh on
+// salt-master-1", or the verb and service, "boot salt-master-1".
+func (s Step) String() string {
+	if verb, svc := s.Action(); verb != "" {
+		return verb + " " + svc
+	}
+	return s.Script + " on " + s.Service
 }
 
 // Task is one thing the learner must bring about, judged by a probe run
@@ -169,18 +223,43 @@ type Hint struct {
 }
 
 // Forbid is an action the learner must not take, judged from the
-// learner's recorded command lines (a regular expression over each line)
-// or from the lab actions saltlab did for them (restart: every service
-// matched restarted).
+// learner's recorded command lines (a regular expression over each line),
+// from Salt's own key events on the masters' buses (whoever ran the
+// action: a script, the API, a command line the expression missed), or
+// both; or from the lab actions saltlab did for them (restart: every
+// service matched restarted).
 type Forbid struct {
 	ID      string `yaml:"id" json:"id"`
 	Text    string `yaml:"text" json:"text"`
 	Command string `yaml:"command,omitempty" json:"command,omitempty"`
+	// Key is the key action as the masters' buses announce it.
+	Key *KeyForbid `yaml:"key,omitempty" json:"key,omitempty"`
 	// RestartAll is the names' prefix of services that must not all be
 	// restarted, e.g. salt-minion-.
 	RestartAll string `yaml:"restart_all,omitempty" json:"restart_all,omitempty"`
 	Penalty    int    `yaml:"penalty,omitempty" json:"penalty,omitempty"` // default 20
 }
+
+// KeyForbid is a forbidden key action judged from the masters' key
+// events: salt/key's accept, reject or delete (what salt-key and the key
+// wheel fire), or auto-accept, a minion's sign-in accepted by a master
+// that held its key as deleted or pending, with nobody accepting it (the
+// master auto-accepts: auto_accept or open_mode turned on). Minion names
+// one minion's key; All, a service name prefix, means every such
+// minion's key on one master (salt-key -D); neither, any key.
+type KeyForbid struct {
+	Act    string `yaml:"act" json:"act"`
+	Minion string `yaml:"minion,omitempty" json:"minion,omitempty"`
+	All    string `yaml:"all,omitempty" json:"all,omitempty"`
+}
+
+// Key acts a forbidden key action may name.
+const (
+	KeyAccept     = "accept"
+	KeyReject     = "reject"
+	KeyDelete     = "delete"
+	KeyAutoAccept = "auto-accept"
+)
 
 // Duration is a time.Duration written as Go writes one ("90s", "15m").
 type Duration time.Duration

@@ -52,6 +52,9 @@ func TestParseRefusesWithFileLineAndField(t *testing.T) {
 		{"path in script", "script: solve.sh", "script: ../solve.sh", `solution[0].script: "../solve.sh": want a file name in the drill's folder`},
 		{"fault and script", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}\n    script: {service: salt-master-1, script: x.sh}", `incident[0]: want exactly one of fault or script`},
 		{"bad forbid regexp", "solution:", "forbid: [{id: x, text: y, command: '('}]\nsolution:", `forbid[0].command: not a regular expression`},
+		{"bad key act", "solution:", "forbid: [{id: x, text: y, key: {act: purge}}]\nsolution:", `forbid[0].key.act: "purge": want accept, reject, delete or auto-accept`},
+		{"key minion and all", "solution:", "forbid: [{id: x, text: y, key: {act: delete, minion: m, all: salt-minion-}}]\nsolution:", `forbid[0].key: want minion, all, or neither`},
+		{"key and restart_all", "solution:", "forbid: [{id: x, text: y, key: {act: delete}, restart_all: salt-minion-}]\nsolution:", `forbid[0]: want command, key or both, or else restart_all`},
 		{"bad window", "incident:\n", "incident:\n  - fault: {kind: stop, target: salt-master-2}\n    start: {delay: 5x}\n", `incident[0].start.delay: "5x": want a delay such as 45s`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,4 +147,36 @@ func TestPublishedSchemaIsTheReaders(t *testing.T) {
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got), "docs/drill.schema.json is stale: SALTLAB_UPDATE_SCHEMA=1 go test ./internal/drill/spec")
+}
+
+// TestStepsActOnContainersFromOutside: a solution or wrong fix may take
+// one of the learner's verbs on a service; an incident's script may not,
+// and a step is exactly one kind.
+func TestStepsActOnContainersFromOutside(t *testing.T) {
+	src := strings.Replace(good, "solution: [{service: salt-master-1, script: solve.sh}]", "solution: [{boot: salt-master-1}, {unpause: salt-minion-1}]", 1)
+	src = strings.Replace(src, "wrong_fix: [{service: salt-master-1, script: wrong.sh}]", "wrong_fix: [{restart: salt-minion-2}]", 1)
+	d, err := Parse("d.yaml", []byte(src))
+	require.NoError(t, err)
+	verb, svc := d.Solution[0].Action()
+	assert.Equal(t, "boot", verb)
+	assert.Equal(t, "salt-master-1", svc)
+	assert.Equal(t, "unpause salt-minion-1", d.Solution[1].String())
+	assert.Equal(t, []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}, d.ServiceNames(), "lint checks the verbs' services against the topology")
+
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"two kinds", "{boot: salt-master-1}", "{boot: salt-master-1, restart: salt-master-1}", "solution[0]: want exactly one of {service, script}, restart, boot or unpause"},
+		{"a verb and a script", "{boot: salt-master-1}", "{boot: salt-master-1, service: salt-master-1, script: solve.sh}", "solution[0]: want exactly one of"},
+		{"a bad service", "{boot: salt-master-1}", "{boot: 'salt master'}", `solution[0].boot: "salt master": want a service of the topology`},
+		{"an empty step", "{boot: salt-master-1}", "{}", "solution[0]: want exactly one of"},
+		{"an unknown verb", "{boot: salt-master-1}", "{start: salt-master-1}", `unknown key "start"`},
+		{"an incident verb", "- fault: {kind: proc-stop, target: salt-master-1, process: salt-master}", "- script: {unpause: salt-master-1}", "incident[0].script: want {service, script}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(src, tc.old, tc.new, 1)
+			require.NotEqual(t, src, bad)
+			_, err := Parse("d.yaml", []byte(bad))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
 }

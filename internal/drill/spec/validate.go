@@ -22,6 +22,7 @@ var (
 	keyStates = map[string]bool{"accepted": true, "pending": true, "rejected": true, "denied": true, "absent": true}
 	levels    = map[string]bool{"easy": true, "medium": true, "hard": true}
 	flavours  = map[string]bool{"real": true, "sim": true}
+	keyActs   = map[string]bool{KeyAccept: true, KeyReject: true, KeyDelete: true, KeyAutoAccept: true}
 )
 
 // validator collects errors, each at the line of the field it is about.
@@ -126,10 +127,10 @@ func (d *Drill) validate(v *validator) {
 		steps []Step
 	}{{"solution", d.Solution}, {"wrong_fix", d.WrongFix}} {
 		if len(s.steps) == 0 {
-			v.fail("want at least one step {service, script}", s.key)
+			v.fail("want at least one step: {service, script}, or {restart|boot|unpause: SERVICE}", s.key)
 		}
 		for i, st := range s.steps {
-			validateStep(v, st, s.key, i)
+			validateStep(v, st, true, s.key, i)
 		}
 	}
 }
@@ -162,7 +163,32 @@ func (d *Drill) validateSalt(v *validator) {
 	}
 }
 
-func validateStep(v *validator, s Step, path ...any) {
+// validateStep checks a step: a script in a service, or (where actions
+// are allowed: solutions and wrong fixes) exactly one verb on a service.
+func validateStep(v *validator, s Step, actions bool, path ...any) {
+	kinds := 0
+	for _, k := range []string{s.Restart, s.Boot, s.Unpause} {
+		if k != "" {
+			kinds++
+		}
+	}
+	if s.Script != "" || s.Service != "" {
+		kinds++
+	}
+	switch {
+	case kinds != 1 && actions:
+		v.fail("want exactly one of {service, script}, restart, boot or unpause", path...)
+		return
+	case kinds != 1 || (!actions && s.Script == "" && s.Service == ""):
+		v.fail("want {service, script}: an incident's script runs in a service (a container's stop or pause is a fault of the catalogue)", path...)
+		return
+	}
+	if verb, svc := s.Action(); verb != "" {
+		if !serviceRe.MatchString(svc) {
+			v.fail(fmt.Sprintf("%q: want a service of the topology", svc), append(path, verb)...)
+		}
+		return
+	}
 	if !serviceRe.MatchString(s.Service) {
 		v.fail(fmt.Sprintf("%q: want a service of the topology", s.Service), append(path, "service")...)
 	}
@@ -246,7 +272,7 @@ func (d *Drill) validateIncident(v *validator, tasks map[string]bool) {
 				v.fail("want a fault kind and one target service", "incident", i, "fault")
 			}
 		case a.Script != nil:
-			validateStep(v, *a.Script, "incident", i, "script")
+			validateStep(v, *a.Script, false, "incident", i, "script")
 		}
 		if a.Start == nil {
 			immediate++
@@ -300,8 +326,19 @@ func (d *Drill) validateForbid(v *validator) {
 		if strings.TrimSpace(f.Text) == "" {
 			v.fail("want what the learner must not do", "forbid", i, "text")
 		}
-		if (f.Command == "") == (f.RestartAll == "") {
-			v.fail("want exactly one of command or restart_all", "forbid", i)
+		if (f.Command == "" && f.Key == nil) == (f.RestartAll == "") {
+			v.fail("want command, key or both, or else restart_all", "forbid", i)
+		}
+		if k := f.Key; k != nil {
+			if !keyActs[k.Act] {
+				v.fail(fmt.Sprintf("%q: want accept, reject, delete or auto-accept", k.Act), "forbid", i, "key", "act")
+			}
+			if k.Minion != "" && k.All != "" {
+				v.fail("want minion, all, or neither (any key)", "forbid", i, "key")
+			}
+			if k.All != "" && !serviceRe.MatchString(k.All) {
+				v.fail(fmt.Sprintf("%q: want a service name prefix, e.g. salt-minion-", k.All), "forbid", i, "key", "all")
+			}
 		}
 		if f.Command != "" {
 			if _, err := regexp.Compile(f.Command); err != nil {

@@ -75,27 +75,12 @@ func KeyAction(h []history.Entry, p KeyActionParams) Result {
 	return fold(want, subs)
 }
 
-// actNames are the "act" values a salt/key event carries for an action:
-// the verb up to 3007 (salt/key.py Key.accept: "accept"), the state name
-// from 3008 (Key.change_state: DIR_MAP[to_state], "accepted").
-func actNames(action string) map[string]bool {
-	names := map[string]bool{action: true}
-	switch action {
-	case "accept", "reject":
-		names[action+"ed"] = true
-	}
-	return names
-}
-
 // keyEvent judges the salt/key event of the action on its master's bus.
 func keyEvent(h []history.Entry, act history.Op, p KeyActionParams) Subject {
 	sub := Subject{Name: p.Master + " salt/key event"}
-	for _, e := range h {
-		if e.Type != history.Event || e.Master != p.Master || e.Tag != "salt/key" || e.Index < act.Invoke.Index {
-			continue
-		}
-		if d := eventData(e); actNames(p.Action)[fmt.Sprint(d["act"])] && d["id"] == p.Minion {
-			sub.Verdict, sub.Observed, sub.Evidence = Valid, fmt.Sprintf("salt/key {act: %s, id: %s}", p.Action, p.Minion), []int64{e.Index}
+	for _, k := range KeyEvents(h) {
+		if k.Tag == KeyTag && k.Master == p.Master && k.Index >= act.Invoke.Index && k.Act == p.Action && k.Minion == p.Minion {
+			sub.Verdict, sub.Observed, sub.Evidence = Valid, fmt.Sprintf("salt/key {act: %s, id: %s}", p.Action, p.Minion), []int64{k.Index}
 			return sub
 		}
 	}

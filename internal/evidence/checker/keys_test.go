@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -221,16 +223,24 @@ func TestRunDiagnosesOnlyServingChecks(t *testing.T) {
 }
 
 // A salt/key event names the action by its verb up to Salt 3007 and by the
-// key's new state from 3008; both are the action's event.
-func TestActNames(t *testing.T) {
-	for _, tt := range []struct {
-		action string
-		act    string
-		want   bool
-	}{
-		{"reject", "reject", true}, {"reject", "rejected", true}, {"accept", "accepted", true},
-		{"delete", "delete", true}, {"reject", "accepted", false}, {"delete", "deleted", false},
-	} {
-		assert.Equal(t, tt.want, actNames(tt.action)[tt.act], "%s as %s", tt.action, tt.act)
+// key's new state from 3008; both read as the verb. Sign-ins (salt/auth)
+// keep theirs; an event without an id or an act is no key event.
+func TestKeyEvents(t *testing.T) {
+	ev := func(tag, data string) history.Entry {
+		return history.Entry{Type: history.Event, Master: "salt-master-1", Tag: tag, Data: json.RawMessage(data)}
 	}
+	h := []history.Entry{
+		ev("salt/key", `{"act":"reject","id":"m1"}`), ev("salt/key", `{"act":"rejected","id":"m1"}`),
+		ev("salt/key", `{"act":"accepted","id":"m2"}`), ev("salt/key", `{"act":"deleted","id":"m2"}`),
+		ev("salt/auth", `{"act":"pend","id":"m3","result":true}`), ev("salt/key", `{"act":"delete"}`),
+		ev("salt/job/1/new", `{"act":"accept","id":"m1"}`), {Type: history.Invoke, Tag: "salt/key"},
+	}
+	for i := range h {
+		h[i].Index = int64(i)
+	}
+	var got []string
+	for _, k := range KeyEvents(h) {
+		got = append(got, fmt.Sprintf("%d %s %s %s", k.Index, k.Tag, k.Act, k.Minion))
+	}
+	assert.Equal(t, []string{"0 salt/key reject m1", "1 salt/key reject m1", "2 salt/key accept m2", "3 salt/key deleted m2", "4 salt/auth pend m3"}, got)
 }

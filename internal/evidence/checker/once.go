@@ -87,14 +87,7 @@ func ExactlyOnce(h []history.Entry, p OnceParams) Result {
 		}
 		return r
 	}
-	rets := newReturns(c)
-	for _, e := range h {
-		if e.Type == history.Event && c.same(e.Master, p.Master) && s.has(e.Index) {
-			if jid, m, ok := retTag(e.Tag); ok && jid == jids[0] {
-				rets.add(e, jid, m)
-			}
-		}
-	}
+	rets := countReturns(h, s, c, p.Master, jids[0])
 	where := ""
 	if c.of(p.Master) != p.Master {
 		where = " on " + c.of(p.Master) + c.counted()

@@ -34,6 +34,11 @@ type file struct {
 	f    *os.File
 	next int64
 	now  func() time.Time
+	// shared: other processes append to the file too (Open), so each
+	// Append numbers on from the file's last line (shared.go); end is the
+	// file's size after the last line this process read or wrote.
+	shared bool
+	end    int64
 }
 
 // Create opens path for a new history (truncating it).
@@ -45,25 +50,22 @@ func Create(path string) (*Recorder, error) {
 	return &Recorder{file: &file{path: path, f: f, now: time.Now}}, nil
 }
 
-// Open opens the history at path to append to it (a drill's console
-// that resumes): the next index follows the last entry read. A missing
-// file is created.
+// Open opens the history at path to append to it beside other processes
+// (a drill's console, and its hint, restart and stop commands, each its
+// own process): every entry is numbered on from the file's last line
+// under the file's lock, so indexes stay dense and unique whoever
+// appends. A missing file is created.
 func Open(path string) (*Recorder, error) {
-	var next int64
 	if _, err := os.Stat(path); err == nil {
-		h, err := Read(path)
-		if err != nil {
+		if _, err := Read(path); err != nil {
 			return nil, fmt.Errorf("open history: %w", err)
-		}
-		if len(h) > 0 {
-			next = h[len(h)-1].Index + 1
 		}
 	}
 	f, err := owned.Append(path, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open history: %w", err)
 	}
-	return &Recorder{file: &file{path: path, f: f, next: next, now: time.Now}}, nil
+	return &Recorder{file: &file{path: path, f: f, now: time.Now, shared: true}}, nil
 }
 
 // ForLab is a view of the same history for lab: its entries carry the
@@ -112,6 +114,13 @@ func (r *Recorder) Append(e Entry) (Entry, error) {
 	r.mu.Unlock()
 	r.file.mu.Lock()
 	defer r.file.mu.Unlock()
+	if r.shared {
+		unlock, err := r.file.catchUp()
+		if err != nil {
+			return e, fmt.Errorf("record history entry: %w", err)
+		}
+		defer unlock()
+	}
 	e.Index = r.next
 	r.next++
 	if e.Time.IsZero() {
@@ -127,7 +136,9 @@ func (r *Recorder) Append(e Entry) (Entry, error) {
 	if err != nil {
 		return e, fmt.Errorf("record history entry: %w", err)
 	}
-	if _, err := r.f.Write(append(b, '\n')); err != nil {
+	n, err := r.f.Write(append(b, '\n'))
+	r.end += int64(n)
+	if err != nil {
 		return e, fmt.Errorf("record history entry: %w", err)
 	}
 	return e, nil

@@ -2,6 +2,7 @@ package history
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -37,4 +38,50 @@ func TestOpenAppendsAfterTheLastEntry(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(0), e.Index)
 	require.NoError(t, fresh.Close())
+}
+
+// TestOpenNumbersOnBesideOtherWriters: two recorders on one history (a
+// drill's console and its `drill hint`, each a process of its own)
+// appending in turn and at once leave dense, unique indexes, and a
+// completion still pairs with its own invocation.
+func TestOpenNumbersOnBesideOtherWriters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	console, err := Open(path)
+	require.NoError(t, err)
+	hint, err := Open(path)
+	require.NoError(t, err)
+	inv, err := console.Append(Entry{Type: Invoke, F: "probe"})
+	require.NoError(t, err)
+	other, err := hint.Append(Entry{Type: Invoke, F: "hint 1"})
+	require.NoError(t, err)
+	assert.Equal(t, inv.Index+1, other.Index, "the second writer numbers on from the first's line")
+	done, err := console.Append(Entry{Type: OK, F: "probe", Pair: inv.Index})
+	require.NoError(t, err)
+	assert.Equal(t, other.Index+1, done.Index)
+
+	var wg sync.WaitGroup
+	for _, r := range []*Recorder{console, hint} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 200; i++ {
+				_, err := r.Append(Entry{Type: Event, Tag: "t"})
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, console.Close())
+	require.NoError(t, hint.Close())
+	h, err := Read(path)
+	require.NoError(t, err)
+	require.Len(t, h, 403)
+	for i, e := range h {
+		require.Equal(t, int64(i), e.Index, "entry %d", i)
+	}
+	ops := Ops(h)
+	require.NotEmpty(t, ops)
+	assert.Equal(t, "probe", ops[0].Invoke.F)
+	require.NotNil(t, ops[0].Completion)
+	assert.Equal(t, done.Index, ops[0].Completion.Index)
 }

@@ -28,6 +28,9 @@ type Evidence struct {
 	Faults    []history.FaultWindow
 	HasLedger bool
 	Logs      []string // relative to Dir, sorted
+	// Comparison is the run's lanes beside a reference run's
+	// (ComparisonFile), nil when it has none.
+	Comparison *Comparison
 }
 
 // LoadEvidence reads the evidence of the run folder dir. Missing files
@@ -54,6 +57,9 @@ func LoadEvidence(dir string) (Evidence, error) {
 		return ev, err
 	}
 	if ev.Logs, err = listLogs(dir); err != nil {
+		return ev, err
+	}
+	if ev.Comparison, err = readComparison(dir); err != nil {
 		return ev, err
 	}
 	return ev, nil

@@ -44,6 +44,8 @@ type scenarioView struct {
 	Source   string
 	Verdicts []verdictView
 	Failover string
+	// Comparison is this run beside a reference run (ComparisonFile).
+	Comparison *comparisonView
 }
 
 type verdictView struct {
@@ -73,6 +75,9 @@ func newPageView(sum Summary, ev Evidence) pageView {
 		sv := scenarioView{ScenarioResult: sc, Anchor: Anchor(i), Failover: failoverCell(sc.Measurements)}
 		if t, ok := BuildTimeline(sc, ev); ok {
 			sv.Timeline, sv.Source = SVG(t, sc.Name), t.Source
+		}
+		if c := ev.Comparison; c != nil && c.Scenario == sc.Name {
+			sv.Comparison = newComparisonView(c, sv.Anchor)
 		}
 		for _, vd := range sc.Verdicts {
 			vv := verdictView{Verdict: vd}

@@ -36,7 +36,14 @@ Overall: <span class="{{if .Passed}}passed">PASSED{{else}}failed">FAILED{{end}}<
 {{if .Message}}<pre>{{.Message}}</pre>{{end}}{{if .SkipReason}}<p>Skipped: {{.SkipReason}}</p>{{end}}
 {{if .Timeline}}<figure class="timeline"><figcaption>Timeline{{if eq .Source "ledger"}} from the fault ledger and the measurements (no history recorded){{end}}: time runs left to right; hover a mark for details.</figcaption>
 {{.Timeline}}</figure>{{else}}<p class="note">No timeline: nothing timed was recorded for this scenario (no history and no fault).</p>{{end}}
-<h3>Checkers</h3>
+{{with .Comparison}}<div class="comparison" id="{{.Anchor}}"><h3>{{.Title}}</h3>
+{{range .Notes}}<p class="note">{{.}}</p>
+{{end}}{{if .Lanes}}<figure class="timeline"><figcaption>Time since {{.Origin}}, the same axis for every lane: hover a mark for details.</figcaption>
+{{.SVG}}</figure>
+{{range .Lists}}<details class="lane"><summary>{{.Label}}: {{len .Lines}} mark(s){{if .More}} (+{{.More}} more){{end}}</summary><pre>{{range .Lines}}{{.}}
+{{end}}</pre></details>
+{{end}}{{end}}</div>
+{{end}}<h3>Checkers</h3>
 {{if .Verdicts}}<table class="verdicts"><tr><th>checker</th><th>verdict</th><th>explanation</th><th>evidence (history entries)</th></tr>
 {{range .Verdicts}}<tr><td>{{.Checker}}</td><td class="{{.Verdict.Verdict}}">{{.Verdict.Verdict}}</td><td>{{.Explanation}}{{if .Cause}}<p class="cause"><b>Cause:</b> {{.Cause}}</p><p class="fix"><b>Fix:</b> {{.Fix}}</p>{{end}}</td><td><pre>{{range .Lines}}{{.}}
 {{end}}</pre></td></tr>

@@ -6,6 +6,8 @@
 // a user's own included.
 package roles
 
+import "slices"
+
 // Key is the top-level compose extension that declares the roles.
 const Key = "x-saltlab"
 
@@ -91,6 +93,21 @@ type Roles struct {
 
 // PortSpec is the API port as Docker names it ("80/tcp").
 func (a API) PortSpec() string { return itoa(a.Port) + "/tcp" }
+
+// Buses are the services whose Salt event bus a run records: every
+// master and every syndic node (each runs a salt-master of its own). A
+// syndic's bus holds the republished job and the returns of the minions
+// that answered through it, the master-side evidence that a job from the
+// master of masters returned once (salt-semantics §6.2, §6.3).
+func (r Roles) Buses() []string {
+	out := slices.Clone(r.Masters)
+	for _, s := range r.Syndics {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // Position returns where master stands in the declared failover order.
 func (r Roles) Position(master string) (int, bool) {

@@ -1,6 +1,6 @@
 //go:build docker
 
-package drill
+package selftest
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/drill"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/testenv"
@@ -39,8 +40,8 @@ func TestDockerEveryDrillTestsItselfOnTheDouble(t *testing.T) {
 		t.Run(n, func(t *testing.T) {
 			t.Parallel()
 			pool.Hold(t, 1, "drill "+n)
-			o := StartOptions{Options: Options{Drills: drills, Reports: t.TempDir(), Root: root, Log: tlog{t}}, Name: n, Flavor: "sim", StateDir: state}
-			r, err := SelfTest(context.Background(), o, o.Log)
+			o := drill.StartOptions{Options: drill.Options{Drills: drills, Reports: t.TempDir(), Root: root, Log: tlog{t}}, Name: n, Flavor: "sim", StateDir: state}
+			r, err := Run(context.Background(), o, o.Log)
 			require.NoError(t, err)
 			require.Equal(t, "solved", r.Debrief.Outcome)
 		})

@@ -1,4 +1,11 @@
-package drill
+// Package state is what a drill in flight keeps in its run folder, the
+// vocabulary every part of the drill room shares: its progress
+// (drill.json: what a closed terminal, a Ctrl-C or a SIGKILL of the
+// console must not lose), the tasks' verdicts, the lanes its operations
+// are recorded in and the learner's command lines, and the instructor's
+// request for the next fault. The console, the debrief, the self-test and
+// the board read and write it here.
+package state
 
 import (
 	"encoding/json"
@@ -13,8 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
-// ProgressName is a drill's saved progress in its run folder: what a
-// closed terminal, a Ctrl-C or a SIGKILL of the console must not lose.
+// ProgressName is a drill's saved progress in its run folder.
 const ProgressName = "drill.json"
 
 // Progress is a drill in flight.
@@ -40,8 +46,12 @@ type Progress struct {
 	LinesSeen map[string]int `json:"lines_seen,omitempty"`
 	Warned    bool           `json:"warned,omitempty"`
 	// Services are the lab's services when the drill started.
-	Services []string  `json:"services"`
-	Ended    time.Time `json:"ended,omitempty"`
+	Services []string `json:"services"`
+	// Buses are the services whose Salt event bus the drill records
+	// (every master and syndic node): what a judgement from events
+	// must find recorded before it may say nothing happened.
+	Buses []string  `json:"buses,omitempty"`
+	Ended time.Time `json:"ended,omitempty"`
 	// Mode is "learner" or, for the self-test, "solution" or "wrong-fix".
 	Mode string `json:"mode,omitempty"`
 }
@@ -54,9 +64,9 @@ type ActionState struct {
 	Err   string    `json:"error,omitempty"`
 }
 
-// pending says whether an incident action has yet to act (waiting for
+// Pending says whether an incident action has yet to act (waiting for
 // its task or its moment).
-func (p *Progress) pending() bool {
+func (p *Progress) Pending() bool {
 	for _, a := range p.Actions {
 		if a.State == "" || a.State == "due" {
 			return true
@@ -73,8 +83,9 @@ func progressPath(runDir string) string { return filepath.Join(runDir, ProgressN
 // maxProgress bounds drill.json: a few hundred bytes per task and hint.
 const maxProgress = 1 << 20
 
-// loadProgress reads a run folder's drill progress.
-func loadProgress(runDir string) (*Progress, error) {
+// Load reads a run folder's drill progress (a regular file of bounded
+// size).
+func Load(runDir string) (*Progress, error) {
 	b, err := userfile.ReadFile(progressPath(runDir), maxProgress)
 	if err != nil {
 		return nil, fmt.Errorf("read drill progress: %w", err)
@@ -86,13 +97,13 @@ func loadProgress(runDir string) (*Progress, error) {
 	return &p, nil
 }
 
-// save writes the console's progress atomically (a new file renamed over
+// Save writes the console's progress atomically (a new file renamed over
 // the old), under the drill's lock, so a killed console leaves the
 // previous one whole. What other commands added meanwhile (hints, shells,
 // a stop) is taken from the file first: the console owns the rest.
-func (p *Progress) save(runDir string) error {
+func (p *Progress) Save(runDir string) error {
 	return withLock(runDir, func() error {
-		if disk, err := loadProgress(runDir); err == nil {
+		if disk, err := Load(runDir); err == nil {
 			p.merge(disk)
 		}
 		return p.write(runDir)
@@ -116,12 +127,12 @@ func (p *Progress) merge(disk *Progress) {
 	}
 }
 
-// update changes the saved progress of runDir under the drill's lock:
+// Update changes the saved progress of runDir under the drill's lock:
 // what `hint` and `shell` do while a console may be saving its own.
-func update(runDir string, change func(*Progress)) (*Progress, error) {
+func Update(runDir string, change func(*Progress)) (*Progress, error) {
 	var out *Progress
 	err := withLock(runDir, func() error {
-		p, err := loadProgress(runDir)
+		p, err := Load(runDir)
 		if err != nil {
 			return err
 		}

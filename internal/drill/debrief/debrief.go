@@ -1,14 +1,20 @@
-package drill
+// Package debrief judges a finished drill from what its run folder holds:
+// the recorded history and the saved progress (drill.json). The score,
+// the time to detect and to mitigate, the forbidden actions (from the
+// learner's command lines, the verbs saltlab did for them and Salt's own
+// key events), what the incident cost in jobs and requests, and the
+// learner's lane beside a reference run of the solution; written as
+// text, JSON and JUnit, and as the run's report.html. It needs no lab: a
+// drill whose lab is gone is judged from its files alone.
+package debrief
 
 import (
 	"encoding/json"
-	"fmt"
-	"regexp"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
@@ -25,8 +31,12 @@ type Debrief struct {
 	Hints   []HintUsed    `json:"hints,omitempty"`
 	// Forbidden are the forbidden actions the learner took.
 	Forbidden []ForbiddenSeen `json:"forbidden,omitempty"`
-	Score     int             `json:"score"`
-	MaxScore  int             `json:"max_score"`
+	// ForbidUnknown are the forbidden actions that could not be judged
+	// (judged from Salt's key events alone, and the buses were not
+	// recorded the whole time): no penalty, and never "not taken".
+	ForbidUnknown []ForbidUnknown `json:"forbid_unknown,omitempty"`
+	Score         int             `json:"score"`
+	MaxScore      int             `json:"max_score"`
 	// Detect is from the incident to the learner's first command on a
 	// service the incident acted on (nil: never).
 	Detect *time.Duration `json:"time_to_detect_ns,omitempty"`
@@ -34,18 +44,24 @@ type Debrief struct {
 	// met (nil: never).
 	Mitigate *time.Duration `json:"time_to_mitigate_ns,omitempty"`
 	// Commands is the learner's lane: every command, in order.
-	Commands []LearnerLine `json:"commands,omitempty"`
+	Commands []state.LearnerLine `json:"commands,omitempty"`
 	// FailedProbes counts probes that found a task not met while the
-	// incident lasted: what the incident cost the drill's own checks.
-	FailedProbes int    `json:"failed_probes"`
-	Outcome      string `json:"outcome"` // solved, unsolved, unknown
+	// incident lasted: what the incident cost the drill's own checks
+	// (Cost.FailedProbes).
+	FailedProbes int `json:"failed_probes"`
+	// Cost is what the incident cost while it lasted.
+	Cost Cost `json:"cost"`
+	// Reference is the reference run of the solution the run was drawn
+	// beside in report.html (nil: none).
+	Reference *ReferenceSummary `json:"reference,omitempty"`
+	Outcome   string            `json:"outcome"` // solved, unsolved, unknown
 }
 
 // TaskResult is a task at the end, with when it was first met.
 type TaskResult struct {
 	ID      string         `json:"id"`
 	Title   string         `json:"title"`
-	Verdict Verdict        `json:"verdict"`
+	Verdict state.Verdict  `json:"verdict"`
 	Why     string         `json:"why"`
 	MetAt   *time.Duration `json:"met_after_ns,omitempty"`
 	Points  int            `json:"points"`
@@ -57,22 +73,16 @@ type HintUsed struct {
 	Cost int    `json:"cost"`
 }
 
-// ForbiddenSeen is a forbidden action and the evidence of it.
-type ForbiddenSeen struct {
-	ID, Text, Evidence string
-	Penalty            int
-}
-
 // Judge scores a drill from its final verdicts, progress and history.
 // A task met at the end counts its points; every hint costs its cost and
 // every forbidden action its penalty; the score never goes below zero.
 // With no verdict at all (the lab could not be asked) the outcome is
 // unknown, never solved.
-func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end time.Time) Debrief {
+func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.Entry, end time.Time) Debrief {
 	db := Debrief{Drill: d.Name, Title: d.Title, RunID: p.RunID, Flavor: p.Flavor, Release: p.Release, Mode: p.Mode, Elapsed: end.Sub(p.Started)}
 	met, unknown := 0, 0
 	for _, t := range d.Tasks {
-		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: Unknown, Why: "not probed", Points: t.PointsOf()}
+		r := TaskResult{ID: t.ID, Title: t.Title, Verdict: state.Unknown, Why: "not probed", Points: t.PointsOf()}
 		if v, ok := final[t.ID]; ok {
 			r.Verdict, r.Why = v.V, v.Why
 		}
@@ -82,10 +92,10 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 		}
 		db.MaxScore += r.Points
 		switch r.Verdict {
-		case Met:
+		case state.Met:
 			met++
 			db.Score += r.Points
-		case Unknown:
+		case state.Unknown:
 			unknown++
 		}
 		db.Tasks = append(db.Tasks, r)
@@ -97,18 +107,15 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 		}
 	}
 	db.Commands = learnerLines(h)
-	db.Forbidden = forbidden(d, p.Services, db.Commands, h)
+	db.Forbidden, db.ForbidUnknown = forbidden(d, p, db.Commands, h, end)
 	for _, f := range db.Forbidden {
 		db.Score -= f.Penalty
 	}
 	db.Score = max(db.Score, 0)
 	db.Detect = detect(d, p, db.Commands)
 	db.Mitigate = mitigate(d, p)
-	for _, e := range h {
-		if e.Process == checker && e.Type == history.Fail {
-			db.FailedProbes++
-		}
-	}
+	db.Cost = cost(p, db.Mitigate, h, end)
+	db.FailedProbes = db.Cost.FailedProbes
 	switch {
 	case met == len(d.Tasks):
 		db.Outcome = "solved"
@@ -121,13 +128,13 @@ func Judge(d *spec.Drill, p *Progress, final Verdicts, h []history.Entry, end ti
 }
 
 // learnerLines are the learner's commands in the history, in time order.
-func learnerLines(h []history.Entry) []LearnerLine {
-	var out []LearnerLine
+func learnerLines(h []history.Entry) []state.LearnerLine {
+	var out []state.LearnerLine
 	for _, e := range h {
-		if e.Process != learnerProcess || e.Type == history.Invoke {
+		if e.Process != state.Learner || e.Type == history.Invoke {
 			continue
 		}
-		var l LearnerLine
+		var l state.LearnerLine
 		if json.Unmarshal(e.Value, &l) == nil && l.Line != "" {
 			out = append(out, l)
 		}
@@ -136,54 +143,9 @@ func learnerLines(h []history.Entry) []LearnerLine {
 	return out
 }
 
-// learnerProcess is the learner's lane in the history.
-const learnerProcess = "learner"
-
-// restartPrefix starts the history name of a restart saltlab did for the
-// learner (saltlab drill restart).
-const restartPrefix = "restart "
-
-func forbidden(d *spec.Drill, services []string, cmds []LearnerLine, h []history.Entry) []ForbiddenSeen {
-	var out []ForbiddenSeen
-	for _, f := range d.Forbid {
-		switch {
-		case f.Command != "":
-			re := regexp.MustCompile(f.Command) // validated when loaded
-			for _, c := range cmds {
-				if re.MatchString(c.Line) {
-					out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: fmt.Sprintf("%s on %s at %s", c.Line, c.Service, c.At.Format(time.TimeOnly)), Penalty: f.PenaltyOf()})
-					break
-				}
-			}
-		case f.RestartAll != "":
-			restarted := map[string]bool{}
-			all := 0
-			for _, s := range services {
-				if strings.HasPrefix(s, f.RestartAll) {
-					all++
-				}
-			}
-			for _, e := range h {
-				if e.Process == learnerProcess && strings.HasPrefix(e.F, restartPrefix) && e.Type != history.Invoke && strings.HasPrefix(e.Node, f.RestartAll) {
-					restarted[e.Node] = true
-				}
-			}
-			if n := len(restarted); n > 1 && n >= all {
-				names := make([]string, 0, n)
-				for s := range restarted {
-					names = append(names, s)
-				}
-				sort.Strings(names)
-				out = append(out, ForbiddenSeen{ID: f.ID, Text: f.Text, Evidence: "restarted " + strings.Join(names, ", "), Penalty: f.PenaltyOf()})
-			}
-		}
-	}
-	return out
-}
-
 // detect is the time to the learner's first command on a service the
 // incident acted on.
-func detect(d *spec.Drill, p *Progress, cmds []LearnerLine) *time.Duration {
+func detect(d *spec.Drill, p *state.Progress, cmds []state.LearnerLine) *time.Duration {
 	hit := map[string]bool{}
 	for _, a := range d.Incident {
 		if a.Fault != nil {
@@ -204,12 +166,21 @@ func detect(d *spec.Drill, p *Progress, cmds []LearnerLine) *time.Duration {
 
 // mitigate is when every service task (every task, if none is marked)
 // had been met.
-func mitigate(d *spec.Drill, p *Progress) *time.Duration {
-	var last time.Time
+func mitigate(d *spec.Drill, p *state.Progress) *time.Duration {
+	var tasks []spec.Task
 	for _, t := range d.Tasks {
-		if !t.Service && hasService(d) {
-			continue
+		if t.Service || !hasService(d) {
+			tasks = append(tasks, t)
 		}
+	}
+	return allMet(tasks, p)
+}
+
+// allMet is how long after the incident's start every one of tasks had
+// been met (nil: one never was).
+func allMet(tasks []spec.Task, p *state.Progress) *time.Duration {
+	var last time.Time
+	for _, t := range tasks {
 		at, ok := p.Met[t.ID]
 		if !ok {
 			return nil
