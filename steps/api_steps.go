@@ -11,6 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
@@ -67,7 +68,7 @@ const (
 // apiPingOnce is one recorded test.ping on target through the load
 // balancer; it succeeded when every minion in want answered true.
 func (w *world) apiPingOnce(ctx context.Context, c saltapi.Client, target string, want []string) client.Outcome {
-	return w.apiOp(ctx, apiPingOp, target, func(ctx context.Context) (any, error) {
+	return w.APIOp(ctx, apiPingOp, target, func(ctx context.Context) (any, error) {
 		got, err := apiPing(ctx, w, c, target)
 		if err != nil {
 			return nil, err
@@ -96,8 +97,8 @@ func apiAnswersEveryMinion(ctx context.Context, path string) error {
 		return err
 	}
 	from := w.History.Next()
-	w.apiPingOnce(ctx, c, "*", minions(w.Lab))
-	return w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiPingOp, Targets: []string{"*"}}, "", false)
+	w.apiPingOnce(ctx, c, "*", scenario.Minions(w.Lab))
+	return w.Judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiPingOp, Targets: []string{"*"}}, "", false)
 }
 
 // apiAnswersWithinReachBound polls each minion's test.ping through the load
@@ -108,7 +109,7 @@ func apiAnswersEveryMinion(ctx context.Context, path string) error {
 // judges how many requests failed during the fault and when they recovered.
 func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	w := worldFrom(ctx)
-	ref, err := w.reference("expected test.ping through the load balancer to recover")
+	ref, err := w.Reference("expected test.ping through the load balancer to recover")
 	if err != nil {
 		return err
 	}
@@ -116,7 +117,7 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	fo, err := w.lbFailover(ctx, path)
+	fo, err := w.LBFailover(ctx, path)
 	if err != nil {
 		return err
 	}
@@ -128,9 +129,9 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	}
 	reach := func(m saltcfg.Minion) (saltcfg.Bound, error) {
 		b, err := minionReach(m)
-		return withDetour(fo, b), err
+		return scenario.WithDetour(fo, b), err
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: reach, try: func(ctx context.Context, m string, left time.Duration) bool {
+	bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: reach, Try: func(ctx context.Context, m string, left time.Duration) bool {
 		ctx, cancel := context.WithTimeout(ctx, left)
 		defer cancel()
 		return w.apiPingOnce(ctx, c, m, []string{m}).OK()
@@ -138,7 +139,7 @@ func apiAnswersWithinReachBound(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiPingOp, Bounds: bounds},
+	return w.Judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiPingOp, Bounds: bounds},
 		"salt-api through the load balancer reaches minion", false)
 }
 
@@ -150,7 +151,7 @@ const loginTimeout = 60 * time.Second
 // apiLoginOnce is one recorded login through the load balancer.
 func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Session, client.Outcome) {
 	var sess saltapi.Session
-	o := w.apiOp(ctx, apiLoginOp, lbSubject, func(ctx context.Context) (any, error) {
+	o := w.APIOp(ctx, apiLoginOp, lbSubject, func(ctx context.Context) (any, error) {
 		var err error
 		sess, err = c.Login(ctx, w.API)
 		return map[string]string{"upstream": sess.Upstream}, err
@@ -160,7 +161,7 @@ func (w *world) apiLoginOnce(ctx context.Context, c saltapi.Client) (saltapi.Ses
 
 // apiSessionOnce is one recorded call with a session token.
 func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token string) client.Outcome {
-	return w.apiOp(ctx, apiSessionOp, lbSubject, func(ctx context.Context) (any, error) {
+	return w.APIOp(ctx, apiSessionOp, lbSubject, func(ctx context.Context) (any, error) {
 		_, err := c.Session(ctx, token, saltapi.Lowstate{"client": "local", "tgt": "*", "fun": "test.ping", "timeout": apiJobTimeout})
 		return nil, err
 	})
@@ -173,7 +174,7 @@ func (w *world) apiSessionOnce(ctx context.Context, c saltapi.Client, token stri
 func apiLogin(ctx context.Context, master, path string) error {
 	w := worldFrom(ctx)
 	if master != "" {
-		m, rerr := resolveOne(w.Lab, master)
+		m, rerr := w.Lab.Roles().ServiceNamed(master)
 		if rerr != nil {
 			return rerr
 		}
@@ -214,7 +215,7 @@ func apiLogin(ctx context.Context, master, path string) error {
 
 // serviceIP asks a container for its address, which works the same for
 // both Salt flavours.
-func serviceIP(ctx context.Context, l Lab, service string) (string, error) {
+func serviceIP(ctx context.Context, l scenario.Lab, service string) (string, error) {
 	out, err := l.Exec(ctx, service, []string{"hostname", "-i"})
 	if err != nil {
 		return "", fmt.Errorf("ask %s for its address: %w", service, err)
@@ -245,7 +246,7 @@ func apiSessionRefused(ctx context.Context) error {
 	}
 	from := w.History.Next()
 	w.apiSessionOnce(ctx, c, tok)
-	return w.judge(checker.NameRefusal, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiSessionOp,
+	return w.Judge(checker.NameRefusal, checker.OutcomeParams{From: from, To: w.History.Next(), F: apiSessionOp,
 		Targets: []string{lbSubject}, ErrorContains: fmt.Sprintf("answered %d", http.StatusUnauthorized)}, "", false)
 }
 
@@ -264,18 +265,18 @@ func apiLoginWithin(ctx context.Context, seconds int, path string) error {
 // proxy_connect_timeout) plus process slack.
 func apiLoginWithinDetour(ctx context.Context, path string) error {
 	return loginWithin(ctx, path, func(ctx context.Context, w *world) (saltcfg.Bound, error) {
-		fo, err := w.lbFailover(ctx, path)
+		fo, err := w.LBFailover(ctx, path)
 		slack := saltcfg.ProcessSlack
 		if w.ProcessSlack > 0 {
 			slack = w.ProcessSlack
 		}
-		return detourBound(fo, slack), err
+		return scenario.DetourBound(fo, slack), err
 	})
 }
 
 func loginWithin(ctx context.Context, path string, boundOf func(context.Context, *world) (saltcfg.Bound, error)) error {
 	w := worldFrom(ctx)
-	ref, err := w.reference("expected a login through the load balancer")
+	ref, err := w.Reference("expected a login through the load balancer")
 	if err != nil {
 		return err
 	}
@@ -288,7 +289,7 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 		return err
 	}
 	limit := b.Limit
-	w.waitf("a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
+	w.Waitf("a login through the load balancer up to %s, until %s (%s)", limit, ref.Time.Add(limit).Format("15:04:05"), b.Explain)
 	deadline := ref.Time.Add(limit)
 	if _, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool {
 		actx, cancel := context.WithDeadline(ctx, deadline)
@@ -298,7 +299,7 @@ func loginWithin(ctx context.Context, path string, boundOf func(context.Context,
 	}); err != nil {
 		return err
 	}
-	return w.judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiLoginOp,
+	return w.Judge(checker.NameRecovery, checker.RecoveryParams{Since: ref.Index, F: apiLoginOp,
 		Bounds: map[string]checker.Bound{lbSubject: {Limit: limit, Explain: b.Explain}}},
 		"salt-api login through the load balancer", false)
 }

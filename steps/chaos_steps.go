@@ -11,7 +11,8 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // faultPhrases are the phrases that inject and heal faults through the
@@ -41,7 +42,7 @@ func faultPhrases() []def {
 // 200ms --ports 4505"), read by the registry as `saltlab chaos` reads
 // its flags.
 func injectFault(ctx context.Context, kind, service, options string) error {
-	names, err := resolveMany(worldFrom(ctx).Lab, service)
+	names, err := worldFrom(ctx).Lab.Roles().ServicesNamed(service)
 	if err != nil {
 		return err
 	}
@@ -56,15 +57,8 @@ func injectFault(ctx context.Context, kind, service, options string) error {
 	return inject(ctx, s, desc)
 }
 
-// Chaos injects faults through the run's ledger; *chaos.Engine is the real
-// one. Its Undo heals every kind, including KindStop.
-type Chaos interface {
-	Inject(ctx context.Context, s chaos.Spec) (fault.Entry, error)
-	Undo(ctx context.Context, e fault.Entry) error
-}
-
 // errNoChaos is returned by fault steps when the runner gave no engine.
-var errNoChaos = errors.New("this run has no chaos engine (steps.Deps.Chaos is nil)")
+var errNoChaos = errors.New("this run has no chaos engine (scenario.Deps.Chaos is nil)")
 
 // inject runs one fault through the engine and marks when it took effect.
 func inject(ctx context.Context, s chaos.Spec, desc string) error {
@@ -73,14 +67,14 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 		return fmt.Errorf("%s: %w", desc, errNoChaos)
 	}
 	var err error
-	if s.Targets, err = resolveAll(w.Lab, s.Targets); err != nil {
+	if s.Targets, err = w.Lab.Roles().ServicesNamed(s.Targets...); err != nil {
 		return fmt.Errorf("%s: %w", desc, err)
 	}
-	if s.Peers, err = resolveAll(w.Lab, s.Peers); err != nil {
+	if s.Peers, err = w.Lab.Roles().ServicesNamed(s.Peers...); err != nil {
 		return fmt.Errorf("%s: %w", desc, err)
 	}
 	if s.Name != "" {
-		if s.Name, err = resolveOne(w.Lab, s.Name); err != nil {
+		if s.Name, err = w.Lab.Roles().ServiceNamed(s.Name); err != nil {
 			return fmt.Errorf("%s: %w", desc, err)
 		}
 	}
@@ -89,11 +83,11 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 			return fmt.Errorf("%s: no service %q; the lab has %v", desc, t, w.Lab.Services())
 		}
 	}
-	s.Scenario = w.scenario
+	s.Scenario = w.Name
 	if _, err := w.Chaos.Inject(ctx, s); err != nil {
 		if errors.Is(err, chaos.ErrUnsupported) {
 			// A host without the kernel feature skips the scenario, saying why.
-			w.warnf("SKIPPED: %v", err)
+			w.Warnf("SKIPPED: %v", err)
 			return fmt.Errorf("%w: %s: %v", godog.ErrSkip, desc, err)
 		}
 		return fmt.Errorf("%s: %w", desc, err)
@@ -104,27 +98,19 @@ func inject(ctx context.Context, s chaos.Spec, desc string) error {
 
 // markFault dates the fault later bounds are measured from and tells it.
 func markFault(w *world, desc string) {
-	w.faultf("%s at %s", desc, mark(w, desc).Format("15:04:05.000"))
+	w.Faultf("%s at %s", desc, w.NoteFault().Format("15:04:05.000"))
 }
 
 // markHeal dates a heal later bounds are measured from; the fault ledger
 // tells the heal itself, so this is a detail.
 func markHeal(w *world, desc string) {
-	w.logf("%s at %s", desc, mark(w, desc).Format("15:04:05.000"))
-}
-
-func mark(w *world, desc string) time.Time {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.faultAt = time.Now()
-	w.faultDesc = desc
-	return w.faultAt
+	w.Logf("%s at %s", desc, w.NoteFault().Format("15:04:05.000"))
 }
 
 // pauseService pauses one service or a group ("the minions"): one
 // recorded fault per container, so each is healed on its own.
 func pauseService(ctx context.Context, service string) error {
-	names, err := resolveMany(worldFrom(ctx).Lab, service)
+	names, err := worldFrom(ctx).Lab.Roles().ServicesNamed(service)
 	if err != nil {
 		return err
 	}
@@ -140,7 +126,7 @@ func pauseService(ctx context.Context, service string) error {
 // leaves every other fault in place.
 func resumeService(ctx context.Context, service string) error {
 	w := worldFrom(ctx)
-	names, err := resolveMany(w.Lab, service)
+	names, err := w.Lab.Roles().ServicesNamed(service)
 	if err != nil {
 		return err
 	}
@@ -154,7 +140,7 @@ func resumeService(ctx context.Context, service string) error {
 		if id < 0 {
 			return fmt.Errorf("resume %s: no pending pause of it in this scenario; pause it first with: I pause %q", n, n)
 		}
-		if err := w.Ledger.Undo(ctx, undoer{lab: w.Lab, chaos: w.Chaos}, id); err != nil {
+		if err := w.Ledger.Undo(ctx, scenario.Undoer(w.Lab, w.Chaos), id); err != nil {
 			return fmt.Errorf("resume %s: %w", n, err)
 		}
 	}
@@ -167,11 +153,11 @@ func isolateService(ctx context.Context, service string) error {
 }
 
 func partitionServices(ctx context.Context, a, b string) error {
-	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: splitNames(a), Peers: splitNames(b)}, a+" partitioned from "+b)
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: roles.SplitNames(a), Peers: roles.SplitNames(b)}, a+" partitioned from "+b)
 }
 
 func dropOneWay(ctx context.Context, a, b string) error {
-	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: splitNames(a), Peers: splitNames(b), OneWay: true}, "what "+a+" sends to "+b+" dropped")
+	return inject(ctx, chaos.Spec{Kind: chaos.KindPartition, Targets: roles.SplitNames(a), Peers: roles.SplitNames(b), OneWay: true}, "what "+a+" sends to "+b+" dropped")
 }
 
 func blockPort(ctx context.Context, port, service string) error {
@@ -207,20 +193,9 @@ func breakDNS(ctx context.Context, name, service string) error {
 // bounds are measured from the heal.
 func healAllFaults(ctx context.Context) error {
 	w := worldFrom(ctx)
-	if err := w.Ledger.UndoAll(ctx, undoer{lab: w.Lab, chaos: w.Chaos}); err != nil {
+	if err := w.Ledger.UndoAll(ctx, scenario.Undoer(w.Lab, w.Chaos)); err != nil {
 		return fmt.Errorf("heal all faults: %w", err)
 	}
 	markHeal(w, "faults healed")
 	return nil
-}
-
-// splitNames reads "a, b" or "a and b" as a group of services.
-func splitNames(s string) []string {
-	var out []string
-	for _, p := range strings.Split(strings.ReplaceAll(s, " and ", ","), ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // The generic fault phrase injects any kind of the chaos registry, with
@@ -38,7 +40,7 @@ func TestGenericFaultPhrase(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "inject.feature")
 			body := "@failover\nFeature: faults\n  Scenario: s\n    Given the lab is healthy" + tt.steps + "\n"
 			require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
-			status, out, _, ledger := runFeature(t, p, newFakeLab())
+			status, out, _, ledger := runFeature(t, p, scenariotest.NewLab())
 			assert.Equal(t, tt.wantStatus, status, out)
 			for _, w := range tt.wantOut {
 				assert.Contains(t, out, w)

@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -18,7 +17,7 @@ import (
 // its own returns can be judged.
 func masterReachesEveryMinionCluster(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
@@ -26,26 +25,14 @@ func masterReachesEveryMinionCluster(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	if ref, err := w.reference("expected " + master + " to reach every minion"); err == nil {
-		awaitWatched(ctx, w, master, ref)
+	if ref, err := w.Reference("expected " + master + " to reach every minion"); err == nil {
+		w.AwaitWatched(ctx, master, ref)
 	}
 	ref, bounds, err := reachEveryMinion(ctx, w, master, boundOf)
 	if err != nil {
 		return err
 	}
-	return w.judgeReached(ref, master, bounds, "cluster: "+master+" reaches minion")
-}
-
-// clusterPeers are the peers of the lab's master cluster, which the
-// checkers take as one master: a return reaches whichever peer the
-// minion's connection went through, and the peers forward events to each
-// other. A master_balancer in x-saltlab marks a cluster (its masters are
-// the peers, docs/topologies.md); nil in any other topology.
-func clusterPeers(l Lab) []string {
-	if r := l.Roles(); r.MasterBalancer != nil {
-		return r.Masters
-	}
-	return nil
+	return w.JudgeReached(ref, master, bounds, "cluster: "+master+" reaches minion")
 }
 
 // clusterBound is the bound of a master cluster's minion, from the
@@ -56,7 +43,7 @@ func clusterPeers(l Lab) []string {
 // one connect to the dead peer before a live one takes it
 // (proxy_connect_timeout; proxy_next_upstream).
 func (w *world) clusterBound(ctx context.Context) (func(saltcfg.Minion) (saltcfg.Bound, error), error) {
-	fos, err := w.balancerFailovers(ctx)
+	fos, err := w.BalancerFailovers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,26 +66,4 @@ func clusterBoundOf(fos []nginxconf.Failover, m saltcfg.Minion) (saltcfg.Bound, 
 		b = saltcfg.Bound{Limit: b.Limit + fo.Detour(1), Explain: fmt.Sprintf("%s + upstream %s: %s", b.Explain, fo.Upstream, fo.Explain())}
 	}
 	return b, nil
-}
-
-// balancerFailovers reads the master balancer's failover settings for each
-// port it balances (x-saltlab master_balancer), recorded in the history.
-func (w *world) balancerFailovers(ctx context.Context) ([]nginxconf.Failover, error) {
-	b := w.Lab.Roles().MasterBalancer
-	if b == nil {
-		return nil, errors.New("read the master balancer's config: the topology declares no master_balancer in x-saltlab: the cluster steps need one")
-	}
-	var fos []nginxconf.Failover
-	err := w.readNginx(ctx, b.Service, func(ds []nginxconf.Directive) (any, error) {
-		fos = nil
-		for _, port := range b.Ports {
-			fo, err := nginxconf.StreamFailoverOf(ds, port)
-			if err != nil {
-				return nil, err
-			}
-			fos = append(fos, fo)
-		}
-		return fos, nil
-	})
-	return fos, err
 }

@@ -4,10 +4,13 @@ import (
 	"regexp"
 
 	"github.com/cucumber/godog"
+
+	"github.com/saltlab/saltlab/internal/run/features"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // def is one step definition. The same table registers the steps with godog
-// and lets Check reject unknown steps before a lab is started.
+// and lets features.Check reject unknown steps before a lab is started.
 type def struct {
 	pattern string
 	fn      any
@@ -75,19 +78,21 @@ func definitions() []def {
 // carries state from one scenario to the next (the outline rows' names,
 // the minions' reset a faulted scenario owes the next), which a fresh
 // Initializer per scenario would lose.
-func Initializer(d Deps) func(*godog.ScenarioContext) {
-	rows := &rowNames{} // one per run: each feature file is parsed once
-	due := &resetDue{}  // one per run: the reset a faulted scenario leaves to the next
+func Initializer(d scenario.Deps) func(*godog.ScenarioContext) {
+	rows := &features.RowNames{}   // one per run: each feature file is parsed once
+	seq := scenario.NewSequence(d) // one per run: the reset a faulted scenario leaves to the next
 	return func(sc *godog.ScenarioContext) {
-		hooks(sc, d, rows, due)
+		hooks(sc, seq, rows)
 		for _, df := range definitions() {
 			sc.Step(df.pattern, df.fn)
 		}
 	}
 }
 
-// matchers compiles the definition patterns.
-func matchers() []*regexp.Regexp {
+// Phrases are the step definitions' patterns, compiled: the phrases a
+// feature file's every step must match exactly one of (features.Check),
+// checked before a lab is started.
+func Phrases() []*regexp.Regexp {
 	var out []*regexp.Regexp
 	for _, df := range definitions() {
 		out = append(out, regexp.MustCompile(df.pattern))

@@ -7,6 +7,8 @@ import (
 	"github.com/saltlab/saltlab/internal/poll"
 	"strings"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // nameGoneTimeout bounds waiting for Docker's embedded DNS to drop a
@@ -26,17 +28,17 @@ const getentNotFound = 2
 // fails over (salt-semantics §1.9).
 func nameStopsResolving(ctx context.Context, name, service string) error {
 	w := worldFrom(ctx)
-	service, err := resolveOne(w.Lab, service)
+	service, err := w.Lab.Roles().ServiceNamed(service)
 	if err != nil {
 		return err
 	}
-	if n, err := resolveOne(w.Lab, name); err == nil {
+	if n, err := w.Lab.Roles().ServiceNamed(name); err == nil {
 		name = n // a role phrase names the service, whose name Docker serves
 	}
 	deadline := time.Now().Add(nameGoneTimeout)
 	var last client.Outcome
 	gone, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, left time.Duration) bool {
-		last = w.op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) client.Outcome {
+		last = w.Op(ctx, "getent hosts "+name, service, "", func(ctx context.Context) client.Outcome {
 			return lookupName(ctx, w.Lab, service, name, left)
 		})
 		return last.OK() && last.Value == false
@@ -52,7 +54,7 @@ func nameStopsResolving(ctx context.Context, name, service string) error {
 
 // lookupName runs one `getent hosts name` in service: ok with true and
 // the addresses when it resolves, ok with false when getent finds nothing.
-func lookupName(ctx context.Context, l Lab, service, name string, budget time.Duration) client.Outcome {
+func lookupName(ctx context.Context, l scenario.Lab, service, name string, budget time.Duration) client.Outcome {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	out, err := l.Exec(ctx, service, []string{"getent", "hosts", name})

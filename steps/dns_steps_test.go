@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // The name wait passes once the container is gone from Docker's DNS and
@@ -39,7 +41,7 @@ func TestNameWaitAndResume(t *testing.T) {
 			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			status, out, _, ledger := runFeature(t, p, newFakeLab())
+			status, out, _, ledger := runFeature(t, p, scenariotest.NewLab())
 			assert.Equal(t, tt.wantStatus, status, out)
 			for _, w := range tt.wantOut {
 				assert.Contains(t, out, w)

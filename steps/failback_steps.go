@@ -6,6 +6,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -22,7 +23,7 @@ import (
 // setting, so one expectation holds for all of them.
 func minionsFailBackAsConfigured(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
@@ -30,36 +31,36 @@ func minionsFailBackAsConfigured(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	w.logf("master_failback is %v on every minion: expecting the daemons %s %s", on, map[bool]string{true: "to return to", false: "to stay away from"}[on], master)
+	w.Logf("master_failback is %v on every minion: expecting the daemons %s %s", on, map[bool]string{true: "to return to", false: "to stay away from"}[on], master)
 	failback := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.FailbackBound() }
 	if !on {
-		ref, err := w.reference(fmt.Sprintf("expected %s to reach no minion (master_failback off)", master))
+		ref, err := w.Reference(fmt.Sprintf("expected %s to reach no minion (master_failback off)", master))
 		if err != nil {
 			return err
 		}
-		bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: failback, try: pingFrom(w, master), overlap: reachProbeEvery})
+		bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: failback, Try: pingFrom(w, master), Overlap: reachProbeEvery})
 		if err != nil {
 			return err
 		}
-		return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
+		return w.Judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
 			"master_failback off: daemon stays away from "+master, true)
 	}
-	if ref, err := w.reference("expected " + master + " to reach every minion again"); err == nil {
-		awaitWatched(ctx, w, master, ref)
+	if ref, err := w.Reference("expected " + master + " to reach every minion again"); err == nil {
+		w.AwaitWatched(ctx, master, ref)
 	}
 	ref, bounds, err := reachEveryMinion(ctx, w, master, failback)
 	if err != nil {
 		return err
 	}
-	return w.judgeReached(ref, master, bounds, "master_failback on: daemon returns to "+master)
+	return w.JudgeReached(ref, master, bounds, "master_failback on: daemon returns to "+master)
 }
 
 // failbackSetting reads master_failback from every minion's configuration
 // and fails when they differ.
 func failbackSetting(ctx context.Context, w *world) (bool, error) {
 	seen := map[bool][]string{}
-	for _, m := range minions(w.Lab) {
-		cfg, err := minionConfig(ctx, w.Lab, m)
+	for _, m := range scenario.Minions(w.Lab) {
+		cfg, err := scenario.MinionConfig(ctx, w.Lab, m)
 		if err != nil {
 			return false, fmt.Errorf("read master_failback of %s: %w", m, err)
 		}

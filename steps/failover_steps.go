@@ -8,6 +8,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -16,7 +17,7 @@ import (
 const masterCLITimeout = 3
 
 // reachProbeEvery spaces out overlapping `salt <minion> test.ping` probes
-// (minionPoll.overlap): a probe that reaches the minion answers within
+// (scenario.MinionPoll.Overlap): a probe that reaches the minion answers within
 // about a second once its CLI runs, one that misses lasts probeAttempt, so
 // probes are started this often instead of one after another.
 const reachProbeEvery = 4 * time.Second
@@ -38,12 +39,6 @@ const cliStartup = 9 * time.Second
 // bus: a return of its job there means the master served the minion
 // (checker.FailoverTime).
 const probeAttempt = masterCLITimeout*time.Second + cliStartup
-
-// probesInFlight caps the overlapping probes of one minion (poll.Bounds
-// InFlight): with misses of probeAttempt started every reachProbeEvery,
-// two is what the spacing needs; more only loads the master being
-// watched.
-const probesInFlight = 2
 
 // saltCallServedWithinBound: every minion's salt-call test.ping succeeds,
 // served by master, within the bound its own config allows for reaching
@@ -68,17 +63,17 @@ func saltCallServedOrBack(ctx context.Context, master, back string) error {
 // serve.
 func saltCallServed(ctx context.Context, master, back string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
 	const f = history.CallPingOp
-	ref, err := w.reference("expected every minion's " + f + " to be served by " + master)
+	ref, err := w.Reference("expected every minion's " + f + " to be served by " + master)
 	if err != nil {
 		return err
 	}
 	if back != "" {
-		if back, rerr = resolveOne(w.Lab, back); rerr != nil {
+		if back, rerr = w.Lab.Roles().ServiceNamed(back); rerr != nil {
 			return rerr
 		}
 		if ref.Phase == history.End || ref.Target != back {
@@ -86,7 +81,7 @@ func saltCallServed(ctx context.Context, master, back string) error {
 		}
 	}
 	boundOf := func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
-		idx, rule, err := cfg.Position(master, Masters(w.Lab))
+		idx, rule, err := cfg.Position(master, scenario.Masters(w.Lab))
 		if err != nil {
 			return saltcfg.Bound{}, err
 		}
@@ -100,12 +95,12 @@ func saltCallServed(ctx context.Context, master, back string) error {
 	if now := time.Now(); now.After(start) {
 		start = now
 	}
-	bounds, err := pollMinions(ctx, w, start, minionPoll{boundOf: boundOf, try: func(ctx context.Context, m string, left time.Duration) bool {
-		_, o := w.saltCall(ctx, m, left, "test.ping")
+	bounds, err := w.PollMinions(ctx, start, scenario.MinionPoll{BoundOf: boundOf, Try: func(ctx context.Context, m string, left time.Duration) bool {
+		_, o := w.SaltCall(ctx, m, left, "test.ping")
 		if !o.OK() {
 			return false
 		}
-		by := w.servedBy(ctx, o.Inv, m, "test.ping")
+		by := w.ServedBy(ctx, o.Inv, m, "test.ping")
 		_, served := by[master]
 		// The faulted master serving means it is back (its supervisor
 		// restarted it): every later call would go to it too, and the
@@ -116,7 +111,7 @@ func saltCallServed(ctx context.Context, master, back string) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds, PerCall: true, OrBack: back != ""},
+	return w.Judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: f, Fun: "test.ping", Master: master, Bounds: bounds, PerCall: true, OrBack: back != ""},
 		"salt-call test.ping failover to "+master, false)
 }
 
@@ -127,7 +122,7 @@ func saltCallServed(ctx context.Context, master, back string) error {
 // (its start event), and every return must have gone where it belongs.
 func masterReachesEveryMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
@@ -135,24 +130,24 @@ func masterReachesEveryMinion(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	errs := []error{w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds},
+	errs := []error{w.Judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds},
 		"daemon failover: "+master+" reaches minion", false)}
 	if ref.Phase == history.Start {
-		errs = append(errs, w.judge(checker.NameStartEvent, checker.StartParams{Since: ref.Index, Master: master, Bounds: bounds},
+		errs = append(errs, w.Judge(checker.NameStartEvent, checker.StartParams{Since: ref.Index, Master: master, Bounds: bounds},
 			"start event on "+master, false))
 	}
-	errs = append(errs, w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
+	errs = append(errs, w.Judge(checker.NameDelivery, scenario.DeliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
 	return errors.Join(errs...)
 }
 
 // reachEveryMinion polls `salt <minion> test.ping` on master for every
 // minion until it returns true or the minion's bound passes.
 func reachEveryMinion(ctx context.Context, w *world, master string, boundOf func(saltcfg.Minion) (saltcfg.Bound, error)) (history.Entry, map[string]checker.Bound, error) {
-	ref, err := w.reference(fmt.Sprintf("expected %s to reach every minion", master))
+	ref, err := w.Reference(fmt.Sprintf("expected %s to reach every minion", master))
 	if err != nil {
 		return ref, nil, err
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: boundOf, try: pingFrom(w, master), overlap: reachProbeEvery})
+	bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: boundOf, Try: pingFrom(w, master), Overlap: reachProbeEvery})
 	return ref, bounds, err
 }
 
@@ -162,19 +157,19 @@ func reachEveryMinion(ctx context.Context, w *world, master string, boundOf func
 // stops resolving fires no disconnect).
 func masterReachesNoMinion(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
-	ref, err := w.reference(fmt.Sprintf("expected %s to reach no minion", master))
+	ref, err := w.Reference(fmt.Sprintf("expected %s to reach no minion", master))
 	if err != nil {
 		return err
 	}
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: aliveBound, try: pingFrom(w, master)})
+	bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: aliveBound, Try: pingFrom(w, master)})
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
+	return w.Judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, Absent: true},
 		"daemon stays away from "+master, true)
 }
 
@@ -185,7 +180,7 @@ func aliveBound(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.AliveBou
 // ends the poll early too: the checker judges it a failure.)
 func pingFrom(w *world, master string) func(context.Context, string, time.Duration) bool {
 	return func(ctx context.Context, minion string, left time.Duration) bool {
-		rets, _, _ := w.saltJob(ctx, master, minion, masterCLITimeout, min(left, probeAttempt), func(r saltout.Returns) bool { return r.True(minion) }, "test.ping")
+		rets, _, _ := w.SaltJob(ctx, master, minion, masterCLITimeout, min(left, probeAttempt), func(r saltout.Returns) bool { return r.True(minion) }, "test.ping")
 		return rets.True(minion)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -51,7 +52,7 @@ const (
 // one slow moved on to the next), so any master will do.
 func fleetAnswers(ctx context.Context) error {
 	w := worldFrom(ctx)
-	return w.reachFleet(ctx, Masters(w.Lab), nil, "the fleet before the fault")
+	return w.reachFleet(ctx, scenario.Masters(w.Lab), nil, "the fleet before the fault")
 }
 
 // masterReachesFleetWithinAliveBound: after a fault, master serves every
@@ -60,11 +61,11 @@ func fleetAnswers(ctx context.Context) error {
 // reported (p50, p95, max against the bound).
 func masterReachesFleetWithinAliveBound(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
-	ref, err := w.reference(fmt.Sprintf("expected %s to reach every minion of the fleet", master))
+	ref, err := w.Reference(fmt.Sprintf("expected %s to reach every minion of the fleet", master))
 	if err != nil {
 		return err
 	}
@@ -77,13 +78,13 @@ func masterReachesFleetWithinAliveBound(ctx context.Context, master string) erro
 // start when ref is nil.
 func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.Entry, measurement string) error {
 	ids := w.Lab.Roles().MinionIDs()
-	services := minions(w.Lab)
+	services := scenario.Minions(w.Lab)
 	if len(ids) == 0 || len(services) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
 	// A fleet's minions share one configuration: the first minion
 	// service's is every minion's.
-	b, err := w.minionBound(ctx, services[0], func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
+	b, err := w.MinionBound(ctx, services[0], func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
 		return cfg.FleetAliveBound(len(ids), w.HerdSignIns)
 	})
 	if err != nil {
@@ -97,11 +98,11 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 		since, start = ref.Index, ref.Time
 	}
 	who := strings.Join(masters, " and ")
-	w.waitf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
+	w.Waitf("probing %d minions from %s up to %s, until %s (%s)", len(ids), who, b.Limit, start.Add(b.Limit).Format("15:04:05"), b.Explain)
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	probe := func(ctx context.Context, master string, left time.Duration, want []string) {
-		rets, _, _ := w.salt().Job(ctx, master, min(left, fleetAttempt), fleetProbe(ids, want), func(r saltout.Returns) bool { return everyTrue(r, want) })
+		rets, _, _ := w.Salt().Job(ctx, master, min(left, fleetAttempt), fleetProbe(ids, want), func(r saltout.Returns) bool { return everyTrue(r, want) })
 		mu.Lock()
 		defer mu.Unlock()
 		for _, id := range want {
@@ -129,7 +130,7 @@ func (w *world) reachFleet(ctx context.Context, masters []string, ref *history.E
 	}); err != nil {
 		return err
 	}
-	r, err := w.judgeResult(checker.NameFleet, checker.FleetParams{Since: since, F: history.SaltPingOp, Fun: "test.ping", Masters: masters,
+	r, err := w.JudgeResult(checker.NameFleet, checker.FleetParams{Since: since, F: history.SaltPingOp, Fun: "test.ping", Masters: masters,
 		Minions: ids, Bound: b}, "", false)
 	if r.Spread != nil {
 		w.addSpread(measurement, r)
@@ -153,7 +154,7 @@ func (w *world) addSpread(name string, r checker.Result) {
 		name string
 		d    time.Duration
 	}{{"p50", sp.P50}, {"p95", sp.P95}, {"max", sp.Max}} {
-		w.Measurements.Add(report.Measurement{Scenario: w.scenario, Name: name, Subject: fmt.Sprintf("%s of %d minions (%d measured)", q.name, sp.Of, sp.Measured),
+		w.Measurements.Add(report.Measurement{Scenario: w.Name, Name: name, Subject: fmt.Sprintf("%s of %d minions (%d measured)", q.name, sp.Of, sp.Measured),
 			Observed: q.d, Bound: sp.Limit, BoundExplain: b.Explain, Met: sp.Measured == sp.Of && q.d <= sp.Limit,
 			Detail: fmt.Sprintf("%s: %s: %s", checker.NameFleet, r.Verdict, sp)})
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/saltlab/saltlab/haclient"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // The HA client's stream: test.ping to '*' through haclient, one request
@@ -96,7 +97,7 @@ func startHAStream(ctx context.Context, via string) error {
 		return err
 	}
 	limits := haTimingsFor(gather)
-	w.logf("HA client: %s per attempt, %s per request (gather_job_timeout %s)", limits.attempt, limits.budget, gather)
+	w.Logf("HA client: %s per attempt, %s per request (gather_job_timeout %s)", limits.attempt, limits.budget, gather)
 	c, err := haclient.New(haclient.Config{Endpoints: eps, Username: w.API.Username, Password: w.API.Password,
 		Eauth: w.API.EAuth, HTTPClient: &http.Client{}, RequestTimeout: limits.attempt, RetryBudget: limits.budget})
 	if err != nil {
@@ -120,7 +121,7 @@ func startHAStream(ctx context.Context, via string) error {
 		defer t.Stop()
 		for sctx.Err() == nil {
 			sent := time.Now()
-			w.apiOp(rctx, haPingOp, haSubject, func(ctx context.Context) (any, error) {
+			w.APIOp(rctx, haPingOp, haSubject, func(ctx context.Context) (any, error) {
 				// The request succeeds when salt-api answers; which
 				// minions answered true depends on where they are
 				// connected (a failover minion still on the stopped
@@ -155,7 +156,7 @@ func haEndpoints(ctx context.Context, w *world, via string) ([]string, error) {
 		return []string{c.Base}, nil
 	case "every master's salt-api":
 		var eps []string
-		for _, m := range Masters(w.Lab) {
+		for _, m := range scenario.Masters(w.Lab) {
 			ip, err := serviceIP(ctx, w.Lab, m)
 			if err != nil {
 				return nil, err
@@ -196,7 +197,7 @@ func everyHARequestSucceeded(ctx context.Context) error {
 	// The stream must have sent a request after the fault took effect and
 	// seen it answered, or it proves nothing about the fault: wait for one,
 	// within one request's budget.
-	ref, err := w.reference("expected the HA client's stream to run through a fault")
+	ref, err := w.Reference("expected the HA client's stream to run through a fault")
 	if err != nil {
 		return err
 	}
@@ -215,9 +216,9 @@ func everyHARequestSucceeded(ctx context.Context) error {
 		return err
 	}
 	if err != nil {
-		w.warnf("%v", err)
+		w.Warnf("%v", err)
 	}
-	return w.judge(checker.NameEveryRequest, checker.EveryRequestParams{From: st.from, To: w.History.Next(), F: haPingOp, Target: haSubject}, "", false)
+	return w.Judge(checker.NameEveryRequest, checker.EveryRequestParams{From: st.from, To: w.History.Next(), F: haPingOp, Target: haSubject}, "", false)
 }
 
 // stopLeftoverHAStream is for the After hook: a scenario that failed before
@@ -228,7 +229,7 @@ func stopLeftoverHAStream(w *world) {
 	w.mu.Unlock()
 	if running {
 		if _, err := stopHAStream(w); err != nil {
-			w.warnf("%v", err)
+			w.Warnf("%v", err)
 		}
 	}
 }
@@ -237,8 +238,8 @@ func stopLeftoverHAStream(w *world) {
 // with salt-run config.get (recorded): any master may end up answering.
 func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 	var longest time.Duration
-	for _, m := range Masters(w.Lab) {
-		raw, o := w.masterOption(ctx, m, "gather_job_timeout", haConfigTimeout)
+	for _, m := range scenario.Masters(w.Lab) {
+		raw, o := w.MasterOption(ctx, m, "gather_job_timeout", haConfigTimeout)
 		if !o.OK() {
 			return 0, fmt.Errorf("read gather_job_timeout on %s: %s", m, o.Err)
 		}
@@ -254,7 +255,7 @@ func longestGather(ctx context.Context, w *world) (time.Duration, error) {
 // apiPort is the port of master's salt-api: rest_cherrypy:port in its
 // configuration (salt-run config.get, recorded).
 func apiPort(ctx context.Context, w *world, master string) (int, error) {
-	raw, o := w.masterOption(ctx, master, "rest_cherrypy:port", haConfigTimeout)
+	raw, o := w.MasterOption(ctx, master, "rest_cherrypy:port", haConfigTimeout)
 	if !o.OK() {
 		return 0, fmt.Errorf("read rest_cherrypy:port on %s: %s", master, o.Err)
 	}

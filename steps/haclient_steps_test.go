@@ -10,6 +10,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 func TestHATimingsFollowGatherJobTimeout(t *testing.T) {
@@ -40,11 +42,11 @@ func TestHAClientReadsTheMastersConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lab := newFakeLab()
-			lab.masterOpts = tt.opts
+			lab := scenariotest.NewLab()
+			lab.MasterOpts = tt.opts
 			rec := newHistory(t, t.TempDir())
-			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, History: rec,
-				Verdicts: &checker.Judgements{}, Measurements: &report.Measurements{}}})
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{World: &scenario.World{Deps: scenario.Deps{Lab: lab, History: rec,
+				Verdicts: &checker.Judgements{}, Measurements: &report.Measurements{}}}})
 			w := worldFrom(ctx)
 			gather, gerr := longestGather(ctx, w)
 			port, perr := apiPort(ctx, w, "salt-master-1")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // stateApplyTimeout bounds one minion's highstate: the user's states run
@@ -25,13 +26,13 @@ var errNoBaseline = errors.New(`no earlier highstate in this scenario to compare
 // One minion after the other: the lab shares two cores with the masters,
 // and concurrent highstates would measure contention, not Salt.
 func (w *world) highstates(ctx context.Context, master string, test bool) (checker.HighstateParams, error) {
-	m, err := resolveOne(w.Lab, master)
+	m, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return checker.HighstateParams{}, err
 	}
-	p := checker.HighstateParams{From: w.History.Next(), Minions: minions(w.Lab), Test: test}
+	p := checker.HighstateParams{From: w.History.Next(), Minions: scenario.Minions(w.Lab), Test: test}
 	for _, minion := range p.Minions {
-		w.salt().StateApply(ctx, minion, m, test, stateApplyTimeout)
+		w.Salt().StateApply(ctx, minion, m, test, stateApplyTimeout)
 	}
 	p.To = w.History.Next()
 	return p, nil
@@ -47,7 +48,7 @@ func highstateConverges(ctx context.Context, master string) error {
 		return err
 	}
 	w.baseline = &p
-	return w.judge(checker.NameConverged, p, "", false)
+	return w.Judge(checker.NameConverged, p, "", false)
 }
 
 // secondHighstateQuiet applies the highstate again and judges that it
@@ -59,7 +60,7 @@ func secondHighstateQuiet(ctx context.Context, master string) error {
 		return err
 	}
 	p.Quiet = true
-	return w.judge(checker.NameConverged, p, "", false)
+	return w.Judge(checker.NameConverged, p, "", false)
 }
 
 // highstateSameAsBefore applies the highstate through master (another
@@ -75,8 +76,8 @@ func highstateSameAsBefore(ctx context.Context, master string) error {
 		return err
 	}
 	return errors.Join(
-		w.judge(checker.NameConverged, p, "", false),
-		w.judge(checker.NameSameState, checker.SameHighstateParams{Before: *w.baseline, After: p, Minions: p.Minions}, "", false))
+		w.Judge(checker.NameConverged, p, "", false),
+		w.Judge(checker.NameSameState, checker.SameHighstateParams{Before: *w.baseline, After: p, Minions: p.Minions}, "", false))
 }
 
 // ciDiffRecorded runs state.apply test=True through master on every
@@ -88,19 +89,19 @@ func ciDiffRecorded(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameConverged, p, "", false)
+	return w.Judge(checker.NameConverged, p, "", false)
 }
 
 // everyMasterSamePillar records the pillar each master renders for each
 // minion (salt-call --master M pillar.items) and judges them equal.
 func everyMasterSamePillar(ctx context.Context) error {
 	w := worldFrom(ctx)
-	p := checker.PillarSameParams{From: w.History.Next(), Minions: minions(w.Lab), Masters: Masters(w.Lab)}
+	p := checker.PillarSameParams{From: w.History.Next(), Minions: scenario.Minions(w.Lab), Masters: scenario.Masters(w.Lab)}
 	for _, master := range p.Masters {
 		for _, minion := range p.Minions {
-			w.salt().PillarItems(ctx, minion, master, pillarTimeout)
+			w.Salt().PillarItems(ctx, minion, master, pillarTimeout)
 		}
 	}
 	p.To = w.History.Next()
-	return w.judge(checker.NamePillarSame, p, "", false)
+	return w.Judge(checker.NamePillarSame, p, "", false)
 }

@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 const gateFeature = "../features/general/states/ci_gate.feature"
@@ -32,16 +35,16 @@ func capture(name string) string {
 	return string(b)
 }
 
-func (h *fakeHighstate) answer(minion, master string, argv []string) (Output, bool) {
+func (h *fakeHighstate) Answer(minion, master string, argv []string) (scenario.Output, bool) {
 	switch {
 	case slices.Contains(argv, "pillar.items"):
 		p, ok := h.pillar[master]
 		if !ok {
 			p = `{"app": {"name": "saltlab-demo", "port": 8080}}`
 		}
-		return Output{Stdout: `{"local": ` + p + `}`}, true
+		return scenario.Output{Stdout: `{"local": ` + p + `}`}, true
 	case !slices.Contains(argv, "state.apply"):
-		return Output{}, false
+		return scenario.Output{}, false
 	case slices.Contains(argv, "test=True"):
 		return h.out(h.test), true
 	}
@@ -60,13 +63,13 @@ func (h *fakeHighstate) answer(minion, master string, argv []string) (Output, bo
 
 // out is salt-call's output and exit code for a capture (1 when a state
 // failed or a file did not render, as salt-call exits).
-func (h *fakeHighstate) out(name string) Output {
+func (h *fakeHighstate) out(name string) scenario.Output {
 	s := capture(name)
 	code := 0
 	if strings.Contains(s, `"result": false`) || strings.Contains(s, "Rendering SLS") {
 		code = 1
 	}
-	return Output{Stdout: s, ExitCode: code}
+	return scenario.Output{Stdout: s, ExitCode: code}
 }
 
 func examples() *fakeHighstate {
@@ -99,8 +102,8 @@ func TestCIGateFeature(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			lab := newFakeLab()
-			lab.highstate = c.highstate
+			lab := scenariotest.NewLab()
+			lab.Highstate = c.highstate
 			status, out, _, ledger := runFeature(t, gateFeature, lab)
 			assert.Equal(t, c.wantStatus, status, out)
 			for _, w := range c.want {
@@ -115,8 +118,8 @@ func TestComparingWithoutAHighstateSaysWhatToDoFirst(t *testing.T) {
 	dir := t.TempDir()
 	f := filepath.Join(dir, "x.feature")
 	require.NoError(t, os.WriteFile(f, []byte("Feature: x\n  Scenario: y\n    Then every minion's highstate served by \"the second master\" gives the same state results as before\n"), 0o644))
-	lab := newFakeLab()
-	lab.highstate = examples()
+	lab := scenariotest.NewLab()
+	lab.Highstate = examples()
 	status, out, _, _ := runFeature(t, f, lab)
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "no earlier highstate in this scenario")

@@ -11,6 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/shell"
 )
@@ -39,7 +40,7 @@ const identityOp = "read daemon identity"
 // noteMinionDaemons records every minion daemon's identity before a fault.
 func noteMinionDaemons(ctx context.Context) error {
 	w := worldFrom(ctx)
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
@@ -60,7 +61,7 @@ func noteMinionDaemons(ctx context.Context) error {
 // daemonIdentity reads and records a minion daemon's identity; a stopped
 // container fails the read, saying what Docker reports of it.
 func (w *world) daemonIdentity(ctx context.Context, minion string) client.Outcome {
-	return w.op(ctx, identityOp, minion, minion, func(ctx context.Context) client.Outcome {
+	return w.Op(ctx, identityOp, minion, minion, func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, identityTimeout)
 		defer cancel()
 		out, err := w.Lab.Exec(ctx, minion, []string{"bash", "-c", daemonIdentityScript(1)})
@@ -82,7 +83,7 @@ func (w *world) daemonIdentity(ctx context.Context, minion string) client.Outcom
 // surviving master is independent of the dead one (salt-semantics §1.13).
 func masterReachesEveryMinionHot(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
@@ -90,7 +91,7 @@ func masterReachesEveryMinionHot(ctx context.Context, master string) error {
 	if err != nil {
 		return err
 	}
-	return w.judgeReached(ref, master, bounds, "hot mode: "+master+" reaches minion")
+	return w.JudgeReached(ref, master, bounds, "hot mode: "+master+" reaches minion")
 }
 
 // minionDaemonsDidNotRestart re-reads every daemon's identity until its
@@ -100,7 +101,7 @@ func masterReachesEveryMinionHot(ctx context.Context, master string) error {
 func minionDaemonsDidNotRestart(ctx context.Context) error {
 	w := worldFrom(ctx)
 	const expectation = "expected every minion daemon to keep running as the process noted before the fault"
-	ref, err := w.reference(expectation)
+	ref, err := w.Reference(expectation)
 	if err != nil {
 		return err
 	}
@@ -114,7 +115,7 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 	// Reads go on past the window until one completed after it: the
 	// checker wants the daemon seen unchanged for the whole window.
 	past := poll.DefaultInterval + identityTimeout
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: window, past: past, try: func(ctx context.Context, m string, left time.Duration) bool {
+	bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: window, Past: past, Try: func(ctx context.Context, m string, left time.Duration) bool {
 		end := time.Now().Add(left) // of the poll: past after the window's end
 		o := w.daemonIdentity(ctx, m)
 		id, _ := o.Value.(string)
@@ -125,5 +126,5 @@ func minionDaemonsDidNotRestart(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return w.judge(checker.NameUnchanged, checker.UnchangedParams{Since: ref.Index, F: identityOp, Bounds: bounds}, "", false)
+	return w.Judge(checker.NameUnchanged, checker.UnchangedParams{Since: ref.Index, F: identityOp, Bounds: bounds}, "", false)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -32,11 +33,11 @@ type keyAct struct {
 // not be read (Salt's default then, chaos.DefaultPKIDir), and an error
 // when a cluster peer's could not be, or not even which option names it.
 func (w *world) recordPkiDir(ctx context.Context, master string) (string, error) {
-	option, err := keyDirOption(w.masterOption(ctx, master, "cluster_id", keyOpTimeout))
+	option, err := keyDirOption(w.MasterOption(ctx, master, "cluster_id", keyOpTimeout))
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", master, err)
 	}
-	raw, o := w.masterOption(ctx, master, option, keyOpTimeout)
+	raw, o := w.MasterOption(ctx, master, option, keyOpTimeout)
 	var dir string
 	if !o.OK() || json.Unmarshal(raw, &dir) != nil || dir == "" {
 		if option == "pki_dir" {
@@ -44,7 +45,7 @@ func (w *world) recordPkiDir(ctx context.Context, master string) (string, error)
 		}
 		return "", fmt.Errorf("%s: read %s: %s %s", master, option, raw, o.Err)
 	}
-	w.op(ctx, history.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
+	w.Op(ctx, history.PkiDirOp, master, "", func(ctx context.Context) client.Outcome {
 		out, err := client.RunBounded(ctx, w.Lab, master, keyOpTimeout, "stat", "-L", "-c", "%d:%i", "--", dir)
 		switch {
 		case err != nil:
@@ -81,8 +82,8 @@ func keyDirOption(clusterID json.RawMessage, o client.Outcome) (string, error) {
 
 // listEveryMaster records one key list of every master.
 func (w *world) listEveryMaster(ctx context.Context) {
-	for _, m := range Masters(w.Lab) {
-		w.saltKeys(ctx, m, keyListTimeout)
+	for _, m := range scenario.Masters(w.Lab) {
+		w.SaltKeys(ctx, m, keyListTimeout)
 	}
 }
 
@@ -97,16 +98,16 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 	if w.Chaos == nil {
 		return fmt.Errorf("%s the key of %s: %w", action, minion, errNoChaos)
 	}
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
-	if minion, err = resolveOne(w.Lab, minion); err != nil {
+	if minion, err = w.Lab.Roles().ServiceNamed(minion); err != nil {
 		return err
 	}
 	from := w.History.Next()
 	var pkiDir string
-	for _, m := range Masters(w.Lab) {
+	for _, m := range scenario.Masters(w.Lab) {
 		dir, err := w.recordPkiDir(ctx, m)
 		if m != master {
 			continue
@@ -130,10 +131,10 @@ func keyAction(ctx context.Context, action, minion, master string) error {
 	// salt-key's outcome is not the step's: the key lists around it say
 	// what it changed, and the checker judges them.
 	act := func(ctx context.Context) error {
-		w.saltKeyAction(ctx, master, action, minion, keyOpTimeout)
+		w.SaltKeyAction(ctx, master, action, minion, keyOpTimeout)
 		return nil
 	}
-	s := chaos.Spec{Kind: chaos.KindKeyAction, Targets: []string{master}, Path: pkiDir, Minion: minion, KeyOp: action, Act: act, Scenario: w.scenario}
+	s := chaos.Spec{Kind: chaos.KindKeyAction, Targets: []string{master}, Path: pkiDir, Minion: minion, KeyOp: action, Act: act, Scenario: w.Name}
 	if _, err := w.Chaos.Inject(ctx, s); err != nil {
 		return fmt.Errorf("%s the key of %s on %s: %w", action, minion, master, err)
 	}
@@ -153,25 +154,25 @@ func keyActionShowsWhereShared(ctx context.Context) error {
 	if a == nil {
 		return fmt.Errorf("judge a key action: the scenario ran no salt-key action before this step")
 	}
-	return w.judge(checker.NameKeyAction, checker.KeyActionParams{From: a.from, To: w.History.Next(), Action: a.action,
-		Master: a.master, Minion: a.minion, Masters: Masters(w.Lab)}, "", false)
+	return w.Judge(checker.NameKeyAction, checker.KeyActionParams{From: a.from, To: w.History.Next(), Action: a.action,
+		Master: a.master, Minion: a.minion, Masters: scenario.Masters(w.Lab)}, "", false)
 }
 
 // masterListsKeysAs lists master's keys once and judges that every named
 // minion's key is in state (accepted, pending, rejected, denied, absent).
 func masterListsKeysAs(ctx context.Context, master, who, state string) error {
 	w := worldFrom(ctx)
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
-	ids, err := resolveMany(w.Lab, who)
+	ids, err := w.Lab.Roles().ServicesNamed(who)
 	if err != nil {
 		return err
 	}
 	from := w.History.Next()
-	w.saltKeys(ctx, master, keyListTimeout)
-	return w.judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: ids, State: state}, "", false)
+	w.SaltKeys(ctx, master, keyListTimeout)
+	return w.Judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: ids, State: state}, "", false)
 }
 
 // noteMasterKeys records every master's local key fingerprints (salt-key
@@ -179,8 +180,8 @@ func masterListsKeysAs(ctx context.Context, master, who, state string) error {
 // the minions cannot all accept (checker.Diagnose).
 func noteMasterKeys(ctx context.Context) error {
 	w := worldFrom(ctx)
-	for _, m := range Masters(w.Lab) {
-		if o := w.saltFingers(ctx, m, keyOpTimeout); !o.OK() {
+	for _, m := range scenario.Masters(w.Lab) {
+		if o := w.SaltFingers(ctx, m, keyOpTimeout); !o.OK() {
 			return fmt.Errorf("note the key fingerprints of %s: %s", m, o.Err)
 		}
 	}
@@ -192,10 +193,10 @@ func noteMasterKeys(ctx context.Context) error {
 func everyMasterKeyAccepted(ctx context.Context) error {
 	w := worldFrom(ctx)
 	from := w.History.Next()
-	for _, m := range Masters(w.Lab) {
-		w.saltFingers(ctx, m, keyOpTimeout)
+	for _, m := range scenario.Masters(w.Lab) {
+		w.SaltFingers(ctx, m, keyOpTimeout)
 	}
-	return w.judge(checker.NameMasterKeys, checker.MasterKeysParams{From: from, To: w.History.Next(), Masters: Masters(w.Lab)}, "", false)
+	return w.Judge(checker.NameMasterKeys, checker.MasterKeysParams{From: from, To: w.History.Next(), Masters: scenario.Masters(w.Lab)}, "", false)
 }
 
 // everyMinionSignedInToEveryMaster has every minion sign in to each master
@@ -207,35 +208,35 @@ func everyMasterKeyAccepted(ctx context.Context) error {
 // directories are shared.
 func everyMinionSignedInToEveryMaster(ctx context.Context) error {
 	w := worldFrom(ctx)
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	// One sign-in to the first entry of a one-master list: CallBound(0)
 	// of the minion's own config (a refused master key would otherwise
-	// hold the call for callTimeout).
+	// hold the call for scenario.CallTimeout).
 	budgets := map[string]time.Duration{}
 	for _, m := range ms {
-		b, err := w.minionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.CallBound(0), nil })
+		b, err := w.MinionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.CallBound(0), nil })
 		if err != nil {
 			return err
 		}
 		budgets[m] = b.Limit
 	}
 	from := w.History.Next()
-	for _, master := range Masters(w.Lab) {
+	for _, master := range scenario.Masters(w.Lab) {
 		var wg sync.WaitGroup
 		for _, m := range ms {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w.saltCallVia(ctx, m, master, budgets[m], "test.ping")
+				w.SaltCallVia(ctx, m, master, budgets[m], "test.ping")
 			}()
 		}
 		wg.Wait()
 	}
-	errs := []error{w.judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: history.CallPingOp, Targets: ms}, "", false)}
-	for _, master := range Masters(w.Lab) {
+	errs := []error{w.Judge(checker.NameAvailability, checker.OutcomeParams{From: from, To: w.History.Next(), F: history.CallPingOp, Targets: ms}, "", false)}
+	for _, master := range scenario.Masters(w.Lab) {
 		lf := w.History.Next()
-		w.saltKeys(ctx, master, keyListTimeout)
-		errs = append(errs, w.judge(checker.NameKeyState, checker.KeyStateParams{From: lf, To: w.History.Next(), Master: master, Minions: ms, State: history.KeyAccepted}, "", false))
+		w.SaltKeys(ctx, master, keyListTimeout)
+		errs = append(errs, w.Judge(checker.NameKeyState, checker.KeyStateParams{From: lf, To: w.History.Next(), Master: master, Minions: ms, State: history.KeyAccepted}, "", false))
 	}
 	return errors.Join(errs...)
 }

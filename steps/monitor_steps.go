@@ -9,6 +9,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
 )
@@ -26,7 +27,7 @@ func minionsHaveNoMonitor(ctx context.Context) error { return wantMonitor(ctx, f
 
 func wantMonitor(ctx context.Context, want bool) error {
 	w := worldFrom(ctx)
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
@@ -55,14 +56,14 @@ func wantMonitor(ctx context.Context, want bool) error {
 		reason = fmt.Sprintf("this scenario is for minions with the ZeroMQ disconnect monitor (Salt %s or later with zmq_monitor True), and %s have none: only the alive check notices a lost master there",
 			saltcfg.MonitorSince(), strings.Join(without, ", "))
 	}
-	w.warnf("SKIPPED: %s", reason)
+	w.Warnf("SKIPPED: %s", reason)
 	return fmt.Errorf("%w: %s", godog.ErrSkip, reason)
 }
 
 // monitorOf asks a minion which Salt it runs (`salt-call --version`) and,
 // recorded in the history, its zmq_monitor setting.
 func monitorOf(ctx context.Context, w *world, minion string) (on bool, why string, err error) {
-	out, err := saltVersion(ctx, w.Lab, minion)
+	out, err := scenario.SaltVersionOn(ctx, w.Lab, minion)
 	if err != nil {
 		return false, "", fmt.Errorf("ask %s which Salt it runs: %w", minion, err)
 	}
@@ -70,7 +71,7 @@ func monitorOf(ctx context.Context, w *world, minion string) (on bool, why strin
 	if err != nil {
 		return false, "", fmt.Errorf("ask %s which Salt it runs: %w", minion, err)
 	}
-	r, o := w.salt().Call(ctx, minion, configTimeout, client.SaltCallLocal("config.get", "zmq_monitor"))
+	r, o := w.Salt().Call(ctx, minion, scenario.ConfigTimeout, client.SaltCallLocal("config.get", "zmq_monitor"))
 	if !o.OK() {
 		return false, "", fmt.Errorf("read zmq_monitor of %s: %s", minion, describe(o))
 	}

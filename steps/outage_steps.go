@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -25,7 +26,7 @@ func killService(ctx context.Context, service string) error {
 // bounds are measured from it.
 func startServiceAgain(ctx context.Context, service string) error {
 	w := worldFrom(ctx)
-	service, err := resolveOne(w.Lab, service)
+	service, err := w.Lab.Roles().ServiceNamed(service)
 	if err != nil {
 		return err
 	}
@@ -38,7 +39,7 @@ func startServiceAgain(ctx context.Context, service string) error {
 	if id < 0 {
 		return fmt.Errorf("start %s again: no pending stop or kill of it in this scenario", service)
 	}
-	if err := w.Ledger.Undo(ctx, undoer{lab: w.Lab, chaos: w.Chaos}, id); err != nil {
+	if err := w.Ledger.Undo(ctx, scenario.Undoer(w.Lab, w.Chaos), id); err != nil {
 		return fmt.Errorf("start %s again: %w", service, err)
 	}
 	markHeal(w, service+" started again")
@@ -59,19 +60,19 @@ func startServiceAgain(ctx context.Context, service string) error {
 // served probe is, so the poll goes on past the bound for one attempt.
 func masterReachesEveryMinionAgain(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, err := resolveOne(w.Lab, master)
+	master, err := w.Lab.Roles().ServiceNamed(master)
 	if err != nil {
 		return err
 	}
-	ref, err := w.reference("expected " + master + " to reach every minion again")
+	ref, err := w.Reference("expected " + master + " to reach every minion again")
 	if err != nil {
 		return err
 	}
-	awaitWatched(ctx, w, master, ref)
+	w.AwaitWatched(ctx, master, ref)
 	reconnect := func(cfg saltcfg.Minion) (saltcfg.Bound, error) { return cfg.ReconnectBound() }
-	bounds, err := pollMinions(ctx, w, ref.Time, minionPoll{boundOf: reconnect, try: pingFrom(w, master), overlap: reachProbeEvery, past: probeAttempt})
+	bounds, err := w.PollMinions(ctx, ref.Time, scenario.MinionPoll{BoundOf: reconnect, Try: pingFrom(w, master), Overlap: reachProbeEvery, Past: probeAttempt})
 	if err != nil {
 		return err
 	}
-	return w.judgeReachedBy(ref, master, bounds, "reconnect: "+master+" reaches minion", true)
+	return w.JudgeReachedBy(ref, master, bounds, "reconnect: "+master+" reaches minion", true)
 }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // The fake lab serves every minion from the first running master of its
@@ -25,15 +27,15 @@ func TestFailbackFeature(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lab := newFakeLab()
-			lab.config += tt.config
+			lab := scenariotest.NewLab()
+			lab.Config += tt.config
 			status, out, _, ledger := runFeature(t, feature, lab)
 			assert.Equal(t, tt.wantStatus, status, out)
 			for _, w := range tt.wantOut {
 				assert.Contains(t, out, w)
 			}
 			assert.Empty(t, ledger.Pending(), "healed on every exit path")
-			assert.True(t, lab.running["salt-master-1"], "master-1 started again")
+			assert.True(t, lab.Running["salt-master-1"], "master-1 started again")
 		})
 	}
 }
@@ -42,8 +44,8 @@ func TestFailbackFeature(t *testing.T) {
 // reconnect bound comes from the minions' master_tries.
 func TestColdStartFeature(t *testing.T) {
 	const feature = "../features/general/cold-start/cold_start.feature"
-	lab := newFakeLab()
-	lab.config += "master_tries: -1\n"
+	lab := scenariotest.NewLab()
+	lab.Config += "master_tries: -1\n"
 	status, out, ms, ledger := runFeature(t, feature, lab)
 	require.Equal(t, 0, status, out)
 	assert.Contains(t, out, "salt-master-2 started again at")
@@ -53,10 +55,10 @@ func TestColdStartFeature(t *testing.T) {
 		assert.True(t, m.Met, m.String())
 	}
 	assert.Empty(t, ledger.Pending())
-	assert.True(t, lab.running["salt-master-1"], "master-1 started by the After hook")
+	assert.True(t, lab.Running["salt-master-1"], "master-1 started by the After hook")
 
 	// With master_tries 1 Salt restarts the minion instead: no bound.
-	restarts := newFakeLab()
+	restarts := scenariotest.NewLab()
 	status, out, _, ledger = runFeature(t, feature, restarts)
 	assert.Equal(t, 1, status, out)
 	assert.Contains(t, out, "master_tries is 1, so the minion restarts itself")

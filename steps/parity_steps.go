@@ -9,6 +9,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -45,12 +46,12 @@ func rootDirs(raw json.RawMessage) ([]string, error) {
 // recordRoots records the digest of every file under master's roots
 // option (read with config.get), target the option.
 func (w *world) recordRoots(ctx context.Context, master, option string) {
-	raw, o := w.masterOption(ctx, master, option, keyOpTimeout)
+	raw, o := w.MasterOption(ctx, master, option, keyOpTimeout)
 	if !o.OK() {
 		return
 	}
 	dirs, derr := rootDirs(raw)
-	w.op(ctx, history.RootsDigestOp, master, option, func(ctx context.Context) client.Outcome {
+	w.Op(ctx, history.RootsDigestOp, master, option, func(ctx context.Context) client.Outcome {
 		if derr != nil {
 			return client.Failed(nil, "%v", derr)
 		}
@@ -75,14 +76,14 @@ func (w *world) recordRoots(ctx context.Context, master, option string) {
 func everyMasterSameConfig(ctx context.Context) error {
 	w := worldFrom(ctx)
 	from := w.History.Next()
-	for _, m := range Masters(w.Lab) {
+	for _, m := range scenario.Masters(w.Lab) {
 		for _, opt := range parityOptions() {
-			w.masterOption(ctx, m, opt, keyOpTimeout)
+			w.MasterOption(ctx, m, opt, keyOpTimeout)
 		}
 		for _, r := range parityRoots() {
 			w.recordRoots(ctx, m, r)
 		}
 	}
-	return w.judge(checker.NameParity, checker.ParityParams{From: from, To: w.History.Next(), Masters: Masters(w.Lab),
+	return w.Judge(checker.NameParity, checker.ParityParams{From: from, To: w.History.Next(), Masters: scenario.Masters(w.Lab),
 		Options: parityOptions(), Roots: parityRoots()}, "", false)
 }

@@ -30,21 +30,21 @@ const (
 // judges the last listing (checker.KeyState, pending).
 func keyWaitsPending(ctx context.Context, who, master string) error {
 	w := worldFrom(ctx)
-	minion, err := resolveOne(w.Lab, who)
+	minion, err := w.Lab.Roles().ServiceNamed(who)
 	if err != nil {
 		return err
 	}
-	if master, err = resolveOne(w.Lab, master); err != nil {
+	if master, err = w.Lab.Roles().ServiceNamed(master); err != nil {
 		return err
 	}
-	w.saltCallVia(ctx, minion, master, pendingSignInTimeout, "test.ping")
+	w.SaltCallVia(ctx, minion, master, pendingSignInTimeout, "test.ping")
 	from := w.History.Next()
 	_, _ = poll.Run(ctx, poll.Within(pendingListBound), func(ctx context.Context, _ time.Duration) bool {
 		from = w.History.Next()
-		keys, o := w.saltKeys(ctx, master, keyListTimeout)
+		keys, o := w.SaltKeys(ctx, master, keyListTimeout)
 		return o.OK() && pendingIn(keys, minion)
 	})
-	return w.judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: []string{minion}, State: history.KeyPending}, "", false)
+	return w.Judge(checker.NameKeyState, checker.KeyStateParams{From: from, To: w.History.Next(), Master: master, Minions: []string{minion}, State: history.KeyPending}, "", false)
 }
 
 func pendingIn(k saltout.KeyList, id string) bool { return slices.Contains(k.Pending, id) }

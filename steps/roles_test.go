@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // TestFailoverBoundUsesDeclaredOrder: when the minions name their masters
@@ -13,8 +15,8 @@ import (
 // forwarder's host:port), the failover bound takes the master's position
 // from the topology's declared order and says so.
 func TestFailoverBoundUsesDeclaredOrder(t *testing.T) {
-	lab := newFakeLab()
-	lab.config = strings.Replace(lab.config, "[salt-master-1, salt-master-2]", "['docker-host:4505', 'docker-host:4507']", 1)
+	lab := scenariotest.NewLab()
+	lab.Config = strings.Replace(lab.Config, "[salt-master-1, salt-master-2]", "['docker-host:4505', 'docker-host:4507']", 1)
 	status, out, ms, _ := runFeature(t, "../features/failover/stop_master.feature", lab)
 	require.Equal(t, 0, status, out)
 	var details []string
@@ -28,8 +30,8 @@ func TestFailoverBoundUsesDeclaredOrder(t *testing.T) {
 // salt-api under the topology's declared base path (ai-infra-matrix serves
 // it under /salt-api/; "/" answers 404 there).
 func TestAPIUsesDeclaredBasePath(t *testing.T) {
-	lab := newFakeLab()
-	lab.basePath = "/salt-api/"
+	lab := scenariotest.NewLab()
+	lab.BasePath = "/salt-api/"
 	status, out, _, _ := runFeature(t, "../features/api/lb_failover.feature", lab)
 	require.Equal(t, 0, status, out)
 	assert.Contains(t, out, "refusal: valid")

@@ -9,6 +9,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // keyListTimeout bounds one `salt-key -L` on a master.
@@ -21,25 +22,25 @@ const keyListTimeout = 10 * time.Second
 // bus shows no salt/auth event.
 func masterKnowsNoMinionKey(ctx context.Context, window int, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
 	from := w.History.Next()
 	if _, err := poll.Run(ctx, poll.Within(time.Duration(window)*time.Second), func(ctx context.Context, _ time.Duration) bool {
-		keys, o := w.saltKeys(ctx, master, keyListTimeout)
+		keys, o := w.SaltKeys(ctx, master, keyListTimeout)
 		return o.OK() && keys.Any() // a key ends the wait: the checker says what it was
 	}); err != nil {
 		return err
 	}
-	return w.judge(checker.NameNoSignIn, checker.SignInParams{From: from, To: w.History.Next(), Master: master, F: history.KeyListOp}, "", false)
+	return w.Judge(checker.NameNoSignIn, checker.SignInParams{From: from, To: w.History.Next(), Master: master, F: history.KeyListOp}, "", false)
 }
 
 // everyMinionSaltCallPingFails: salt-call test.ping fails on every minion
-// (it cannot sign in to any master), within callTimeout.
+// (it cannot sign in to any master), within scenario.CallTimeout.
 func everyMinionSaltCallPingFails(ctx context.Context) error {
 	w := worldFrom(ctx)
-	return w.judgeCallPing(ctx, minions(w.Lab), checker.NameRefusal, "")
+	return w.judgeCallPing(ctx, scenario.Minions(w.Lab), checker.NameRefusal, "")
 }
 
 // saltCallRefusedAsRejected judges each named minion's salt-call test.ping
@@ -48,7 +49,7 @@ func everyMinionSaltCallPingFails(ctx context.Context) error {
 // so every master's key fingerprints are recorded first.
 func saltCallRefusedAsRejected(ctx context.Context, who string) error {
 	w := worldFrom(ctx)
-	ms, err := resolveMany(w.Lab, who)
+	ms, err := w.Lab.Roles().ServicesNamed(who)
 	if err != nil {
 		return err
 	}
@@ -59,14 +60,14 @@ func saltCallRefusedAsRejected(ctx context.Context, who string) error {
 		return fmt.Errorf("judge a rejected key: the scenario rejected no key before this step (use \"I reject the key of ... on ...\")")
 	}
 	var errs []error
-	for _, m := range Masters(w.Lab) {
-		w.saltFingers(ctx, m, keyOpTimeout)
+	for _, m := range scenario.Masters(w.Lab) {
+		w.SaltFingers(ctx, m, keyOpTimeout)
 	}
 	for _, m := range ms {
 		from := w.History.Next()
-		w.saltCall(ctx, m, callTimeout, "test.ping")
-		errs = append(errs, w.judge(checker.NameRejectedKey, checker.RejectedKeyParams{From: from, To: w.History.Next(),
-			F: history.CallPingOp, Fun: "test.ping", Minion: m, Master: a.master, Masters: Masters(w.Lab)}, "", false))
+		w.SaltCall(ctx, m, scenario.CallTimeout, "test.ping")
+		errs = append(errs, w.Judge(checker.NameRejectedKey, checker.RejectedKeyParams{From: from, To: w.History.Next(),
+			F: history.CallPingOp, Fun: "test.ping", Minion: m, Master: a.master, Masters: scenario.Masters(w.Lab)}, "", false))
 	}
 	return errors.Join(errs...)
 }

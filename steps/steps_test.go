@@ -16,26 +16,29 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/run/features"
+	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
 )
 
-func runFeature(t *testing.T, path string, lab *fakeLab) (int, string, *report.Measurements, *fault.Ledger) {
+func runFeature(t *testing.T, path string, lab *scenariotest.Lab) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
 	return runFeatureAs(t, path, lab, "pretty")
 }
 
 // runFeatureAs is runFeature with godog's formats (e.g. "pretty,junit:FILE").
-func runFeatureAs(t *testing.T, path string, lab *fakeLab, format string) (int, string, *report.Measurements, *fault.Ledger) {
+func runFeatureAs(t *testing.T, path string, lab *scenariotest.Lab, format string) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
 	return runFeatureWith(t, path, lab, format, false)
 }
 
-// runFeatureWith is runFeatureAs with Deps.EagerReset set as given.
-func runFeatureWith(t *testing.T, path string, lab *fakeLab, format string, eagerReset bool) (int, string, *report.Measurements, *fault.Ledger) {
+// runFeatureWith is runFeatureAs with scenario.Deps.EagerReset set as given.
+func runFeatureWith(t *testing.T, path string, lab *scenariotest.Lab, format string, eagerReset bool) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
 	t.Cleanup(func() {
-		if lab.api != nil {
-			lab.api.Close()
+		if lab.API != nil {
+			lab.API.Close()
 		}
 	})
 	out := &bytes.Buffer{}
@@ -43,13 +46,13 @@ func runFeatureWith(t *testing.T, path string, lab *fakeLab, format string, eage
 	dir := t.TempDir()
 	ledger := fault.NewLedger(filepath.Join(dir, "faults.jsonl"))
 	rec := newHistory(t, dir)
-	ledger.SetObserver(RecordFaults(rec))
-	lab.rec = rec
+	ledger.SetObserver(scenario.RecordFaults(rec))
+	lab.Rec = rec
 	for _, m := range []string{"salt-master-1", "salt-master-2"} {
-		lab.watch(m, history.Start)
+		lab.Watch(m, history.Start)
 	}
-	deps := Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
-		Chaos: &fakeChaos{lab: lab, ledger: ledger}, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
+	deps := scenario.Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
+		Chaos: scenariotest.NewChaos(lab, ledger), API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
 		History: rec, Verdicts: &checker.Judgements{}, EagerReset: eagerReset}
 	// Whatever the scenario's outcome, every verdict given during the run
 	// is the verdict the saved history gives again (saltlab check).
@@ -77,7 +80,7 @@ func newHistory(t *testing.T, dir string) *history.Recorder {
 }
 
 func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, ms, ledger := runFeature(t, "../features/failover/stop_master.feature", lab)
 	require.Equal(t, 0, status, out)
 	got := ms.For("Stopping master-1 moves salt-call and the minion daemons to master-2")
@@ -89,12 +92,12 @@ func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {
 		assert.Regexp(t, `^[a-z][a-z-]*: valid \(`, m.Detail)
 	}
 	assert.Empty(t, ledger.Pending(), "the After hook healed the fault")
-	assert.True(t, lab.running["salt-master-1"], "salt-master-1 was started again")
+	assert.True(t, lab.Running["salt-master-1"], "salt-master-1 was started again")
 	assert.Regexp(t, `wait: salt-minion-1 up to [0-9.]+m?s, until [0-9]{2}:[0-9]{2}:[0-9]{2} \(`, out, "a long wait says what it waits for and until when")
 }
 
 func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, ms, _ := runFeature(t, "testdata/stop_wrong_master.feature", lab)
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "failover-time: invalid\nexpected salt-master-2 to serve every minion's salt-call test.ping within its bound, measured from entry 8 (fault 1 stop salt-master-2)")
@@ -104,11 +107,11 @@ func TestFailoverFeatureFailsWhenWrongMasterStops(t *testing.T) {
 	for _, m := range ms.For("Stopping master-2 instead of master-1") {
 		assert.False(t, m.Met)
 	}
-	assert.True(t, lab.running["salt-master-2"], "the fault was healed even though the scenario failed")
+	assert.True(t, lab.Running["salt-master-2"], "the fault was healed even though the scenario failed")
 }
 
 func TestAPIFeaturePassesWhenTheLoadBalancerFailsOver(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, ms, _ := runFeature(t, "../features/api/lb_failover.feature", lab)
 	require.Equal(t, 0, status, out)
 	assert.Contains(t, out, "refusal: valid: lb: refused: post lowstate to salt-api /: salt-api answered 401")
@@ -121,25 +124,25 @@ func TestAPIFeaturePassesWhenTheLoadBalancerFailsOver(t *testing.T) {
 }
 
 func TestAPISessionStepFailsWhenTheSessionSurvives(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, _, _ := runFeature(t, "testdata/api_session_survives.feature", lab)
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "refusal: invalid\nexpected every api session to fail with \"answered 401\"\nobserved:\n  lb: succeeded")
 }
 
 func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
-	broken := newFakeLab()
-	broken.signinBroken = true
+	broken := scenariotest.NewLab()
+	broken.SigninBroken = true
 	status, out, _, _ := runFeature(t, "testdata/no_signin.feature", broken)
 	require.Equal(t, 0, status, out)
 	assert.Contains(t, out, "no-sign-in: valid: 2 empty key list(s) and no salt/auth event on salt-master-1")
 
-	working := newFakeLab()
+	working := scenariotest.NewLab()
 	status, out, _, _ = runFeature(t, "testdata/no_signin.feature", working)
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "expected no minion to reach salt-master-1 (no salt/auth event there, no minion key)\nobserved: entry 3: accepted keys [salt-minion-1 salt-minion-2]")
 
-	status, out, _, _ = runFeature(t, "testdata/salt_call_fails.feature", newFakeLab())
+	status, out, _, _ = runFeature(t, "testdata/salt_call_fails.feature", scenariotest.NewLab())
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "expected every salt-call test.ping to fail\nobserved:\n  salt-minion-1: succeeded: true")
 }
@@ -147,35 +150,35 @@ func TestSigninStepsTellBrokenFromWorkingMinions(t *testing.T) {
 func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
 	tests := []struct {
 		name    string
-		setup   func(*fakeLab)
+		setup   func(*scenariotest.Lab)
 		wantErr string
 		timeout time.Duration
 		// fleetStart: a fleet's swarms restart at a reset and get the
 		// start period bring-up gave them, beyond the bound.
 		fleetStart time.Duration
 	}{
-		{name: "all healthy", setup: func(*fakeLab) {}},
-		{name: "master still starting", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} }},
-		{name: "a fleet still starting past the bound, within its start period", setup: func(f *fakeLab) { f.startingPolls = map[string]int{"salt-master-1": 3} },
+		{name: "all healthy", setup: func(*scenariotest.Lab) {}},
+		{name: "master still starting", setup: func(f *scenariotest.Lab) { f.StartingPolls = map[string]int{"salt-master-1": 3} }},
+		{name: "a fleet still starting past the bound, within its start period", setup: func(f *scenariotest.Lab) { f.StartingPolls = map[string]int{"salt-master-1": 3} },
 			timeout: time.Nanosecond, fleetStart: 10 * time.Second},
-		{name: "unhealthy for the whole bound", setup: func(f *fakeLab) { f.health = map[string]string{"salt-minion-2": "unhealthy"} },
+		{name: "unhealthy for the whole bound", setup: func(f *scenariotest.Lab) { f.Health = map[string]string{"salt-minion-2": "unhealthy"} },
 			timeout: time.Second, wantErr: "expected every service healthy (or a one-shot exited 0) within 1s; observed: salt-minion-2 is unhealthy"},
-		{name: "exited with an error fails at once", setup: func(f *fakeLab) { f.health = map[string]string{"salt-master-2": "exited 1"} },
+		{name: "exited with an error fails at once", setup: func(f *scenariotest.Lab) { f.Health = map[string]string{"salt-master-2": "exited 1"} },
 			wantErr: "salt-master-2 is exited 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lab := newFakeLab()
+			lab := scenariotest.NewLab()
 			tt.setup(lab)
 			timeout := tt.timeout
 			if timeout == 0 {
 				timeout = 10 * time.Second
 			}
-			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, HealthTimeout: timeout, FleetStart: tt.fleetStart}})
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{World: &scenario.World{Deps: scenario.Deps{Lab: lab, HealthTimeout: timeout, FleetStart: tt.fleetStart}}})
 			err := labIsHealthy(ctx)
 			if tt.wantErr == "" {
 				require.NoError(t, err)
-				assert.Zero(t, lab.startingPolls["salt-master-1"], "waited until the service stopped starting")
+				assert.Zero(t, lab.StartingPolls["salt-master-1"], "waited until the service stopped starting")
 				return
 			}
 			require.Error(t, err)
@@ -184,47 +187,17 @@ func TestLabIsHealthyWaitsForStartingServices(t *testing.T) {
 	}
 }
 
-func TestCheck(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
-		return p
-	}
-	all, err := Check([]string{"../features"})
+// Every feature file of the checkout uses only phrases the steps define,
+// each matching exactly one (the check a run makes before any Docker work).
+func TestEveryFeatureUsesDefinedPhrases(t *testing.T) {
+	all, err := features.Check([]string{"../features"}, Phrases())
 	require.NoError(t, err)
 	require.NotEmpty(t, all)
-	tagged := write("tagged.feature", "@hot\nFeature: x\n  @wip\n  Scenario: y\n    Given the lab is healthy\n")
-	sc, err := Check([]string{tagged})
-	require.NoError(t, err)
-	assert.Equal(t, []Scenario{{Name: "y", Row: "y", Feature: "x", File: tagged, Tags: []string{"@hot", "@wip"}}}, sc, "tags are inherited from the feature")
-
-	tests := []struct {
-		name, body, wantErr string
-	}{
-		{"malformed", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n  Oops this is not gherkin\n", "parse feature"},
-		{"unknown step", "Feature: x\n  Scenario: y\n    Given the lab is healthy\n    When I dance\n", `unknown.feature:4: undefined step "I dance" in scenario "y"`},
-		{"empty", "# nothing\n", "no Feature in file"},
-		{"unknown requirement tag", "@general @needs-apis\nFeature: x\n  Scenario: y\n    Given the lab is healthy\n", `scenario "y": unknown requirement tag @needs-apis`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			p := write(tc.name+".feature", tc.body)
-			if tc.name == "unknown step" {
-				p = write("unknown.feature", tc.body)
-			}
-			_, err := Check([]string{p})
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tc.wantErr)
-		})
-	}
-	_, err = Check([]string{dir + "/nowhere"})
-	assert.ErrorContains(t, err, "find feature files")
 }
 
 func TestDNSTrapFeature(t *testing.T) {
-	stuck := newFakeLab()
-	stuck.daemonsStuck = true
+	stuck := scenariotest.NewLab()
+	stuck.DaemonsStuck = true
 	status, out, ms, _ := runFeature(t, "../features/failover-dns/dns_trap.feature", stuck)
 	require.Equal(t, 0, status, out)
 	for _, m := range ms.For("Stopping master-1 strands the minion daemons but not salt-call") {
@@ -235,15 +208,15 @@ func TestDNSTrapFeature(t *testing.T) {
 	assert.Empty(t, ms.For("With the ZeroMQ disconnect monitor, stopping master-1 moves the minion daemons although its name is gone"))
 
 	// Minions that do fail over without the monitor contradict the trap.
-	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", newFakeLab())
+	status, out, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", scenariotest.NewLab())
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 21 (fault 2 pause salt-minion-2 healed)")
 	assert.Contains(t, out, "salt-minion-1: served by salt-master-2 after")
 
 	// Salt 3008 with its zmq_monitor default: no trap, and the daemons
 	// must leave the stopped master although its name is gone.
-	monitored := newFakeLab()
-	monitored.version, monitored.zmqMonitor = "salt-call 3008.4 (Argon)", true
+	monitored := scenariotest.NewLab()
+	monitored.Version, monitored.ZMQMonitor = "salt-call 3008.4 (Argon)", true
 	status, out, ms, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", monitored)
 	require.Equal(t, 0, status, out)
 	assert.Contains(t, out, "SKIPPED: this scenario is for minions without the ZeroMQ disconnect monitor, and salt-minion-1 (Salt 3008.4, zmq_monitor true)")
@@ -253,14 +226,14 @@ func TestDNSTrapFeature(t *testing.T) {
 		assert.True(t, m.Met, m.String())
 	}
 	// The same minions stranded: the monitor scenario fails.
-	monitored = newFakeLab()
-	monitored.version, monitored.zmqMonitor, monitored.daemonsStuck = "salt-call 3008.4 (Argon)", true, true
+	monitored = scenariotest.NewLab()
+	monitored.Version, monitored.ZMQMonitor, monitored.DaemonsStuck = "salt-call 3008.4 (Argon)", true, true
 	status, _, _, _ = runFeature(t, "../features/failover-dns/dns_trap.feature", monitored)
 	assert.Equal(t, 1, status)
 }
 
 func TestPauseFeature(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, ms, ledger := runFeature(t, "../features/failover/pause_master.feature", lab)
 	require.Equal(t, 0, status, out)
 	got := ms.For("Pausing master-1 does not move the minion daemons to master-2")
@@ -271,15 +244,15 @@ func TestPauseFeature(t *testing.T) {
 	assert.Contains(t, out, "salt-master-1 paused at")
 	assert.Contains(t, out, "faults healed at")
 	assert.Empty(t, ledger.Pending())
-	assert.Empty(t, lab.paused, "the pause was healed")
+	assert.Empty(t, lab.Paused, "the pause was healed")
 
 	// Minions that do fail over away from a paused master contradict it.
-	moving := newFakeLab()
-	moving.pauseFailsOver = true
+	moving := scenariotest.NewLab()
+	moving.PauseFailsOver = true
 	status, out, _, _ = runFeature(t, "../features/failover/pause_master.feature", moving)
 	assert.Equal(t, 1, status, out)
 	assert.Contains(t, out, "expected salt-master-2 to serve no minion's salt test.ping for the whole bound, measured from entry 8 (fault 1 pause salt-master-1")
-	assert.Empty(t, moving.paused, "healed although the scenario failed")
+	assert.Empty(t, moving.Paused, "healed although the scenario failed")
 }
 
 // TestUnsupportedFaultSkipsVisibly: a fault the host cannot do skips the
@@ -289,14 +262,14 @@ func TestPauseFeature(t *testing.T) {
 func TestUnsupportedFaultSkipsVisibly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "latency.feature")
 	require.NoError(t, os.WriteFile(path, []byte("Feature: f\n  Scenario: slow master\n    Given the lab is healthy\n    When I add 200ms latency to \"salt-master-1\"\n    Then within the alive-check bound \"salt-master-1\" reaches every minion with \"test.ping\"\n"), 0o644))
-	status, out, _, _ := runFeature(t, path, newFakeLab())
+	status, out, _, _ := runFeature(t, path, scenariotest.NewLab())
 	assert.Equal(t, 0, status, out)
 	assert.Contains(t, out, "SKIPPED: fault latency: not supported on this host: host lacks nat-redirect")
 	assert.Contains(t, out, "3 steps (1 passed, 2 skipped)")
 }
 
 func TestPartitionFeature(t *testing.T) {
-	lab := newFakeLab()
+	lab := scenariotest.NewLab()
 	status, out, ms, ledger := runFeature(t, "../features/failover/partition_master.feature", lab)
 	require.Equal(t, 0, status, out)
 	got := ms.For("Partitioning the minions from master-1 leaves them stranded")
@@ -306,22 +279,7 @@ func TestPartitionFeature(t *testing.T) {
 	}
 	assert.Contains(t, out, "salt-minion-1, salt-minion-2 partitioned from salt-master-1 at")
 	assert.Empty(t, ledger.Pending())
-	assert.Empty(t, lab.cut, "the partition was healed")
-}
-
-// FuzzCheckFeature: no feature file text panics the up-front check.
-func FuzzCheckFeature(f *testing.F) {
-	for _, s := range []string{"@hot\nFeature: x\n  Scenario: y\n    Given the lab is healthy\n",
-		"Feature: x\n  Scenario Outline: y\n    Given <a>\n  Examples:\n    | a |\n    | b |\n", "# nothing\n", "Feature:\n  Rule: r\n  Background:\n"} {
-		f.Add([]byte(s))
-	}
-	re := matchers()
-	f.Fuzz(func(t *testing.T, b []byte) {
-		sc, errs := checkFeature("fuzz.feature", b, re)
-		if len(errs) == 0 && sc == nil {
-			t.Fatalf("no error and no scenario list for %q", b)
-		}
-	})
+	assert.Empty(t, lab.Cut, "the partition was healed")
 }
 
 // The rejected-key steps tell a rejection (exit 77) from a minion that
@@ -345,9 +303,9 @@ func TestRejectedKeyStepsTellRejectionFromOtherOutcomes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lab := newFakeLab()
-			lab.rejected = tt.rejected
-			lab.signinBroken = tt.broken
+			lab := scenariotest.NewLab()
+			lab.Rejected = tt.rejected
+			lab.SigninBroken = tt.broken
 			status, out, _, _ := runFeature(t, "testdata/rejected_key.feature", lab)
 			assert.Equal(t, tt.status, status, out)
 			assert.Contains(t, out, tt.want)

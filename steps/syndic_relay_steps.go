@@ -10,6 +10,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // masterReachesEveryMinionThroughEverySyndic polls, after the last fault
@@ -30,23 +31,23 @@ import (
 // term is read from Salt's source (see saltcfg).
 func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
-	rs := relays(w.Lab, master)
+	rs := w.Lab.Roles().Relays(master)
 	if len(rs) == 0 {
 		return fmt.Errorf("expected %s to be the master of masters of a topology with syndics; the roles declare none", master)
 	}
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
-	ref, err := w.reference(fmt.Sprintf("expected every syndic between %s and the minions to relay its jobs", master))
+	ref, err := w.Reference(fmt.Sprintf("expected every syndic between %s and the minions to relay its jobs", master))
 	if err != nil {
 		return err
 	}
-	limit, explain, err := w.syndicRelayBound(ctx, ms, rs)
+	limit, explain, err := w.SyndicRelayBound(ctx, ms, rs)
 	if err != nil {
 		return err
 	}
@@ -56,39 +57,39 @@ func masterReachesEveryMinionThroughEverySyndic(ctx context.Context, master stri
 	// to the master of masters' publish port again, and only then sends
 	// the one job the checker judges.
 	deadline := ref.Time.Add(limit)
-	w.waitf("every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
+	w.Waitf("every syndic of %s to subscribe to it again, until %s (%s)", master, deadline.Format("15:04:05"), explain)
 	for _, syn := range rs {
 		ok, err := poll.Run(ctx, poll.Until(deadline), func(ctx context.Context, _ time.Duration) bool { return w.syndicSubscribed(ctx, syn).OK() })
 		if err != nil {
 			return err
 		}
 		if !ok {
-			w.warnf("%s did not subscribe to %s again by %s; the job is sent anyway and judged", syn, master, deadline.Format("15:04:05"))
+			w.Warnf("%s did not subscribe to %s again by %s; the job is sent anyway and judged", syn, master, deadline.Format("15:04:05"))
 		}
 	}
 	// The master's own bus must be recorded again too (its stream ended
 	// with the restart), or its job and returns go unseen.
-	if dead, err := awaitLive(ctx, w, []string{master}, deadline.Add(eventLag)); err != nil {
+	if dead, err := w.AwaitLive(ctx, []string{master}, deadline.Add(scenario.EventLag)); err != nil {
 		return err
 	} else if len(dead) > 0 {
-		w.logf("the event stream of %s is not live again; the checker will say what it could not see", master)
+		w.Logf("the event stream of %s is not live again; the checker will say what it could not see", master)
 	}
 	job := client.Salt("*", momCLITimeout, "test.ping")
 	from := w.History.Next()
-	_, docs, _ := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
-	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
+	_, docs, _ := w.Salt().Job(ctx, master, scenario.CallTimeout, job, anyReturns)
+	w.Logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
 	w.relayedBy(ctx, from, master, job.Fun, rs) // let the watcher catch up
-	once := onceOf(w.Lab, from, master, job)
+	once := scenario.OnceOf(w.Lab, from, master, job)
 	once.Want, once.AllRelays = json.RawMessage("true"), true
-	return w.judge(checker.NameExactlyOnce, once, "", false)
+	return w.Judge(checker.NameExactlyOnce, once, "", false)
 }
 
-// relayedBy waits (up to eventLag) until every relay's bus shows the fun
+// relayedBy waits (up to scenario.EventLag) until every relay's bus shows the fun
 // job published on master since entry from, and returns the relays that
 // did: the watcher appends events a little after they happen.
 func (w *world) relayedBy(ctx context.Context, from int64, master, fun string, rs []string) map[string]int64 {
 	var by map[string]int64
-	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(scenario.EventLag), func(context.Context, time.Duration) bool {
 		h, err := w.History.Read()
 		if err != nil {
 			return false
@@ -116,7 +117,7 @@ const subscriptionOp = "read syndic subscription"
 // the same test). After the master of masters restarted, every such
 // connection is a new one: the old ones ended with its container.
 func (w *world) syndicSubscribed(ctx context.Context, syndic string) client.Outcome {
-	return w.op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) client.Outcome {
+	return w.Op(ctx, subscriptionOp, syndic, syndic, func(ctx context.Context) client.Outcome {
 		out, err := w.Lab.Exec(ctx, syndic, []string{"ss", "-Htn", "state", "established", fmt.Sprintf("( dport = :%d )", publishPort)})
 		if err != nil {
 			return client.Indeterminate(fmt.Sprintf("read the connections of %s: %v", syndic, err))

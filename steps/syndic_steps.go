@@ -10,6 +10,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
@@ -28,23 +29,23 @@ const markerOp = "count marker lines"
 // not lab minions (the syndics' own ids) are ignored.
 func masterReachesEveryMinionOnce(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	if len(ms) == 0 {
 		return fmt.Errorf("expected minions in the lab; observed none among services %v", w.Lab.Services())
 	}
 	job := client.Salt("*", momCLITimeout, "test.ping")
 	from := w.History.Next()
-	_, docs, _ := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
-	w.logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
-	once := onceOf(w.Lab, from, master, job)
+	_, docs, _ := w.Salt().Job(ctx, master, scenario.CallTimeout, job, anyReturns)
+	w.Logf("salt '*' test.ping on %s: documents per id: %v", master, docs)
+	once := scenario.OnceOf(w.Lab, from, master, job)
 	once.Want = json.RawMessage("true")
 	return errors.Join(
-		w.judge(checker.NameExactlyOnce, once, "", false),
-		w.judge(checker.NameDelivery, deliveryOf(w.Lab, from, job.Name()), "", false))
+		w.Judge(checker.NameExactlyOnce, once, "", false),
+		w.Judge(checker.NameDelivery, scenario.DeliveryOf(w.Lab, from, job.Name()), "", false))
 }
 
 func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
@@ -53,15 +54,15 @@ func anyReturns(r saltout.Returns) bool { return len(r) > 0 }
 // one line to a fresh marker file, and remembers the file.
 func masterAppendsMarker(ctx context.Context, master string) error {
 	w := worldFrom(ctx)
-	master, rerr := resolveOne(w.Lab, master)
+	master, rerr := w.Lab.Roles().ServiceNamed(master)
 	if rerr != nil {
 		return rerr
 	}
 	marker := fmt.Sprintf("/tmp/saltlab-marker-%d", time.Now().UnixNano())
 	job := client.Salt("*", momCLITimeout, "cmd.run", "echo ran >> "+marker)
 	from := w.History.Next()
-	_, docs, o := w.salt().Job(ctx, master, callTimeout, job, anyReturns)
-	w.logf("salt '*' cmd.run on %s: documents per id: %v", master, docs)
+	_, docs, o := w.Salt().Job(ctx, master, scenario.CallTimeout, job, anyReturns)
+	w.Logf("salt '*' cmd.run on %s: documents per id: %v", master, docs)
 	w.mu.Lock()
 	w.marker, w.markerAt, w.markerMaster, w.markerJob = marker, from, master, job
 	w.mu.Unlock()
@@ -82,9 +83,9 @@ func markerHasOneLine(ctx context.Context) error {
 	if marker == "" {
 		return fmt.Errorf("no marker job ran in this scenario; run the job step first")
 	}
-	ms := minions(w.Lab)
+	ms := scenario.Minions(w.Lab)
 	for _, m := range ms {
-		w.op(ctx, markerOp, m, m, func(ctx context.Context) client.Outcome {
+		w.Op(ctx, markerOp, m, m, func(ctx context.Context) client.Outcome {
 			out, err := w.Lab.Exec(ctx, m, []string{"cat", marker})
 			if err != nil {
 				return client.Indeterminate(fmt.Sprintf("read %s on %s: %v", marker, m, err))
@@ -95,16 +96,7 @@ func markerHasOneLine(ctx context.Context) error {
 			return client.Succeeded(strings.Count(out.Stdout, "\n"))
 		})
 	}
-	once := onceOf(w.Lab, from, master, job)
+	once := scenario.OnceOf(w.Lab, from, master, job)
 	once.Executions = markerOp
-	return w.judge(checker.NameExactlyOnce, once, "", false)
-}
-
-// relays are the syndic nodes between master and the minions: the
-// topology's syndics when master is its master of masters.
-func relays(l Lab, master string) []string {
-	if r := l.Roles(); r.MasterOfMasters != "" && r.MasterOfMasters == master {
-		return r.Syndics
-	}
-	return nil
+	return w.Judge(checker.NameExactlyOnce, once, "", false)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -52,10 +53,10 @@ func (f *syndicFake) Published(context.Context, string, string) (string, error) 
 	return "", errors.New("syndic fake publishes no port")
 }
 func (f *syndicFake) Start(context.Context, string) error { return nil }
-func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (Output, error) {
+func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (scenario.Output, error) {
 	cmd := strings.Join(argv, " ")
 	if svc != "salt-master-mom" {
-		return Output{Stdout: f.marker[svc]}, nil
+		return scenario.Output{Stdout: f.marker[svc]}, nil
 	}
 	fun := "test.ping"
 	if strings.Contains(cmd, "cmd.run") {
@@ -85,7 +86,7 @@ func (f *syndicFake) Exec(_ context.Context, svc string, argv []string) (Output,
 			}
 		}
 	}
-	return Output{Stdout: b.String(), ExitCode: 1}, nil
+	return scenario.Output{Stdout: b.String(), ExitCode: 1}, nil
 }
 
 func TestSyndicSteps(t *testing.T) {
@@ -115,8 +116,8 @@ func TestSyndicSteps(t *testing.T) {
 				_, _ = rec.Append(history.Entry{Type: history.Watch, Master: bus, Phase: history.Start})
 			}
 			lab := &syndicFake{runs: tc.runs, twice: tc.twice, ping: tc.ping, marker: map[string]string{}, rec: rec}
-			ctx := context.WithValue(context.Background(), worldKey{}, &world{Deps: Deps{Lab: lab, History: rec, Verdicts: &checker.Judgements{},
-				Measurements: &report.Measurements{}}})
+			ctx := context.WithValue(context.Background(), worldKey{}, &world{World: &scenario.World{Deps: scenario.Deps{Lab: lab, History: rec, Verdicts: &checker.Judgements{},
+				Measurements: &report.Measurements{}}}})
 			err := masterReachesEveryMinionOnce(ctx, "salt-master-mom")
 			if tc.pingErr == "" {
 				require.NoError(t, err)
@@ -141,9 +142,9 @@ func TestBusesAndRelays(t *testing.T) {
 		got  []string
 		want []string
 	}{
-		{"every master and syndic bus is recorded", Buses(lab), []string{"salt-master-mom", "salt-syndic-1", "salt-syndic-2"}},
-		{"the master of masters relays through the syndics", relays(lab, "salt-master-mom"), []string{"salt-syndic-1", "salt-syndic-2"}},
-		{"a syndic master relays through nothing", relays(lab, "salt-syndic-1"), nil},
+		{"every master and syndic bus is recorded", scenario.Buses(lab), []string{"salt-master-mom", "salt-syndic-1", "salt-syndic-2"}},
+		{"the master of masters relays through the syndics", lab.Roles().Relays("salt-master-mom"), []string{"salt-syndic-1", "salt-syndic-2"}},
+		{"a syndic master relays through nothing", lab.Roles().Relays("salt-syndic-1"), nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { require.Equal(t, tc.want, tc.got) })
@@ -162,8 +163,8 @@ func TestSyndicRelayBoundReadsEveryNode(t *testing.T) {
 		"salt-syndic-1": "recon_default: 100\nrecon_max: 400\nauth_timeout: 2\n",
 		"salt-syndic-2": "auth_timeout: 5\n",
 	}}
-	w := &world{Deps: Deps{Lab: lab}}
-	limit, explain, err := w.syndicRelayBound(context.Background(), []string{"salt-minion-1", "salt-minion-2"}, []string{"salt-syndic-1", "salt-syndic-2"})
+	w := &world{World: &scenario.World{Deps: scenario.Deps{Lab: lab}}}
+	limit, explain, err := w.SyndicRelayBound(context.Background(), []string{"salt-minion-1", "salt-minion-2"}, []string{"salt-syndic-1", "salt-syndic-2"})
 	require.NoError(t, err)
 	require.Equal(t, 11*time.Second+5*time.Second+4*time.Second+saltcfg.ProcessSlack, limit)
 	require.Contains(t, explain, "ZeroMQ reconnect gap 11s")
@@ -171,6 +172,6 @@ func TestSyndicRelayBoundReadsEveryNode(t *testing.T) {
 	require.Contains(t, explain, "auth_timeout 4s")
 
 	lab.marker["salt-minion-1"] = "master: salt-syndic-1\n"
-	_, _, err = w.syndicRelayBound(context.Background(), []string{"salt-minion-1"}, []string{"salt-syndic-1"})
+	_, _, err = w.SyndicRelayBound(context.Background(), []string{"salt-minion-1"}, []string{"salt-syndic-1"})
 	require.ErrorContains(t, err, "salt-minion-1: syndic relay bound")
 }

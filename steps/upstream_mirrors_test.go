@@ -12,6 +12,8 @@ import (
 	messages "github.com/cucumber/messages/go/v21"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/run/features"
 )
 
 // mirror is one upstream test an @upstream scenario (or outline row) mirrors.
@@ -31,7 +33,7 @@ var mirrorsLine = regexp.MustCompile(`^\s*Mirrors: (\S+\.py::\S+) @ ([0-9a-f]{7,
 // but no @upstream tag, is an error: the tag is the promise, the line says
 // which test it is.
 func upstreamMirrors(rel string, src []byte) ([]mirror, error) {
-	doc, _, err := parseFeature(rel, src)
+	doc, _, err := features.Parse(rel, src)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
+	"github.com/saltlab/saltlab/internal/run/features"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/steps"
 )
@@ -83,7 +84,7 @@ func selectedNames(t *testing.T, expr string) []string {
 	t.Helper()
 	sel, err := tagexpr.Parse(expr)
 	require.NoError(t, err)
-	all, err := steps.Check([]string{filepath.Join(repoRoot, "features")})
+	all, err := features.Check([]string{filepath.Join(repoRoot, "features")}, steps.Phrases())
 	require.NoError(t, err)
 	var names []string
 	for _, sc := range all {

@@ -9,7 +9,7 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/etchosts"
 )
 
-// The lab-start records, as steps.RecordLabConfig makes them.
+// The lab-start records, as scenario.RecordLabConfig makes them.
 
 // conf records minion settings (JSON values) in ConfigKeys order.
 func (b *hist) conf(minion string, settings map[string]string) {

@@ -4,7 +4,7 @@ import "fmt"
 
 // Row is one scenario the run selected, as the feature files give it:
 // the file, its feature's name, godog's name for the pickle and the name
-// the steps recorded it under (steps.RowName).
+// the steps recorded it under (features.RowName).
 type Row struct {
 	File, Feature, Pickle, Name string
 }

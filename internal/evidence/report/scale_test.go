@@ -45,7 +45,7 @@ func bigHistory(sc string) ([]history.Entry, []history.FaultWindow) {
 			add(history.Entry{Type: history.Event, Time: inv.Add(100 * time.Millisecond), Master: master, Tag: "salt/job/1/ret/" + name})
 		}
 	}
-	// The fault as the run records it in the history (steps.RecordFaults),
+	// The fault as the run records it in the history (scenario.RecordFaults),
 	// which is where the reports take fault windows from.
 	i := add(history.Entry{Type: history.Fault, Time: stop, FaultID: "1", Kind: history.FaultStop, Target: "salt-master-1", Phase: history.Start})
 	j := add(history.Entry{Type: history.Fault, Time: start, FaultID: "1", Kind: history.FaultStop, Target: "salt-master-1", Phase: history.End})

@@ -130,7 +130,7 @@ func BuildTimeline(sc ScenarioResult, ev Evidence) (Timeline, bool) {
 }
 
 // lastFaultStart is what steps measure bounds from: the scenario's last
-// fault (steps/poll.go). The ledger records a fault just before it acts,
+// fault (scenario.World.Reference). The ledger records a fault just before it acts,
 // so a drawn failover time can start a moment (the stop itself) early.
 func lastFaultStart(ws []history.FaultWindow) (time.Time, bool) {
 	var last time.Time

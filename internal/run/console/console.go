@@ -222,7 +222,7 @@ func (l *Lab) Events() io.Writer {
 	})
 }
 
-// Wait, Fault, Verdict, Warn and Detail are a scenario's notes (steps.Notes).
+// Wait, Fault, Verdict, Warn and Detail are a scenario's notes (scenario.Notes).
 func (l *Lab) Wait(text string)    { l.note(Wait, text) }
 func (l *Lab) Fault(text string)   { l.note(Fault, text) }
 func (l *Lab) Verdict(text string) { l.note(Verdict, text) }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/steps"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // labAdapter presents a *lab.Lab and its roles as the steps' Lab.
@@ -18,13 +18,13 @@ type labAdapter struct {
 
 func (a labAdapter) Roles() roles.Roles { return a.roles }
 
-var _ steps.Lab = labAdapter{}
+var _ scenario.Lab = labAdapter{}
 
 func (a labAdapter) Services() []string { return a.l.Services() }
 
-func (a labAdapter) Exec(ctx context.Context, service string, argv []string) (steps.Output, error) {
+func (a labAdapter) Exec(ctx context.Context, service string, argv []string) (scenario.Output, error) {
 	r, err := a.l.Exec(ctx, service, argv)
-	return steps.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
+	return scenario.Output{Stdout: r.Stdout, Stderr: r.Stderr, ExitCode: r.ExitCode}, err
 }
 
 func (a labAdapter) Stop(ctx context.Context, service string, timeout time.Duration) error {

@@ -12,7 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/run/console"
-	"github.com/saltlab/saltlab/steps"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // streamsReadyTimeout bounds waiting for every master's event stream to
@@ -33,7 +33,7 @@ type evidence struct {
 // history), the ledger's faults, every master's bus, and what Docker calls
 // each service and whether each master answers (startHealth).
 func startEvidence(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgements, l *lab.Lab, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer) *evidence {
-	record, banner := steps.RecordFaults(rec), faultBanners(console.LabOf(log))
+	record, banner := scenario.RecordFaults(rec), faultBanners(console.LabOf(log))
 	e := &evidence{rec: rec, verdicts: verdicts}
 	// The streams' restarts and their commands are plumbing.
 	e.watch = eventlog.Start(ctx, labExec{labAdapter{l: l}}, rec, masters, console.PlumbingOf(log))

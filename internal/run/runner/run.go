@@ -22,10 +22,10 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/internal/userfile"
-	"github.com/saltlab/saltlab/steps"
 )
 
 // ErrScenariosFailed means the run worked but at least one scenario failed.
@@ -185,7 +185,7 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	log, started := s.log, s.started
 	s.ran = true
 	run := s.run
-	if v, verr := steps.SaltVersion(ctx, adapter); verr == nil {
+	if v, verr := scenario.SaltVersion(ctx, adapter); verr == nil {
 		run.Flavor.Version = v
 		var err error
 		if sel, p.rows, err = narrowToRelease(cfg, sel, p.rows, v, log, started); err != nil {
@@ -194,18 +194,18 @@ func scenarios(ctx context.Context, cfg Config, s *session, adapter labAdapter, 
 	} else {
 		run.Flavor.Version = "unknown (" + verr.Error() + ")"
 	}
-	if vr, verr := steps.VersionsReport(ctx, adapter); verr == nil {
+	if vr, verr := scenario.VersionsReport(ctx, adapter); verr == nil {
 		run.Flavor.VersionsReport = vr
 	} else {
 		fmt.Fprintf(log, "warning: %v\n", verr)
 	}
 
-	deps := steps.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
+	deps := scenario.Deps{Lab: adapter, Ledger: s.ledger, Measurements: ms, Log: log, Chaos: eng, API: s.creds,
 		History: ev.rec, Verdicts: ev.verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.answers(),
 		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.state.Knobs.FleetStart(),
 		EagerReset: cfg.Keep}
 	phase(console.PlumbingOf(log), started, "recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
-	steps.RecordLabConfig(ctx, deps)
+	scenario.RecordLabConfig(ctx, deps)
 	junit := godogJUnitOf(p.name)
 	status, err := runScenarios(ctx, sel, p.paths, filepath.Join(s.runDir, junit), deps)
 	ev.stop()

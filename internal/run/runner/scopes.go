@@ -13,7 +13,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
-	"github.com/saltlab/saltlab/steps"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 )
 
 // A run's cleanup order is its structure, as in Jepsen's run! (with-os,
@@ -68,7 +68,7 @@ func withEvidence(ctx context.Context, s *session, sh *runShared, adapter labAda
 	if err != nil {
 		return err
 	}
-	ev := startEvidence(ctx, rec, sh.verdicts, s.lab, s.cli, s.ledger, steps.Buses(adapter), s.log)
+	ev := startEvidence(ctx, rec, sh.verdicts, s.lab, s.cli, s.ledger, scenario.Buses(adapter), s.log)
 	defer ev.close(s.ledger)
 	return fn(ev)
 }
@@ -82,7 +82,7 @@ func withChaos(s *session, adapter labAdapter, keep bool, td *teardownBudget, fn
 	eng := NewEngine(s.cli, s.state, s.ledger, s.builder, console.PlumbingOf(s.log))
 	if !keep {
 		defer func() {
-			err = errors.Join(err, heal(td.context(), s.ledger, steps.Undoer(adapter, eng), s.log, s.started))
+			err = errors.Join(err, heal(td.context(), s.ledger, scenario.Undoer(adapter, eng), s.log, s.started))
 		}()
 	}
 	return fn(eng)

@@ -13,6 +13,8 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/console"
+	"github.com/saltlab/saltlab/internal/run/features"
+	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
@@ -32,7 +34,7 @@ func godogJUnitOf(lab string) string {
 // to junit, and returns godog's status (0 passed, 1 failed).
 // The console tells the scenarios' story (console.FormatName), and the
 // steps tell it their waits, faults and verdicts (deps.Notes).
-func runScenarios(ctx context.Context, sel tagexpr.Expr, paths []string, junit string, deps steps.Deps) (int, error) {
+func runScenarios(ctx context.Context, sel tagexpr.Expr, paths []string, junit string, deps scenario.Deps) (int, error) {
 	filter, err := sel.Godog()
 	if err != nil {
 		return 1, err
@@ -142,7 +144,7 @@ func leftOut(all, rows []report.Row) []string {
 // does not parse, or a step no definition matches, is a usage error too:
 // the fix is in the file the user named.
 func selectScenarios(cfg Config, sel tagexpr.Expr) ([]report.Row, error) {
-	all, err := steps.Check(cfg.Features)
+	all, err := features.Check(cfg.Features, steps.Phrases())
 	if err != nil {
 		return nil, usage.Errorf("check features: %w\nfix the feature file named above: Gherkin syntax, and each step one that steps/definitions.go defines", err)
 	}

@@ -142,7 +142,7 @@ func TestSaltCallReturnsToMaster(t *testing.T) {
 
 // `salt-call --local config.items` prints the options the minion loaded,
 // each key as config.get answers it, which the lab's configuration
-// recording reads (steps.recordItems).
+// recording reads (scenario.recordItems).
 func TestSaltCallLocalConfigItems(t *testing.T) {
 	t.Parallel()
 	f := newCallFixture(t, nil)

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -15,25 +15,25 @@ import (
 	"github.com/saltlab/saltlab/internal/textclip"
 )
 
-// eventLag bounds how long a return event may take to reach the history
+// EventLag bounds how long a return event may take to reach the history
 // after the operation it belongs to completed: the master fires it before
 // the caller sees the answer, so this only covers the watcher's pipe.
-const eventLag = 3 * time.Second
+const EventLag = 3 * time.Second
 
-// judge asks checker name for its verdict on the history so far, records
+// Judge asks checker name for its verdict on the history so far, records
 // the verdict (verdicts.json) and each bounded subject as a measurement
 // (measurement names them; "" adds none), and fails the step unless the
 // verdict is valid, saying what was expected, what was observed and which
 // history entries show it.
-func (w *world) judge(name string, params any, measurement string, absence bool) error {
-	_, err := w.judgeResult(name, params, measurement, absence)
+func (w *World) Judge(name string, params any, measurement string, absence bool) error {
+	_, err := w.JudgeResult(name, params, measurement, absence)
 	return err
 }
 
-// judgeResult is judge, also returning the checker's result (a fleet's
+// JudgeResult is Judge, also returning the checker's result (a fleet's
 // step reports its spread from it).
-func (w *world) judgeResult(name string, params any, measurement string, absence bool) (checker.Result, error) {
-	c, err := checker.New(name, w.scenario, w.currentStep(), params)
+func (w *World) JudgeResult(name string, params any, measurement string, absence bool) (checker.Result, error) {
+	c, err := checker.New(name, w.Name, w.Step(), params)
 	if err != nil {
 		return checker.Result{}, err
 	}
@@ -52,11 +52,11 @@ func (w *world) judgeResult(name string, params any, measurement string, absence
 		if measurement == "" || s.Bound == nil {
 			continue
 		}
-		w.Measurements.Add(report.Measurement{Scenario: w.scenario, Name: measurement, Subject: s.Name,
+		w.Measurements.Add(report.Measurement{Scenario: w.Name, Name: measurement, Subject: s.Name,
 			Observed: s.Took, Bound: s.Bound.Limit, BoundExplain: s.Bound.Explain, Met: s.Verdict == checker.Valid,
 			Absence: absence, Detail: fmt.Sprintf("%s: %s (%s; history entries %v)", name, s.Verdict, s.Observed, s.Evidence)})
 	}
-	w.verdictf("%s: %s: %s", name, r.Verdict, textclip.Clip(r.Observed, maxLogged))
+	w.Verdictf("%s: %s: %s", name, r.Verdict, textclip.Clip(r.Observed, maxLogged))
 	if fails(r.Verdict, w.AllowUnknown) {
 		return r, errors.New(r.Message(name, history.FileName))
 	}
@@ -81,38 +81,38 @@ func fails(v checker.Verdict, allowUnknown bool) bool {
 	return true
 }
 
-// judgeReached judges a master's `salt test.ping` reaching every minion
+// JudgeReached judges a master's `salt test.ping` reaching every minion
 // within its bound since ref (failover-time, measured as measurement) and
 // where the returns went (returns-delivered).
-func (w *world) judgeReached(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string) error {
-	return w.judgeReachedBy(ref, master, bounds, measurement, false)
+func (w *World) JudgeReached(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string) error {
+	return w.JudgeReachedBy(ref, master, bounds, measurement, false)
 }
 
-// judgeReachedBy is judgeReached; signedIn dates each minion's reach by
+// JudgeReachedBy is JudgeReached; signedIn dates each minion's reach by
 // its start event on master when one came first (FailoverParams.SignedIn).
-func (w *world) judgeReachedBy(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string, signedIn bool) error {
+func (w *World) JudgeReachedBy(ref history.Entry, master string, bounds map[string]checker.Bound, measurement string, signedIn bool) error {
 	return errors.Join(
-		w.judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, SignedIn: signedIn},
+		w.Judge(checker.NameFailover, checker.FailoverParams{Since: ref.Index, F: history.SaltPingOp, Fun: "test.ping", Master: master, Bounds: bounds, SignedIn: signedIn},
 			measurement, false),
-		w.judge(checker.NameDelivery, deliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
+		w.Judge(checker.NameDelivery, DeliveryOf(w.Lab, ref.Index, history.SaltPingOp), "", false))
 }
 
-// onceOf is the exactly-once check of job as master published it since
+// OnceOf is the exactly-once check of job as master published it since
 // entry from, named as the one command builder names it (its function,
 // target and CLI operation), over every minion, through master's syndics
 // (relays) or across its cluster peers.
-func onceOf(l Lab, from int64, master string, job client.Cmd) checker.OnceParams {
-	return checker.OnceParams{From: from, Master: master, Fun: job.Fun, Tgt: job.Target, Minions: minions(l), F: job.Name(),
-		Relays: relays(l, master), Peers: clusterPeers(l)}
+func OnceOf(l Lab, from int64, master string, job client.Cmd) checker.OnceParams {
+	return checker.OnceParams{From: from, Master: master, Fun: job.Fun, Tgt: job.Target, Minions: Minions(l), F: job.Name(),
+		Relays: l.Roles().Relays(master), Peers: l.Roles().ClusterPeers()}
 }
 
-// deliveryOf is the returns-delivered check of the CLI operations f since
+// DeliveryOf is the returns-delivered check of the CLI operations f since
 // entry from, a master cluster's peers taken as one master.
-func deliveryOf(l Lab, from int64, f string) checker.DeliveryParams {
-	return checker.DeliveryParams{From: from, F: f, Peers: clusterPeers(l)}
+func DeliveryOf(l Lab, from int64, f string) checker.DeliveryParams {
+	return checker.DeliveryParams{From: from, F: f, Peers: l.Roles().ClusterPeers()}
 }
 
-// settle waits (up to eventLag) until every answer a master's CLI printed
+// settle waits (up to EventLag) until every answer a master's CLI printed
 // in this scenario has its return event on that master's bus in the
 // history, and every salt-call that succeeded has its return on some
 // master's bus (a rejected key's salt-call was judged "unknown" for a
@@ -121,15 +121,15 @@ func deliveryOf(l Lab, from int64, f string) checker.DeliveryParams {
 // was recorded, so a judgement made at once could miss it and call a
 // sound run invalid. An answer whose event never comes is waited for once
 // (settled moves past it) and left for the checker to judge.
-func (w *world) settle(ctx context.Context) {
-	w.settled = settleOn(ctx, func() ([]history.Entry, error) { return w.History.Read() }, w.scenario, w.settled)
+func (w *World) settle(ctx context.Context) {
+	w.settled = settleOn(ctx, func() ([]history.Entry, error) { return w.History.Read() }, w.Name, w.settled)
 }
 
 // settleOn is settle over the history as read returns it, from index
 // from on; it returns the index past the last entry it saw.
 func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenario string, from int64) int64 {
 	var last int64
-	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(EventLag), func(context.Context, time.Duration) bool {
 		h, err := read()
 		if err != nil {
 			return false
@@ -163,27 +163,27 @@ func settleOn(ctx context.Context, read func() ([]history.Entry, error), scenari
 	return last + 1
 }
 
-// reference is the scenario's last fault entry (a fault recorded, or one
+// Reference is the scenario's last fault entry (a fault recorded, or one
 // healed): bounds are measured from it.
-func (w *world) reference(expectation string) (history.Entry, error) {
+func (w *World) Reference(expectation string) (history.Entry, error) {
 	h, err := w.History.Read()
 	if err != nil {
 		return history.Entry{}, err
 	}
 	for i := len(h) - 1; i >= 0; i-- {
-		if h[i].Type == history.Fault && h[i].Scenario == w.scenario {
+		if h[i].Type == history.Fault && h[i].Scenario == w.Name {
 			return h[i], nil
 		}
 	}
 	return history.Entry{}, fmt.Errorf("%s: no fault was injected in this scenario, and bounds are measured from the last fault", expectation)
 }
 
-// servedBy waits (up to eventLag) for the return event of the operation
+// ServedBy waits (up to EventLag) for the return event of the operation
 // invoked at entry inv on some master's bus, and returns the masters that
 // carried it: which master served, from the masters' own evidence.
-func (w *world) servedBy(ctx context.Context, inv int64, minion, fun string) map[string][]int64 {
+func (w *World) ServedBy(ctx context.Context, inv int64, minion, fun string) map[string][]int64 {
 	var by map[string][]int64
-	_, _ = poll.Run(ctx, poll.Within(eventLag), func(context.Context, time.Duration) bool {
+	_, _ = poll.Run(ctx, poll.Within(EventLag), func(context.Context, time.Duration) bool {
 		h, err := w.History.Read()
 		if err != nil {
 			return false

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -15,12 +15,12 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
-// configTimeout bounds one configuration read at lab start: local reads
+// ConfigTimeout bounds one configuration read at lab start: local reads
 // that contact no master (salt-call --local, salt-key on its pki_dir).
 // One takes 2 s on an idle 2-core machine and 20-37 s beside a real fleet
 // of 100 minions that keeps the cores busy (docs/benchmarks.md), where
 // 30 s cut some short and left their minions unrecorded.
-const configTimeout = 60 * time.Second
+const ConfigTimeout = 60 * time.Second
 
 // configReaders is how many nodes are read at once: each read is a
 // docker exec of a Salt process; a few at a time keep a 50-minion lab's
@@ -37,7 +37,7 @@ const configReaders = 4
 // they are what the daemons use, defaults and merges included. A read
 // that fails is recorded as failed and leaves its rules without evidence.
 func RecordLabConfig(ctx context.Context, d Deps) {
-	w := &world{Deps: d}
+	w := &World{Deps: d}
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, configReaders)
 	each := func(nodes []string, read func(string)) {
@@ -50,16 +50,16 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 			}()
 		}
 	}
-	each(minions(d.Lab), func(m string) {
+	each(Minions(d.Lab), func(m string) {
 		for _, key := range recordItems(ctx, w, m) {
 			recordSetting(ctx, w, m, key)
 		}
 		recordHosts(ctx, w, m)
 	})
 	each(Masters(d.Lab), func(m string) {
-		w.saltFingers(ctx, m, configTimeout)
+		w.SaltFingers(ctx, m, ConfigTimeout)
 		for _, key := range checker.MasterConfigKeys() {
-			w.masterOption(ctx, m, key, configTimeout)
+			w.MasterOption(ctx, m, key, ConfigTimeout)
 		}
 		recordAddresses(ctx, w, m)
 	})
@@ -73,8 +73,8 @@ func RecordLabConfig(ctx context.Context, d Deps) {
 // would fail the same way eight times over (on a saturated machine it took
 // 206 s for two minions), and the failed read already leaves the minion's
 // rules without evidence.
-func recordItems(ctx context.Context, w *world, minion string) (rest []string) {
-	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.items"), func(r saltout.CallResult) client.Outcome {
+func recordItems(ctx context.Context, w *World, minion string) (rest []string) {
+	w.Salt().CallAs(ctx, minion, ConfigTimeout, client.SaltCallLocal("config.items"), func(r saltout.CallResult) client.Outcome {
 		var opts map[string]json.RawMessage
 		if err := json.Unmarshal(r.Local, &opts); err != nil {
 			return client.Failed(nil, "config.items returned no mapping: %v", err)
@@ -104,17 +104,17 @@ func itemsOf(opts map[string]json.RawMessage, keys []string) (found map[string]j
 }
 
 // recordSetting records one minion setting as Salt resolves it locally.
-func recordSetting(ctx context.Context, w *world, minion, key string) {
-	w.salt().CallAs(ctx, minion, configTimeout, client.SaltCallLocal("config.get", key), func(r saltout.CallResult) client.Outcome {
+func recordSetting(ctx context.Context, w *World, minion, key string) {
+	w.Salt().CallAs(ctx, minion, ConfigTimeout, client.SaltCallLocal("config.get", key), func(r saltout.CallResult) client.Outcome {
 		return client.Succeeded(history.ConfigValue{Key: key, Value: r.Local})
 	})
 }
 
 // recordHosts records a minion's /etc/hosts: a master name pinned there
 // never reaches Docker's DNS, whatever happens to the master's container.
-func recordHosts(ctx context.Context, w *world, minion string) {
-	w.op(ctx, history.HostsOp, minion, "", func(ctx context.Context) client.Outcome {
-		out, err := client.RunBounded(ctx, w.Lab, minion, configTimeout, "cat", "/etc/hosts")
+func recordHosts(ctx context.Context, w *World, minion string) {
+	w.Op(ctx, history.HostsOp, minion, "", func(ctx context.Context) client.Outcome {
+		out, err := client.RunBounded(ctx, w.Lab, minion, ConfigTimeout, "cat", "/etc/hosts")
 		switch {
 		case err != nil:
 			return client.Indeterminate(fmt.Sprintf("read /etc/hosts of %s: %v", minion, err))
@@ -127,9 +127,9 @@ func recordHosts(ctx context.Context, w *world, minion string) {
 
 // recordAddresses records a master's addresses, so an entry naming an
 // address, or a name pinned to one, is known to be that master.
-func recordAddresses(ctx context.Context, w *world, master string) {
-	w.op(ctx, history.AddressOp, master, "", func(ctx context.Context) client.Outcome {
-		out, err := client.RunBounded(ctx, w.Lab, master, configTimeout, "hostname", "-i")
+func recordAddresses(ctx context.Context, w *World, master string) {
+	w.Op(ctx, history.AddressOp, master, "", func(ctx context.Context) client.Outcome {
+		out, err := client.RunBounded(ctx, w.Lab, master, ConfigTimeout, "hostname", "-i")
 		switch {
 		case err != nil:
 			return client.Indeterminate(fmt.Sprintf("ask %s for its addresses: %v", master, err))

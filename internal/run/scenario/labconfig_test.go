@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // TestRecordLabConfig: every minion setting the diagnosis reads, each
@@ -18,7 +19,7 @@ import (
 // addresses are recorded as operations, and the DNS rule reads them back
 // once a master is stopped.
 func TestRecordLabConfig(t *testing.T) {
-	f := newFakeLab()
+	f := scenariotest.NewLab()
 	h := recordThenStop(t, f)
 
 	got := map[string]int{}
@@ -38,11 +39,11 @@ func TestRecordLabConfig(t *testing.T) {
 		history.ConfigGetOp + " on salt-master-1": ports, history.ConfigGetOp + " on salt-master-2": ports,
 		history.AddressOp + " on salt-master-1": 1, history.AddressOp + " on salt-master-2": 1,
 	}, got)
-	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.items")
-	assert.Contains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get publish_port")
-	assert.NotContains(t, f.execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get master_type", "config.items answered it")
-	assert.Contains(t, f.execs, "salt-minion-2: timeout -k 2 60 cat /etc/hosts")
-	assert.Contains(t, f.execs, "salt-master-1: timeout -k 2 60 salt-run --out=json config.get ret_port")
+	assert.Contains(t, f.Execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.items")
+	assert.Contains(t, f.Execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get publish_port")
+	assert.NotContains(t, f.Execs, "salt-minion-1: timeout -k 2 60 salt-call --out=json --local config.get master_type", "config.items answered it")
+	assert.Contains(t, f.Execs, "salt-minion-2: timeout -k 2 60 cat /etc/hosts")
+	assert.Contains(t, f.Execs, "salt-master-1: timeout -k 2 60 salt-run --out=json config.get ret_port")
 
 	r := checker.Explain(checker.Check{Name: checker.NameFailover}, checker.Result{Verdict: checker.Invalid}, h)
 	assert.Contains(t, r.Cause, "salt-minion-1, salt-minion-2: master = [salt-master-1, salt-master-2] (entries ")
@@ -58,8 +59,8 @@ func TestRecordLabConfig(t *testing.T) {
 func TestFailedItemsReadNoMore(t *testing.T) {
 	for _, exit := range []int{1, 124} {
 		t.Run(fmt.Sprint(exit), func(t *testing.T) {
-			f := newFakeLab()
-			f.itemsExit = exit
+			f := scenariotest.NewLab()
+			f.ItemsExit = exit
 			h := recordThenStop(t, f)
 			var items, gets int
 			for _, o := range history.Ops(h) {
@@ -82,7 +83,7 @@ func TestFailedItemsReadNoMore(t *testing.T) {
 
 // recordThenStop records f's configuration, then a stop of salt-master-1,
 // and returns the history.
-func recordThenStop(t *testing.T, f *fakeLab) []history.Entry {
+func recordThenStop(t *testing.T, f *scenariotest.Lab) []history.Entry {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), history.FileName)
 	rec, err := history.Create(path)
@@ -101,8 +102,8 @@ func recordThenStop(t *testing.T, f *fakeLab) []history.Entry {
 // run records of them must keep the DNS diagnosis from blaming those names
 // when a failover check fails for another reason.
 func TestRecordedPinsKeepTheDNSRuleSilent(t *testing.T) {
-	f := newFakeLab()
-	f.etcHosts = "127.0.0.1\tlocalhost\n172.30.5.11\tsalt-master-1\n172.30.5.12\tsalt-master-2\n172.30.5.140\tminion\n"
+	f := scenariotest.NewLab()
+	f.EtcHosts = "127.0.0.1\tlocalhost\n172.30.5.11\tsalt-master-1\n172.30.5.12\tsalt-master-2\n172.30.5.140\tminion\n"
 	h := recordThenStop(t, f)
 	r := checker.Explain(checker.Check{Name: checker.NameFailover}, checker.Result{Verdict: checker.Invalid}, h)
 	assert.Empty(t, r.Cause)

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -30,7 +30,7 @@ const afterScenario = "(after the scenario)"
 // records once more, so that even a short scenario holds a probe of each,
 // then asks honest-health whether Docker called one healthy while it did
 // not answer, over the scenario's entries.
-func (w *world) judgeHonestHealth(ctx context.Context) error {
+func (w *World) judgeHonestHealth(ctx context.Context) error {
 	if w.Answers == nil {
 		return nil
 	}
@@ -38,8 +38,6 @@ func (w *world) judgeHonestHealth(ctx context.Context) error {
 	if len(nodes) == 0 {
 		return nil
 	}
-	w.mu.Lock()
-	w.step = afterScenario
-	w.mu.Unlock()
-	return w.judge(checker.NameHonestHealth, checker.HonestHealthParams{From: w.from, F: history.AnswersOp, Nodes: nodes, Lag: healthLag}, "", false)
+	w.SetStep(afterScenario)
+	return w.Judge(checker.NameHonestHealth, checker.HonestHealthParams{From: w.From, F: history.AnswersOp, Nodes: nodes, Lag: healthLag}, "", false)
 }

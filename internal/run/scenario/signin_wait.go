@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -35,14 +35,14 @@ type signInWant struct {
 // balancer hands it. Masters whose bus the run does not record (buses) are
 // left out: nothing would show them. Only the given minion services are
 // planned: those restarted.
-func planSignIns(ctx context.Context, w *world, services []string, buses map[string]bool) (signInPlan, error) {
+func planSignIns(ctx context.Context, w *World, services []string, buses map[string]bool) (signInPlan, error) {
 	plan := signInPlan{}
 	var balancer string
 	if b := w.Lab.Roles().MasterBalancer; b != nil {
 		balancer = b.Service
 	}
 	for _, m := range services {
-		cfg, err := minionConfig(ctx, w.Lab, m)
+		cfg, err := MinionConfig(ctx, w.Lab, m)
 		if err != nil {
 			return nil, err
 		}
@@ -194,7 +194,7 @@ func strayServices(ss []stray) []string {
 // connection to a publish port, and real Salt 3008 hot minions fired their
 // start event on the second master 2 s after Docker called them healthy, so
 // a fault injected at "healthy" hit a daemon still signing in.
-func awaitSignIns(ctx context.Context, w *world, services []string, from int64, bound time.Duration) ([]stray, error) {
+func awaitSignIns(ctx context.Context, w *World, services []string, from int64, bound time.Duration) ([]stray, error) {
 	buses := map[string]bool{}
 	for _, b := range Buses(w.Lab) {
 		buses[b] = true

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -20,12 +20,12 @@ const lbConfigOp = "nginx -T"
 // lbReadTimeout bounds reading the balancer's config in its container.
 const lbReadTimeout = 20 * time.Second
 
-// lbFailover reads how the load balancer detours requests around a dead
+// LBFailover reads how the load balancer detours requests around a dead
 // server for the API path, from the configuration its nginx process runs
 // with (`nginx -T`, the file named by the process's own -c), recorded in
 // the history: the API bounds come from the deployment under test, as the
 // Salt bounds come from the Salt config.
-func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover, error) {
+func (w *World) LBFailover(ctx context.Context, path string) (nginxconf.Failover, error) {
 	api := w.Lab.Roles().API
 	if api == nil {
 		return nginxconf.Failover{}, errors.New("read the load balancer's config: the topology declares no api in x-saltlab")
@@ -34,7 +34,7 @@ func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover
 		path = api.BasePath
 	}
 	var fo nginxconf.Failover
-	err := w.readNginx(ctx, api.Service, func(ds []nginxconf.Directive) (any, error) {
+	err := w.ReadNginx(ctx, api.Service, func(ds []nginxconf.Directive) (any, error) {
 		var err error
 		fo, err = nginxconf.FailoverOf(ds, path)
 		return fo, err
@@ -42,11 +42,11 @@ func (w *world) lbFailover(ctx context.Context, path string) (nginxconf.Failover
 	return fo, err
 }
 
-// readNginx records reading service's nginx configuration (`nginx -T`,
+// ReadNginx records reading service's nginx configuration (`nginx -T`,
 // with the -c its running nginx was started with) and hands the parsed
 // directives to read, whose result goes into the history.
-func (w *world) readNginx(ctx context.Context, service string, read func([]nginxconf.Directive) (any, error)) error {
-	o := w.op(ctx, lbConfigOp, service, "", func(ctx context.Context) client.Outcome {
+func (w *World) ReadNginx(ctx context.Context, service string, read func([]nginxconf.Directive) (any, error)) error {
+	o := w.Op(ctx, lbConfigOp, service, "", func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, lbReadTimeout)
 		defer cancel()
 		argv := []string{"nginx", "-T"}
@@ -76,6 +76,28 @@ func (w *world) readNginx(ctx context.Context, service string, read func([]nginx
 	return nil
 }
 
+// BalancerFailovers reads the master balancer's failover settings for each
+// port it balances (x-saltlab master_balancer), recorded in the history.
+func (w *World) BalancerFailovers(ctx context.Context) ([]nginxconf.Failover, error) {
+	b := w.Lab.Roles().MasterBalancer
+	if b == nil {
+		return nil, errors.New("read the master balancer's config: the topology declares no master_balancer in x-saltlab: the cluster steps need one")
+	}
+	var fos []nginxconf.Failover
+	err := w.ReadNginx(ctx, b.Service, func(ds []nginxconf.Directive) (any, error) {
+		fos = nil
+		for _, port := range b.Ports {
+			fo, err := nginxconf.StreamFailoverOf(ds, port)
+			if err != nil {
+				return nil, err
+			}
+			fos = append(fos, fo)
+		}
+		return fos, nil
+	})
+	return fos, err
+}
+
 // procCmdlines prints every process's NUL-separated command line, one a
 // line: the nginx master need not be PID 1 (an init may run first).
 var procCmdlines = []string{"sh", "-c", `for f in /proc/[0-9]*/cmdline; do cat "$f"; echo; done 2>/dev/null`}
@@ -99,14 +121,14 @@ func confFlag(cmdlines string) []string {
 	return nil
 }
 
-// withDetour adds one request's worst detour around a dead server to a
+// WithDetour adds one request's worst detour around a dead server to a
 // minion's reach bound.
-func withDetour(fo nginxconf.Failover, b saltcfg.Bound) saltcfg.Bound {
+func WithDetour(fo nginxconf.Failover, b saltcfg.Bound) saltcfg.Bound {
 	return saltcfg.Bound{Limit: b.Limit + fo.ConnectTimeout, Explain: b.Explain + " + " + fo.Explain()}
 }
 
-// detourBound bounds a request the balancer must move to a live server:
+// DetourBound bounds a request the balancer must move to a live server:
 // its connect timeout on the dead one, plus process slack.
-func detourBound(fo nginxconf.Failover, slack time.Duration) saltcfg.Bound {
+func DetourBound(fo nginxconf.Failover, slack time.Duration) saltcfg.Bound {
 	return saltcfg.Bound{Limit: fo.ConnectTimeout + slack, Explain: fmt.Sprintf("%s + process slack %s", fo.Explain(), slack)}
 }

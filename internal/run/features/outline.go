@@ -1,4 +1,4 @@
-package steps
+package features
 
 import (
 	"fmt"
@@ -13,9 +13,9 @@ import (
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
-// parseFeature parses one feature file and compiles its pickles, with ids
+// Parse parses one feature file and compiles its pickles, with ids
 // counted from zero for this file alone.
-func parseFeature(path string, b []byte) (*messages.GherkinDocument, []*messages.Pickle, error) {
+func Parse(path string, b []byte) (*messages.GherkinDocument, []*messages.Pickle, error) {
 	ids := &messages.Incrementing{}
 	doc, err := gherkin.ParseGherkinDocument(strings.NewReader(string(b)), ids.NewId)
 	if err != nil {
@@ -27,12 +27,12 @@ func parseFeature(path string, b []byte) (*messages.GherkinDocument, []*messages
 	return doc, gherkin.Pickles(*doc, path, ids.NewId), nil
 }
 
-// rowNames names godog's pickles with report.RowName. godog numbers the ids of
+// RowNames names godog's pickles with report.RowName. godog numbers the ids of
 // every feature file of a run from one counter, so its ids are not those
 // of the file parsed alone; but a row's id minus its scenario's id is the
 // same in both (one file's nodes are numbered in one go), and with the
 // pickle's name it finds the row.
-type rowNames struct {
+type RowNames struct {
 	mu    sync.Mutex
 	files map[string]parsedFeature
 }
@@ -43,9 +43,9 @@ type parsedFeature struct {
 	err     error
 }
 
-// name is report.RowName of godog's pickle p; p's own name when its file cannot
+// Name is report.RowName of godog's pickle p; p's own name when its file cannot
 // be read again (it was, moments ago, by godog).
-func (r *rowNames) name(p *messages.Pickle) string {
+func (r *RowNames) Name(p *messages.Pickle) string {
 	if len(p.AstNodeIds) < 2 {
 		return p.Name
 	}
@@ -62,7 +62,7 @@ func (r *rowNames) name(p *messages.Pickle) string {
 	return p.Name
 }
 
-func (r *rowNames) parsed(path string) parsedFeature {
+func (r *RowNames) parsed(path string) parsedFeature {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if f, ok := r.files[path]; ok {
@@ -71,7 +71,7 @@ func (r *rowNames) parsed(path string) parsedFeature {
 	var f parsedFeature
 	b, err := userfile.ReadFile(path, userfile.Text)
 	if err == nil {
-		f.doc, f.pickles, err = parseFeature(path, b)
+		f.doc, f.pickles, err = Parse(path, b)
 	}
 	f.err = err
 	if r.files == nil {

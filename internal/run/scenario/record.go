@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -12,33 +12,33 @@ import (
 )
 
 // The recording layer lives in internal/client: every Salt command and
-// salt-api call a step makes goes through op, which appends the invocation
+// salt-api call a step makes goes through Op, which appends the invocation
 // to the run's history before it acts and the completion after. Steps then
 // ask a checker, which reads only the history.
 
-// apiProcess is the history's process for calls from the host through the
+// APIProcess is the history's process for calls from the host through the
 // load balancer, the way an operator's tools make them.
-const apiProcess = "host"
+const APIProcess = "host"
 
-// recorder records into the run's history, warning in the scenario's log.
-func (w *world) recorder() client.Recorder {
-	return client.Recorder{History: w.History, Warn: w.logf}
+// Recorder records into the run's history, warning in the scenario's log.
+func (w *World) Recorder() client.Recorder {
+	return client.Recorder{History: w.History, Warn: w.Logf}
 }
 
-// op records one operation: f what, node where it runs (a service, or
-// apiProcess), target the minion it asks about.
-func (w *world) op(ctx context.Context, f, node, target string, act func(context.Context) client.Outcome) client.Outcome {
+// Op records one operation: f what, node where it runs (a service, or
+// APIProcess), target the minion it asks about.
+func (w *World) Op(ctx context.Context, f, node, target string, act func(context.Context) client.Outcome) client.Outcome {
 	op := client.Op{F: f, Node: node, Target: target}
-	if node == apiProcess {
+	if node == APIProcess {
 		op.Via = lbName(w.Lab)
 	}
-	return w.recorder().Do(ctx, op, act)
+	return w.Recorder().Do(ctx, op, act)
 }
 
-// apiOp records one salt-api call through the load balancer
+// APIOp records one salt-api call through the load balancer
 // (client.Recorder.API says which failures are certain).
-func (w *world) apiOp(ctx context.Context, f, target string, call func(context.Context) (any, error)) client.Outcome {
-	return w.recorder().API(ctx, client.Op{F: f, Node: apiProcess, Target: target, Via: lbName(w.Lab)}, call)
+func (w *World) APIOp(ctx context.Context, f, target string, call func(context.Context) (any, error)) client.Outcome {
+	return w.Recorder().API(ctx, client.Op{F: f, Node: APIProcess, Target: target, Via: lbName(w.Lab)}, call)
 }
 
 // RecordFaults turns the ledger's lines into the history's fault windows:

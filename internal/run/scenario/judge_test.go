@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/roles"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 )
 
 // settle waits for a return event the watcher appends after the CLI's
@@ -29,7 +30,7 @@ func TestSettleWaitsForLateReturnEvents(t *testing.T) {
 		master   string // whose bus carries the return
 		late     bool   // the return event arrives after settle's first look
 		wantSeen bool
-		stopsAt  int // the look that ends settle; 0: none, it gives up at eventLag
+		stopsAt  int // the look that ends settle; 0: none, it gives up at EventLag
 	}{
 		{name: "late event is waited for", f: "salt test.ping", node: "m1", value: cli, master: "m1", late: true, wantSeen: true, stopsAt: 2},
 		{name: "missing event is given up on", f: "salt test.ping", node: "m1", value: cli, master: "m1"},
@@ -103,11 +104,11 @@ func TestVerdictFailsStep(t *testing.T) {
 // probe in its span is not judged, and both checks take a master
 // cluster's peers as one master; no other topology names peers.
 func TestJudgedJobParams(t *testing.T) {
-	cluster := newFakeLab()
-	cluster.declared = &roles.Roles{Masters: []string{"salt-master-1", "salt-master-2", "salt-master-3"}, Minions: []string{"salt-minion-1"},
+	cluster := scenariotest.NewLab()
+	cluster.Declared = &roles.Roles{Masters: []string{"salt-master-1", "salt-master-2", "salt-master-3"}, Minions: []string{"salt-minion-1"},
 		MasterBalancer: &roles.Balancer{Service: "salt-lb", Ports: []int{4505, 4506}}}
-	syndic := newFakeLab()
-	syndic.declared = &roles.Roles{Masters: []string{"mom"}, Minions: []string{"salt-minion-1"}, Syndics: []string{"s1", "s2"}, MasterOfMasters: "mom"}
+	syndic := scenariotest.NewLab()
+	syndic.Declared = &roles.Roles{Masters: []string{"mom"}, Minions: []string{"salt-minion-1"}, Syndics: []string{"s1", "s2"}, MasterOfMasters: "mom"}
 	tests := []struct {
 		name          string
 		lab           Lab
@@ -115,16 +116,16 @@ func TestJudgedJobParams(t *testing.T) {
 		peers, relays []string
 	}{
 		{"a master cluster", cluster, "salt-master-2", []string{"salt-master-1", "salt-master-2", "salt-master-3"}, nil},
-		{"failover masters", newFakeLab(), "salt-master-1", nil, nil},
+		{"failover masters", scenariotest.NewLab(), "salt-master-1", nil, nil},
 		{"a master of masters", syndic, "mom", nil, []string{"s1", "s2"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			job := client.Salt("*", momCLITimeout, "cmd.run", "echo ran")
-			once := onceOf(tc.lab, 7, tc.master, job)
-			assert.Equal(t, checker.OnceParams{From: 7, Master: tc.master, Fun: "cmd.run", Tgt: "*", Minions: minions(tc.lab),
+			job := client.Salt("*", 10, "cmd.run", "echo ran")
+			once := OnceOf(tc.lab, 7, tc.master, job)
+			assert.Equal(t, checker.OnceParams{From: 7, Master: tc.master, Fun: "cmd.run", Tgt: "*", Minions: Minions(tc.lab),
 				F: "salt cmd.run", Relays: tc.relays, Peers: tc.peers}, once)
-			assert.Equal(t, checker.DeliveryParams{From: 7, F: "salt test.ping", Peers: tc.peers}, deliveryOf(tc.lab, 7, "salt test.ping"))
+			assert.Equal(t, checker.DeliveryParams{From: 7, F: "salt test.ping", Peers: tc.peers}, DeliveryOf(tc.lab, 7, "salt test.ping"))
 		})
 	}
 }

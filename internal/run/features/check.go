@@ -1,4 +1,8 @@
-package steps
+// Package features reads the Gherkin feature files of a run: it checks,
+// before any container starts, that every step matches exactly one of the
+// phrases the steps define, lists the scenarios with their tags, and names
+// a Scenario Outline's rows as the reports and the history name them.
+package features
 
 import (
 	"errors"
@@ -28,16 +32,16 @@ type Scenario struct {
 }
 
 // Check parses every .feature file under paths and verifies that every step
-// of every scenario matches exactly one step definition. It runs before any
+// of every scenario matches exactly one of phrases, the step definitions'
+// patterns. It runs before any
 // container starts, so a malformed feature file or an unknown step costs
 // nothing and names the file, line and step. It returns the scenarios, so
 // the caller can tell up front which ones a tag expression selects.
-func Check(paths []string) ([]Scenario, error) {
+func Check(paths []string, phrases []*regexp.Regexp) ([]Scenario, error) {
 	files, err := featureFiles(paths)
 	if err != nil {
 		return nil, err
 	}
-	re := matchers()
 	var all []Scenario
 	var errs []error
 	for _, f := range files {
@@ -46,7 +50,7 @@ func Check(paths []string) ([]Scenario, error) {
 			errs = append(errs, fmt.Errorf("read feature %s: %w", f, err))
 			continue
 		}
-		sc, ferrs := checkFeature(f, b, re)
+		sc, ferrs := checkFeature(f, b, phrases)
 		all = append(all, sc...)
 		errs = append(errs, ferrs...)
 	}
@@ -77,7 +81,7 @@ func featureFiles(paths []string) ([]string, error) {
 }
 
 func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []error) {
-	doc, pickles, err := parseFeature(path, b)
+	doc, pickles, err := Parse(path, b)
 	if err != nil {
 		return nil, []error{err}
 	}

@@ -1,10 +1,8 @@
-package steps
+package roles
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
 // Role phrases let a general feature name services by the role they play,
@@ -15,7 +13,7 @@ func ordinals() []string { return []string{"first", "second", "third", "fourth",
 
 // rolePhrase resolves one phrase against r; ok is false when s is no role
 // phrase (then it is taken as a service name).
-func rolePhrase(r roles.Roles, s string) (names []string, ok bool, err error) {
+func rolePhrase(r Roles, s string) (names []string, ok bool, err error) {
 	p := strings.ToLower(strings.TrimSpace(s))
 	if !strings.HasPrefix(p, "the ") {
 		return nil, false, nil
@@ -55,12 +53,26 @@ func rolePhrase(r roles.Roles, s string) (names []string, ok bool, err error) {
 	return nil, false, nil
 }
 
-// resolveMany resolves a step's service argument: role phrases and service
-// names, one or a group ("a, b" or "a and b").
-func resolveMany(l Lab, s string) ([]string, error) {
+// ServicesNamed resolves a step's service arguments: role phrases and
+// service names, each one or a group ("a, b" or "a and b"). An argument
+// that names no service is an error.
+func (r Roles) ServicesNamed(args ...string) ([]string, error) {
 	var out []string
-	for _, part := range splitNames(s) {
-		names, ok, err := rolePhrase(l.Roles(), part)
+	for _, arg := range args {
+		got, err := r.named(arg)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, got...)
+	}
+	return out, nil
+}
+
+// named resolves one argument, a phrase or name or a group of them.
+func (r Roles) named(s string) ([]string, error) {
+	var out []string
+	for _, part := range SplitNames(s) {
+		names, ok, err := rolePhrase(r, part)
 		switch {
 		case err != nil:
 			return nil, err
@@ -76,9 +88,9 @@ func resolveMany(l Lab, s string) ([]string, error) {
 	return out, nil
 }
 
-// resolveOne resolves an argument that names exactly one service.
-func resolveOne(l Lab, s string) (string, error) {
-	names, err := resolveMany(l, s)
+// ServiceNamed resolves an argument that names exactly one service.
+func (r Roles) ServiceNamed(s string) (string, error) {
+	names, err := r.named(s)
 	if err != nil {
 		return "", err
 	}
@@ -88,15 +100,35 @@ func resolveOne(l Lab, s string) (string, error) {
 	return names[0], nil
 }
 
-// resolveAll resolves each of a group's arguments (a chaos spec's targets).
-func resolveAll(l Lab, names []string) ([]string, error) {
+// SplitNames reads "a, b" or "a and b" as a group of services, each a role
+// phrase or a service name.
+func SplitNames(s string) []string {
 	var out []string
-	for _, n := range names {
-		got, err := resolveMany(l, n)
-		if err != nil {
-			return nil, err
+	for _, p := range strings.Split(strings.ReplaceAll(s, " and ", ","), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
 		}
-		out = append(out, got...)
 	}
-	return out, nil
+	return out
+}
+
+// Relays are the syndic nodes between master and the minions: the
+// topology's syndics when master is its master of masters.
+func (r Roles) Relays(master string) []string {
+	if r.MasterOfMasters != "" && r.MasterOfMasters == master {
+		return r.Syndics
+	}
+	return nil
+}
+
+// ClusterPeers are the peers of the lab's master cluster, which the
+// checkers take as one master: a return reaches whichever peer the
+// minion's connection went through, and the peers forward events to each
+// other. A master_balancer in x-saltlab marks a cluster (its masters are
+// the peers, docs/topologies.md); nil in any other topology.
+func (r Roles) ClusterPeers() []string {
+	if r.MasterBalancer != nil {
+		return r.Masters
+	}
+	return nil
 }

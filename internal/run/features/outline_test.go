@@ -1,4 +1,4 @@
-package steps
+package features
 
 import (
 	"bytes"
@@ -10,9 +10,6 @@ import (
 	messages "github.com/cucumber/messages/go/v21"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/evidence/report"
 )
 
 const outlineFixture = "testdata/outline.feature"
@@ -28,7 +25,7 @@ var outlineRows = []struct{ godog, row string }{
 }
 
 func TestCheckNamesOutlineRowsWithTheirValues(t *testing.T) {
-	all, err := Check([]string{outlineFixture})
+	all, err := Check([]string{outlineFixture}, testPhrases())
 	require.NoError(t, err)
 	require.Len(t, all, len(outlineRows))
 	for i, want := range outlineRows {
@@ -38,11 +35,10 @@ func TestCheckNamesOutlineRowsWithTheirValues(t *testing.T) {
 	}
 }
 
-// godog numbers the ids of all a run's files from one counter; rowNames
+// godog numbers the ids of all a run's files from one counter; RowNames
 // must still find the row of a pickle whose ids are shifted so.
 func TestRowNamesFindRowsWhateverTheIDOffset(t *testing.T) {
-	other, err := os.ReadFile("testdata/salt_call_fails.feature")
-	require.NoError(t, err)
+	other := []byte("Feature: another file\n  Scenario: first\n    Given the lab is healthy\n")
 	b, err := os.ReadFile(outlineFixture)
 	require.NoError(t, err)
 	for _, before := range []int{0, 1, 2} {
@@ -56,51 +52,13 @@ func TestRowNamesFindRowsWhateverTheIDOffset(t *testing.T) {
 		require.NoError(t, err)
 		pickles := gherkin.Pickles(*doc, outlineFixture, ids.NewId)
 		require.Len(t, pickles, len(outlineRows))
-		r := &rowNames{}
+		r := &RowNames{}
 		for i, p := range pickles {
-			assert.Equal(t, outlineRows[i].row, r.name(p), "after %d file(s)", before)
+			assert.Equal(t, outlineRows[i].row, r.Name(p), "after %d file(s)", before)
 		}
 	}
 	gone := &messages.Pickle{Name: "x", Uri: filepath.Join(t.TempDir(), "gone.feature"), AstNodeIds: []string{"1", "2"}}
-	assert.Equal(t, "x", (&rowNames{}).name(gone), "an unreadable file keeps godog's name")
-}
-
-// The history records each row under its own name, and the reports,
-// renaming godog's JUnit cases with the rows Check gives, name the cases
-// so: verdicts and timelines attach to the right row.
-func TestHistoryAndReportNameOutlineRowsAlike(t *testing.T) {
-	lab := newFakeLab()
-	junit := filepath.Join(t.TempDir(), "godog-junit.xml")
-	status, out, _, _ := runFeatureAs(t, outlineFixture, lab, "pretty,junit:"+junit)
-	require.Equal(t, 0, status, out)
-	h, err := history.Read(lab.rec.Path())
-	require.NoError(t, err)
-	recorded := map[string]bool{}
-	for _, e := range h {
-		if e.Scenario != "" {
-			recorded[e.Scenario] = true
-		}
-	}
-	all, err := Check([]string{outlineFixture})
-	require.NoError(t, err)
-	var rows []report.Row
-	for _, sc := range all {
-		rows = append(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row})
-	}
-	suites, err := report.ReadJUnit(junit)
-	require.NoError(t, err)
-	reported := map[string]bool{}
-	for _, su := range report.NameRows(suites, rows).Suites {
-		for _, c := range su.Cases {
-			reported[c.Name] = true
-		}
-	}
-	want := map[string]bool{}
-	for _, r := range outlineRows {
-		want[r.row] = true
-	}
-	assert.Equal(t, want, recorded, "the history")
-	assert.Equal(t, want, reported, "the JUnit cases")
+	assert.Equal(t, "x", (&RowNames{}).Name(gone), "an unreadable file keeps godog's name")
 }
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

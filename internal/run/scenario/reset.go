@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -31,9 +31,9 @@ func (r *resetDue) take() string {
 
 // resetAfter resets the minions after w's scenario (resetMinions), the
 // one place that names the scenario a failed reset came after.
-func resetAfter(ctx context.Context, w *world) error {
+func resetAfter(ctx context.Context, w *World) error {
 	if err := resetMinions(ctx, w); err != nil {
-		return fmt.Errorf("reset the lab after scenario %q: %w", w.scenario, err)
+		return fmt.Errorf("reset the lab after scenario %q: %w", w.Name, err)
 	}
 	return nil
 }
@@ -63,26 +63,26 @@ const resetTries = 3
 // since the lab was healthy before the sign-ins were read. The restart
 // does not wait for the masters first: a minion's boot overlaps a
 // master's start, and waiting first cost real 3008.4 about 35 s a run.
-func resetMinions(ctx context.Context, w *world) error {
+func resetMinions(ctx context.Context, w *World) error {
 	awaitStreams(ctx, w)
-	services := minions(w.Lab)
+	services := Minions(w.Lab)
 	for try := 1; ; try++ {
 		from := w.History.Next()
 		if err := restartMinions(ctx, w.Lab, services); err != nil {
 			return err
 		}
-		w.logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(services))
-		if err := waitLabHealthy(ctx, w.Lab, w.healthTimeout()); err != nil {
+		w.Logf("restarted %d minion(s) so the next scenario starts from a fresh boot", len(services))
+		if err := WaitLabHealthy(ctx, w.Lab, w.LabHealthyBound()); err != nil {
 			return err
 		}
-		strays, err := awaitSignIns(ctx, w, services, from, w.healthTimeout())
+		strays, err := awaitSignIns(ctx, w, services, from, w.LabHealthyBound())
 		if err != nil || len(strays) == 0 {
 			return err
 		}
 		if try == resetTries {
 			return fmt.Errorf("expected every failover minion to boot onto its first master, the layout the next scenario starts from, within %d restarts; observed: %s", resetTries, joinStrays(strays))
 		}
-		w.logf("%s: restarting it so the next scenario starts from the boot-time layout", joinStrays(strays))
+		w.Logf("%s: restarting it so the next scenario starts from the boot-time layout", joinStrays(strays))
 		services = strayServices(strays)
 	}
 }

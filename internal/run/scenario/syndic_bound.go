@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -7,13 +7,13 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
-// syndicRelayBound is the largest saltcfg.SyndicRelayBound over minions,
+// SyndicRelayBound is the largest saltcfg.SyndicRelayBound over minions,
 // each with every syndic node's configuration (a syndic reads its ZeroMQ
-// settings from its minion configuration, which minionConfig reads).
-func (w *world) syndicRelayBound(ctx context.Context, minionIDs, syndics []string) (time.Duration, string, error) {
+// settings from its minion configuration, which MinionConfig reads).
+func (w *World) SyndicRelayBound(ctx context.Context, minionIDs, syndics []string) (time.Duration, string, error) {
 	nodes := make([]saltcfg.Node, 0, len(syndics))
 	for _, s := range syndics {
-		cfg, err := minionConfig(ctx, w.Lab, s)
+		cfg, err := MinionConfig(ctx, w.Lab, s)
 		if err != nil {
 			return 0, "", err
 		}
@@ -22,7 +22,7 @@ func (w *world) syndicRelayBound(ctx context.Context, minionIDs, syndics []strin
 	var limit time.Duration
 	var explain string
 	for _, m := range minionIDs {
-		b, err := w.minionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
+		b, err := w.MinionBound(ctx, m, func(cfg saltcfg.Minion) (saltcfg.Bound, error) {
 			return saltcfg.SyndicRelayBound(saltcfg.Node{Name: m, Cfg: cfg}, nodes)
 		})
 		if err != nil {

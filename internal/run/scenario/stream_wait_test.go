@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -45,8 +45,8 @@ func TestAwaitLive(t *testing.T) {
 				_, err := rec.Append(e)
 				require.NoError(t, err)
 			}
-			w := &world{Deps: Deps{History: rec}}
-			dead, err := awaitLive(context.Background(), w, tc.masters, time.Now().Add(tc.until))
+			w := &World{Deps: Deps{History: rec}}
+			dead, err := w.AwaitLive(context.Background(), tc.masters, time.Now().Add(tc.until))
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, dead)
 		})

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -27,12 +27,12 @@ const watchAgainTimeout = 10 * time.Second
 // plus real salt-master's own start on two cores).
 const resetWatchTimeout = 30 * time.Second
 
-// awaitLive polls, until the deadline, for the event stream of every one
+// AwaitLive polls, until the deadline, for the event stream of every one
 // of masters to be recorded (the last watch entry of its bus is a start).
 // It returns the masters whose stream is still not recorded then, in the
 // order given (all of them when the deadline had passed before a look),
 // and ctx's error.
-func awaitLive(ctx context.Context, w *world, masters []string, until time.Time) ([]string, error) {
+func (w *World) AwaitLive(ctx context.Context, masters []string, until time.Time) ([]string, error) {
 	dead := masters
 	_, err := poll.Run(ctx, poll.Until(until), func(context.Context, time.Duration) bool {
 		dead = w.notLive(masters)
@@ -43,7 +43,7 @@ func awaitLive(ctx context.Context, w *world, masters []string, until time.Time)
 
 // notLive are the masters, of those given, whose bus the history does not
 // show recorded now: no watch entry, or the last one an end.
-func (w *world) notLive(masters []string) []string {
+func (w *World) notLive(masters []string) []string {
 	h, err := w.History.Read()
 	if err != nil {
 		return masters
@@ -63,24 +63,24 @@ func (w *world) notLive(masters []string) []string {
 	return out
 }
 
-// awaitWatched waits, up to watchAgainTimeout from the reference, until
+// AwaitWatched waits, up to watchAgainTimeout from the reference, until
 // the run's event watcher is attached to master: a restarted master's
 // stream can only be watched once it runs. Without it a minion answering
 // the freshly started master may return before the watcher sees the
 // return event. The reach bound is still measured from ref; a watcher
 // that does not come back is left to the checker to report.
-func awaitWatched(ctx context.Context, w *world, master string, ref history.Entry) {
+func (w *World) AwaitWatched(ctx context.Context, master string, ref history.Entry) {
 	until := ref.Time.Add(watchAgainTimeout)
-	if dead, _ := awaitLive(ctx, w, []string{master}, until); len(dead) > 0 {
-		w.logf("the event stream of %s is not watched at %s; judging without waiting longer", master, until.Format("15:04:05"))
+	if dead, _ := w.AwaitLive(ctx, []string{master}, until); len(dead) > 0 {
+		w.Logf("the event stream of %s is not watched at %s; judging without waiting longer", master, until.Format("15:04:05"))
 	}
 }
 
 // awaitStreams waits until the event stream of every bus is recorded, so
 // that the sign-ins after the reset can be seen; a bus that stays
 // unrecorded is said and left out of the sign-in wait.
-func awaitStreams(ctx context.Context, w *world) {
-	if dead, _ := awaitLive(ctx, w, Buses(w.Lab), time.Now().Add(resetWatchTimeout)); len(dead) > 0 {
-		w.logf("the event stream of %s is not recorded after %s; the reset does not wait for sign-ins there", strings.Join(dead, ", "), resetWatchTimeout)
+func awaitStreams(ctx context.Context, w *World) {
+	if dead, _ := w.AwaitLive(ctx, Buses(w.Lab), time.Now().Add(resetWatchTimeout)); len(dead) > 0 {
+		w.Logf("the event stream of %s is not recorded after %s; the reset does not wait for sign-ins there", strings.Join(dead, ", "), resetWatchTimeout)
 	}
 }

@@ -1,4 +1,4 @@
-package steps
+package scenario
 
 import (
 	"context"
@@ -44,7 +44,7 @@ func TestJudgeHonestHealth(t *testing.T) {
 				_, err = rec.Append(history.Entry{Type: typ, Time: at.Add(time.Second), Pair: inv.Index, F: history.AnswersOp, Node: "m1", Process: "answers-probe"})
 				require.NoError(t, err)
 			}
-			w := &world{Deps: Deps{History: rec, Verdicts: &checker.Judgements{}}, scenario: "s", from: rec.Next()}
+			w := &World{Deps: Deps{History: rec, Verdicts: &checker.Judgements{}}, Name: "s", From: rec.Next()}
 			rounds := 0
 			if tc.answers {
 				w.Answers = func(context.Context) []string {
@@ -94,7 +94,7 @@ func TestHealthLagCoversTheTopologiesChecks(t *testing.T) {
 	// included (a process grep with 240 retries): honest-health is there to
 	// expose such a check, not to be bounded by it.
 	ownChecks := map[string]bool{"ai-infra-matrix": true}
-	files, err := filepath.Glob("../compose/*/compose.yaml")
+	files, err := filepath.Glob("../../../compose/*/compose.yaml")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {
