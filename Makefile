@@ -117,7 +117,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/salt/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
-	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./internal/run/scenario:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/runner:FuzzStartedMinion \
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./internal/run/scenario:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/ready:FuzzStartedMinion \
 	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines
 # The slow ones run FUZZTIME_SLOW: each execution loads a compose project
 # (about 210 a second) or folds a ledger of windows, so 20000 took 97 s and

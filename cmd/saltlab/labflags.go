@@ -8,13 +8,13 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // labFlags registers the flags `run` and `up` share: what to bring up and
 // the per-run knobs, which it returns as given for checkLabFlags to parse.
-func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
+func labFlags(fs *flag.FlagSet, cfg *settings.Config) *knobs.Inputs {
 	in := &knobs.Inputs{}
 	fs.StringVar(&cfg.Topology, "topology", "failover", "topology under compose/; with --compose, whose scenarios (@tag) run")
 	fs.StringVar(&cfg.Compose, "compose", "", "your own compose file to bring up instead of the topology's; it declares its roles in an x-saltlab block (docs/topologies.md)")
@@ -43,7 +43,7 @@ func labFlags(fs *flag.FlagSet, cfg *runner.Config) *knobs.Inputs {
 // checkLabFlags completes cfg from the environment and the knobs, parsed
 // here once (--set included), and rejects bad values before anything is
 // built or Docker is contacted.
-func checkLabFlags(cfg *runner.Config, in *knobs.Inputs) error {
+func checkLabFlags(cfg *settings.Config, in *knobs.Inputs) error {
 	if err := checkFlavor(cfg.Flavor); err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
 // TestExamplesOnlyForBuiltInTopologies: without --states and --pillar a
@@ -31,7 +31,7 @@ func TestExamplesOnlyForBuiltInTopologies(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := flag.NewFlagSet("run", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)
-			var cfg runner.Config
+			var cfg settings.Config
 			in := labFlags(fs, &cfg)
 			require.NoError(t, fs.Parse(append([]string{"--salt", "sim", "--root", root}, tc.args...)))
 			require.NoError(t, checkLabFlags(&cfg, in))

@@ -19,7 +19,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -45,7 +45,7 @@ const pepperTimeout = 60 * time.Second
 // again at the end.
 func pepperThroughTheBalancer(t *testing.T, ctx context.Context, l upLab, minions []string) {
 	bin := testenv.Tool(t, "salt-pepper", "salt-pepper", "pepper")
-	creds, err := runner.APICreds(l.st)
+	creds, err := access.Creds(l.st)
 	require.NoError(t, err)
 	info, err := l.cli.ContainerInspect(ctx, lab.ContainerNameOf(l.st.Project, "nginx"))
 	require.NoError(t, err)

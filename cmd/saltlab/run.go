@@ -11,12 +11,13 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("run", "run [flags] [feature paths...] (default: features/)", errOut)
-	cfg := runner.Config{Log: out}
+	cfg := settings.Config{Log: out}
 	knobsIn := labFlags(fs, &cfg)
 	fs.StringVar(&cfg.Tags, "tags", "", "tag expression narrowing the topology's scenarios: '~@wip' or 'not @wip', '(@a or @b) and not @c'")
 	fs.BoolVar(&cfg.Keep, "keep", false, "leave the lab running after the scenarios")

@@ -20,8 +20,8 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/chaostest"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/ops"
-	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -62,7 +62,7 @@ func TestUndoRestoresObservedState(t *testing.T) {
 	engineInject := func(t *testing.T, k chaostest.Kind) {
 		st, err := runstate.Load(runstate.Dir(reports, f.RunID))
 		require.NoError(t, err)
-		e, err := runner.OpenEngine(f.Cli, reports, "../..", st, nil)
+		e, err := access.OpenEngine(f.Cli, reports, "../..", st, nil)
 		require.NoError(t, err)
 		_, err = e.Inject(ctx, keySpec(k))
 		require.NoError(t, err)

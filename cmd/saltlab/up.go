@@ -8,12 +8,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/bringup"
+	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
 func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("up", "up [flags]: bring a lab up healthy and leave it running", errOut)
-	cfg := runner.Config{Log: out}
+	cfg := settings.Config{Log: out}
 	knobsIn := labFlags(fs, &cfg)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
@@ -21,7 +22,7 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := checkLabFlags(&cfg, knobsIn); err != nil {
 		return err
 	}
-	res, err := runner.Up(ctx, cfg)
+	res, err := bringup.Up(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -29,7 +30,7 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	return nil
 }
 
-func printUp(out io.Writer, res runner.UpResult) {
+func printUp(out io.Writer, res bringup.UpResult) {
 	st := res.State
 	fmt.Fprintf(out, "\nrun id:   %s\nproject:  %s\ntopology: %s (flavour %s)\nstate:    %s/run.json\n\n", st.RunID, st.Project, st.Topology, st.Flavor, res.RunDir)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)

@@ -18,8 +18,9 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/ops"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -84,12 +85,12 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 	if len(runID) > 63 {
 		runID = runID[:56] + "-" + randomHex(3)
 	}
-	cfg := runner.Config{RepoRoot: o.Root, Topology: d.Topology, Flavor: fl, SaltVersion: o.SaltVersion, ReportsDir: o.Reports, StateDir: o.StateDir, RunID: runID, Knobs: k, Log: o.Log}
+	cfg := settings.Config{RepoRoot: o.Root, Topology: d.Topology, Flavor: fl, SaltVersion: o.SaltVersion, ReportsDir: o.Reports, StateDir: o.StateDir, RunID: runID, Knobs: k, Log: o.Log}
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(o.Log, "drill %s: bringing up a %s lab on Salt %s\n", d.Name, d.Topology, fl)
-	res, err := runner.Up(ctx, cfg)
+	res, err := bringup.Up(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 )
 
 // Session is a drill in flight on its lab.
@@ -87,13 +87,13 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, cli: cli, state: st}
-	l, roles, err := runner.Open(ctx, cli, st)
+	l, roles, err := access.Open(ctx, cli, st)
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", p.Drill, runID, err, runID)
 	}
 	s.lab, s.buses = l, roles.Buses()
-	if s.engine, err = runner.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
+	if s.engine, err = access.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -20,7 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
 // fleetSizes are the sizes of the cost curves (issue: 10, 100 and 1000).
@@ -269,7 +269,7 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 		}
 	}
 	defer down()
-	project := runner.ProjectName("failover", id)
+	project := settings.ProjectName("failover", id)
 	p.fanout, p.returned = fanout(b, project, n)
 	p.memMiB = labMemory(b, id)
 	// Logged now: a @scale run that fails below ends the benchmark, and

@@ -19,7 +19,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/netalloc"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 )
 
@@ -66,7 +66,7 @@ func TestFailoverPKITopologyOnTheDouble(t *testing.T) {
 	runID := labels.NewRunID(time.Now())
 	file, err := filepath.Abs(filepath.Join(repoRoot, "compose", "failover-pki", "compose.yaml"))
 	require.NoError(t, err)
-	l, err := lab.Load(ctx, cli, lab.Options{Files: []string{file}, Project: runner.ProjectName("failover-pki", runID),
+	l, err := lab.Load(ctx, cli, lab.Options{Files: []string{file}, Project: settings.ProjectName("failover-pki", runID),
 		RunID: runID, Topology: "failover-pki", Flavor: "sim", Env: env, Log: testLog{t}})
 	require.NoError(t, err)
 	t.Cleanup(func() {

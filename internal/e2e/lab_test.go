@@ -22,7 +22,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/status"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
@@ -90,7 +90,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		cli, err := dockerx.New(ctx)
 		require.NoError(t, err)
 		defer cli.Close()
-		l, rl, err := runner.Open(ctx, cli, stA)
+		l, rl, err := access.Open(ctx, cli, stA)
 		require.NoError(t, err)
 		assert.Equal(t, []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}, rl.Minions, "Open reads the roles after the knobs: the --minions clones are minions")
 		minions := []string{"salt-minion-1", "salt-minion-2", "salt-minion-3"}
@@ -111,7 +111,7 @@ func TestUpStatusLogsAndIsolation(t *testing.T) {
 		cli, err := dockerx.New(ctx)
 		require.NoError(t, err)
 		defer cli.Close()
-		l, _, err := runner.Open(ctx, cli, stB)
+		l, _, err := access.Open(ctx, cli, stB)
 		require.NoError(t, err)
 		for _, c := range []struct{ service, script, want string }{
 			{"salt-master-2", "cat /srv/salt/top.sls /srv/pillar/top.sls", "base:\n  '*':\n    - site\nbase:\n  '*':\n    - data\n"},

@@ -19,7 +19,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/selection"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -93,7 +93,7 @@ var realFailover = sync.OnceValue(func() (r realRun) {
 	defer cancel()
 	// Not the @real-only scenarios (the CI gate): the double cannot run
 	// them, so they have nothing to be compared with.
-	cmd := saltlabCmd(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+runner.RealOnlyTag)
+	cmd := saltlabCmd(ctx, bin, "run", "--salt", "real", "--reports", r.reports, "--run-id", r.id, "--tags", "not @slow and not "+selection.RealOnlyTag)
 	out, err := cmd.CombinedOutput()
 	r.out = string(out)
 	if err != nil {

@@ -48,7 +48,7 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 	bin := saltlabBinary(t)
 	for _, tt := range []struct{ file, want string }{
 		{file: "internal/lab/roles/testdata/no-roles.yaml", want: "no top-level x-saltlab block: declare the roles"},
-		{file: "internal/run/runner/testdata/roles/bad-path.yaml", want: `x-saltlab.api.base_path: "salt-api/" does not start with "/"`},
+		{file: "internal/run/settings/testdata/roles/bad-path.yaml", want: `x-saltlab.api.base_path: "salt-api/" does not start with "/"`},
 		{file: "internal/e2e/testdata/no-such-file.yaml", want: "validate --compose internal/e2e/testdata/no-such-file.yaml: not a readable file"},
 		{file: "internal/lab/policy/testdata/socket-lab.yaml", want: `service "minion": volumes: /var/run/docker.sock:/var/run/docker.sock: /var/run/docker.sock exposes the Docker API socket`},
 	} {
@@ -64,7 +64,7 @@ func TestUserComposeWithoutRolesExits2(t *testing.T) {
 
 // TestStatusOfAUserCompose: `saltlab status` on a lab brought up from a
 // user's compose file finds its masters and minions through the x-saltlab
-// roles (runner.Open loads them), whatever the services are called. The
+// roles (access.Open loads them), whatever the services are called. The
 // lab declares its minions by name (web-a, web-b) and is scaled with
 // --minions 3: the clones web-a-1..3 are its minions.
 func TestStatusOfAUserCompose(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/types"
 
+	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/userfile"
@@ -35,12 +36,14 @@ func dropInTarget(k Kind) string { return "/etc/salt/" + string(k) + ".d" }
 // directory, so layering needs one merged directory per run; it is mounted
 // read-only. configDir must be absolute (it becomes a bind-mount source)
 // and private: the user's drop-ins may hold secrets, so their copies keep
-// their modes and live in directories only the user can enter.
-func Resolve(p *types.Project, v Parsed, configDir string) (Settings, error) {
+// their modes and live in directories only the user can enter. flavor
+// gives a fleet's swarms the flavour's start time (capacity.SwarmStart).
+func Resolve(p *types.Project, v Parsed, configDir, flavor string) (Settings, error) {
 	if !filepath.IsAbs(configDir) {
 		return Settings{}, fmt.Errorf("resolve knobs: config dir %s is not absolute (the engine refuses relative bind sources)", configDir)
 	}
-	s := Settings{Minions: v.fleet.Minions, MinionsPerContainer: v.fleet.PerContainer, KeepFleetKeys: v.keepFleetKeys, States: v.states, Pillar: v.pillar}
+	s := Settings{Minions: v.fleet.Minions, MinionsPerContainer: v.fleet.PerContainer, KeepFleetKeys: v.keepFleetKeys, States: v.states, Pillar: v.pillar,
+		SwarmStart: capacity.SwarmStart[flavor]}
 	var rs roleSets
 	for _, k := range []Kind{Master, Minion} {
 		set := v.sets[k]

@@ -162,7 +162,7 @@ func TestResolveAndApply(t *testing.T) {
 	var settings knobs.Settings
 	l, p := loadHot(t, func(p *types.Project) error {
 		var err error
-		settings, err = knobs.Resolve(p, parsed, configDir)
+		settings, err = knobs.Resolve(p, parsed, configDir, "sim")
 		if err != nil {
 			return err
 		}
@@ -218,7 +218,7 @@ func TestResolveAndApply(t *testing.T) {
 func TestResolveWantsAbsoluteDir(t *testing.T) {
 	parsed, err := knobs.Inputs{Sets: []string{"minion.timeout=5"}}.Parse()
 	require.NoError(t, err)
-	_, err = knobs.Resolve(&types.Project{}, parsed, "reports/x/config")
+	_, err = knobs.Resolve(&types.Project{}, parsed, "reports/x/config", "sim")
 	assert.ErrorContains(t, err, "config dir reports/x/config is not absolute")
 }
 

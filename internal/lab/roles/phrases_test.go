@@ -69,4 +69,3 @@ func TestRelaysAndClusterPeers(t *testing.T) {
 	assert.Nil(t, failover.ClusterPeers())
 	assert.Nil(t, syndic.ClusterPeers())
 }
-

@@ -13,7 +13,7 @@ import (
 
 // Pick is the one rule by which status, logs, chaos, heal and down choose
 // the run they act on. live maps the run ids that have resources on the
-// engine to their owner (runner.RunOwners).
+// engine to their owner (lab.RunOwners).
 //
 // With an id: the id must be valid (a usage error otherwise, before any
 // file is read) and name a run under reportsDir or a lab on the engine; a

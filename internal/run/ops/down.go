@@ -13,7 +13,6 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
 )
 
 // Down removes the containers, networks and volumes of run runID, or of
@@ -47,7 +46,7 @@ func Down(ctx context.Context, runID string, out io.Writer) error {
 func down(ctx context.Context, cli lab.Docker, root, runID string, out io.Writer) error {
 	match := map[string]string{labels.Managed: "true"}
 	if runID != "" {
-		owners, err := runner.RunOwners(ctx, cli)
+		owners, err := lab.RunOwners(ctx, cli)
 		if err != nil {
 			return err
 		}

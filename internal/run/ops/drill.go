@@ -12,7 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 )
 
 // Drill is one fault of `saltlab chaos` on a lab started by `saltlab up`
@@ -53,7 +53,7 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
 		return err
 	}
-	e, err := runner.OpenEngine(cli, d.Which.Reports, d.Root, st, out)
+	e, err := access.OpenEngine(cli, d.Which.Reports, d.Root, st, out)
 	if err != nil {
 		return err
 	}

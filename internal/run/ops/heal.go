@@ -10,9 +10,10 @@ import (
 	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 )
 
 // staleWhy is what a ledger says of the faults it closes unhealed.
@@ -38,7 +39,7 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 		return err
 	}
 	defer cli.Close()
-	owners, err := runner.RunOwners(ctx, cli)
+	owners, err := lab.RunOwners(ctx, cli)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 // then sweeps the lab by label, which cleans and removes the helpers
 // whatever the replay left. One line goes to out.
 func healLab(ctx context.Context, cli *client.Client, reports, root string, st runstate.State, out io.Writer) error {
-	e, err := runner.OpenEngine(cli, reports, root, st, out)
+	e, err := access.OpenEngine(cli, reports, root, st, out)
 	if err != nil {
 		return err
 	}
@@ -92,7 +93,7 @@ func labSuffix(lab string) string {
 }
 
 // healTargets picks the runs to heal among those with a lab on the engine
-// (owners, runner.RunOwners): with all, every run under w.Reports whose
+// (owners, lab.RunOwners): with all, every run under w.Reports whose
 // lab is live, and as gone the ones whose lab is not; else the one
 // runstate.PickLive chooses. A live run whose directory lost run.json is
 // still healed by its label.

@@ -11,7 +11,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/runner"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/status"
 )
 
@@ -44,7 +44,7 @@ func Open(ctx context.Context, w Which) (*Opened, error) {
 	if err == nil {
 		var l *lab.Lab
 		var r roles.Roles
-		if l, r, err = runner.Open(ctx, cli, st); err == nil {
+		if l, r, err = access.Open(ctx, cli, st); err == nil {
 			return &Opened{Lab: l, Roles: r, State: st, cli: cli}, nil
 		}
 	}
@@ -63,7 +63,7 @@ func Status(ctx context.Context, w Which, warn io.Writer) (status.Report, error)
 	}
 	defer o.Close()
 	st := o.State
-	creds, err := runner.APICreds(st)
+	creds, err := access.Creds(st)
 	if err != nil {
 		fmt.Fprintf(warn, "saltlab: warning: %v\n", err)
 	}

@@ -8,10 +8,10 @@ import (
 
 	"github.com/docker/docker/client"
 
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/owned"
-	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -56,7 +56,7 @@ func (w Which) checkWritable() error {
 
 // pick chooses the run with the engine's live labs.
 func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, error) {
-	owners, err := runner.RunOwners(ctx, cli)
+	owners, err := lab.RunOwners(ctx, cli)
 	if err != nil {
 		return runstate.State{}, err
 	}
@@ -66,7 +66,7 @@ func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, er
 // pickLive chooses a run whose lab is on the engine (runstate.PickLive),
 // for the commands that act on the lab.
 func (w Which) pickLive(ctx context.Context, cli *client.Client) (runstate.State, error) {
-	owners, err := runner.RunOwners(ctx, cli)
+	owners, err := lab.RunOwners(ctx, cli)
 	if err != nil {
 		return runstate.State{}, err
 	}

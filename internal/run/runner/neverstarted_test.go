@@ -16,6 +16,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/run/bringup"
+	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
 // fakeEngine answers the Docker Engine API calls a bring-up makes before it
@@ -60,11 +62,11 @@ func TestRunThatNeverStartedLeavesNothing(t *testing.T) {
 	for _, verb := range []string{"up", "run"} {
 		t.Run(verb, func(t *testing.T) {
 			reports, state := t.TempDir(), t.TempDir()
-			cfg := Config{RepoRoot: t.TempDir(), Topology: "hot", Compose: "../../../compose/hot/compose.yaml", Flavor: images.FlavorSim,
+			cfg := settings.Config{RepoRoot: t.TempDir(), Topology: "hot", Compose: "../../../compose/hot/compose.yaml", Flavor: images.FlavorSim,
 				ReportsDir: reports, StateDir: state, RunID: "never-" + verb, Features: []string{"../../../features"}}
 			var err error
 			if verb == "up" {
-				_, err = Up(context.Background(), cfg)
+				_, err = bringup.Up(context.Background(), cfg)
 			} else {
 				var res Result
 				res, err = Run(context.Background(), cfg)

@@ -1,8 +1,9 @@
 // Package saltlogs keeps the log files Salt's daemons write inside a lab's
 // containers (/var/log/salt/master, minion, syndic, api, key) in the run
-// folder. Docker's own log of a container has only what a daemon prints on
-// stderr; what an operator needs when real Salt fails (a syndic's
-// StreamClosedError, say) is often only in these files.
+// folder, beside what Docker logged of each container (KeepAll). Docker's
+// own log of a container has only what a daemon prints on stderr; what an
+// operator needs when real Salt fails (a syndic's StreamClosedError, say)
+// is often only in these files.
 package saltlogs
 
 import (

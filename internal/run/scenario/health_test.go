@@ -89,7 +89,7 @@ func TestJudgeHonestHealth(t *testing.T) {
 // at 500 ms the probes of an idle real lab cost 0.4 of a core more
 // (docs/benchmarks.md, "What an idle lab costs").
 func TestHealthLagCoversTheTopologiesChecks(t *testing.T) {
-	const runProbeEvery = 2 * time.Second // internal/run/runner answersEvery
+	const runProbeEvery = 2 * time.Second // internal/run/record answersEvery
 	// ai-infra-matrix is a user's deployment as they run it, health check
 	// included (a process grep with 240 retries): honest-health is there to
 	// expose such a check, not to be bounded by it.

@@ -1,0 +1,35 @@
+package access
+
+import (
+	"io"
+	"path/filepath"
+
+	"github.com/docker/docker/client"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+)
+
+// NewEngine is the one constructor of the chaos engine, for `run`,
+// `chaos` and `heal`: it binds the engine to a run's lab and fault ledger,
+// logs every action to log, and builds the chaos helper image with b on
+// the first network fault only.
+func NewEngine(cli *client.Client, st runstate.State, ledger *fault.Ledger, b *images.Builder, log io.Writer) *chaos.Engine {
+	e := chaos.New(cli, st.RunID, st.Project, ledger)
+	e.Log = log
+	e.HelperImage = b.BuildHelper
+	return e
+}
+
+// OpenEngine opens a saved lab's ledger under reports and binds an engine
+// to the lab (st is one of a run's State.All()); the helper image, if a
+// fault needs it, is built from the checkout at root.
+func OpenEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
+	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerName(st.Lab)))
+	if err != nil {
+		return nil, err
+	}
+	return NewEngine(cli, st, ledger, images.NewBuilder(cli, root, log), log), nil
+}

@@ -1,0 +1,58 @@
+package bringup
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/settings"
+)
+
+// UpResult describes a lab that Up left running.
+type UpResult struct {
+	RunDir   string
+	State    runstate.State
+	Services []ServiceAddr
+}
+
+// ServiceAddr is one service's container and addresses.
+type ServiceAddr struct {
+	Service   string
+	Container string
+	IPs       map[string]string // compose network key -> IPv4
+}
+
+// Up brings a lab up healthy through the same path as `saltlab run`
+// (Start), saves run.json and leaves the lab running. If bring-up fails
+// or is interrupted, the half-built lab is removed before Up returns.
+func Up(ctx context.Context, cfg settings.Config) (UpResult, error) {
+	s, err := Start(ctx, &cfg, time.Now(), Spec{Sweep: true, CheckFleet: true, Detach: true})
+	if err != nil {
+		return UpResult{}, err
+	}
+	defer s.Close()
+	if err := s.detach(ctx); err != nil {
+		// A lab nobody can tell from a dead runner's leftover would be swept
+		// by the next run; remove it now instead.
+		if derr := s.Lab.Down(ctx); derr != nil {
+			return UpResult{}, fmt.Errorf("%w (and remove lab: %w)", err, derr)
+		}
+		return UpResult{}, errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
+	}
+	res := UpResult{RunDir: s.RunDir, State: s.State}
+	for _, name := range s.Lab.Services() {
+		res.Services = append(res.Services, describe(ctx, s.Lab, name))
+	}
+	return res, nil
+}
+
+func describe(ctx context.Context, l *lab.Lab, service string) ServiceAddr {
+	a := ServiceAddr{Service: service, Container: l.ContainerName(service)}
+	if st, err := l.State(ctx, service); err == nil {
+		a.IPs = st.IPs
+	}
+	return a
+}
