@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -36,7 +35,7 @@ func cmdCheck(_ context.Context, args []string, out, errOut io.Writer) error {
 	if len(pos) != 1 {
 		return usage.Errorf("check: name the run directory, e.g. reports/<run id>")
 	}
-	c, err := ops.Check(pos[0])
+	c, err := checker.RecheckRun(pos[0])
 	if err != nil {
 		return err
 	}
