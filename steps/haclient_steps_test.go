@@ -44,7 +44,7 @@ func TestHAClientReadsTheMastersConfig(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			lab := scenariotest.NewLab()
 			lab.MasterOpts = tt.opts
-			rec := newHistory(t, t.TempDir())
+			rec := scenariotest.NewHistory(t, t.TempDir())
 			ctx := context.WithValue(context.Background(), worldKey{}, &world{World: &scenario.World{Deps: scenario.Deps{Lab: lab, History: rec,
 				Verdicts: &checker.Judgements{}, Measurements: &report.Measurements{}}}})
 			w := worldFrom(ctx)

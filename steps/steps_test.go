@@ -45,7 +45,7 @@ func runFeatureWith(t *testing.T, path string, lab *scenariotest.Lab, format str
 	ms := &report.Measurements{}
 	dir := t.TempDir()
 	ledger := fault.NewLedger(filepath.Join(dir, "faults.jsonl"))
-	rec := newHistory(t, dir)
+	rec := scenariotest.NewHistory(t, dir)
 	ledger.SetObserver(scenario.RecordFaults(rec))
 	lab.Rec = rec
 	for _, m := range []string{"salt-master-1", "salt-master-2"} {
@@ -69,14 +69,6 @@ func runFeatureWith(t *testing.T, path string, lab *scenariotest.Lab, format str
 		Options:             &godog.Options{Paths: []string{path}, Format: format, Output: out, Strict: true, NoColors: true, DefaultContext: context.Background()},
 	}.Run()
 	return status, out.String(), ms, ledger
-}
-
-func newHistory(t *testing.T, dir string) *history.Recorder {
-	t.Helper()
-	rec, err := history.Create(filepath.Join(dir, history.FileName))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = rec.Close() })
-	return rec
 }
 
 func TestFailoverFeaturePassesWhenMaster1Stops(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 )
 
@@ -111,7 +112,7 @@ func TestSyndicSteps(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := newHistory(t, t.TempDir())
+			rec := scenariotest.NewHistory(t, t.TempDir())
 			for _, bus := range []string{"salt-master-mom", "salt-syndic-1", "salt-syndic-2"} {
 				_, _ = rec.Append(history.Entry{Type: history.Watch, Master: bus, Phase: history.Start})
 			}

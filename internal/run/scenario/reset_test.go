@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -33,7 +32,7 @@ func TestResetRestoresTheBootLayout(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			lab := scenariotest.NewLab()
 			tt.setup(lab)
-			rec := newHistory(t, t.TempDir())
+			rec := scenariotest.NewHistory(t, t.TempDir())
 			lab.Rec = rec
 			for _, m := range []string{"salt-master-1", "salt-master-2"} {
 				_, err := rec.Append(history.Entry{Type: history.Watch, Master: m, Phase: history.Start})
@@ -49,13 +48,4 @@ func TestResetRestoresTheBootLayout(t *testing.T) {
 			assert.Equal(t, tt.wantStarts, lab.MinionStarts)
 		})
 	}
-}
-
-// newHistory creates a history in dir, closed when the test ends.
-func newHistory(t *testing.T, dir string) *history.Recorder {
-	t.Helper()
-	rec, err := history.Create(filepath.Join(dir, history.FileName))
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = rec.Close() })
-	return rec
 }

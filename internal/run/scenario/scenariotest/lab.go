@@ -12,10 +12,11 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"slices"
-
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
@@ -465,4 +466,15 @@ func (f *Lab) serveAPI(w http.ResponseWriter, r *http.Request) {
 // IP is a service's address in the fake lab: 10.0.0.1<n> for *-<n>.
 func IP(service string) string {
 	return "10.0.0.1" + service[len(service)-1:]
+}
+
+// NewHistory creates a run's history in dir, closed when the test ends.
+func NewHistory(t testing.TB, dir string) *history.Recorder {
+	t.Helper()
+	rec, err := history.Create(filepath.Join(dir, history.FileName))
+	if err != nil {
+		t.Fatalf("create history: %v", err)
+	}
+	t.Cleanup(func() { _ = rec.Close() })
+	return rec
 }
