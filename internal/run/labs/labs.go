@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/owned"
@@ -96,9 +95,8 @@ func runLab(ctx context.Context, cfg settings.Config, sh *Shared, p selection.Pl
 			}
 			sel, rows = narrowed, selection.KeptOf(p.Rows, kept)
 		}
-		return withEvidence(ctx, s, sh.Evidence, func(ev *record.Evidence, on suite.On) error {
-			return withChaos(s, on, cfg.Keep, td, func(eng *chaos.Engine) error {
-				on.Chaos = eng
+		return withEvidence(ctx, s, sh.Evidence, func(on suite.On) error {
+			return withChaos(on, cfg.Keep, td, func(on suite.On) error {
 				var serr error
 				out, serr = suite.Run(ctx, cfg, on, sl, sel, selection.Plan{Name: p.Name, Paths: p.Paths, Rows: rows}, sh.MS)
 				return serr

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/access"
@@ -46,32 +45,33 @@ func withLab(ctx context.Context, cfg *settings.Config, started time.Time, spec 
 }
 
 // withEvidence records the lab into the run's history (its own view) and
-// starts its event streams, and calls fn with them and the lab's fault
-// ledger; then it stops recording the lab. Inside withLab and around
+// starts its event streams, and calls fn with the lab, its record and its
+// fault ledger; then it stops recording the lab. Inside withLab and around
 // withChaos: the heals are recorded.
-func withEvidence(ctx context.Context, s *bringup.Session, run *record.Run, fn func(*record.Evidence, suite.On) error) error {
+func withEvidence(ctx context.Context, s *bringup.Session, run *record.Run, fn func(suite.On) error) error {
 	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
 	ev, err := run.Start(ctx, s, ledger)
 	if err != nil {
 		return err
 	}
 	defer ev.Close(ledger)
-	return fn(ev, suite.On{Session: s, Evidence: ev, Ledger: ledger})
+	return fn(suite.On{Session: s, Evidence: ev, Ledger: ledger})
 }
 
-// withChaos binds the chaos engine to the run's lab and ledger and calls
-// fn; then, unless keep, it heals every fault the ledger still holds,
+// withChaos binds the chaos engine to the lab and its ledger and calls fn
+// with it; then, unless keep, it heals every fault the ledger still holds,
 // whoever injected it (a step, the engine, a step cut short).
-func withChaos(s *bringup.Session, on suite.On, keep bool, td *teardownBudget, fn func(*chaos.Engine) error) (err error) {
+func withChaos(on suite.On, keep bool, td *teardownBudget, fn func(suite.On) error) (err error) {
+	s := on.Session
 	// The engine's own lines ("chaos: ...") are how it acted; the fault
 	// ledger tells each fault's undo (faultBanners), and the steps each fault.
-	eng := access.NewEngine(s.Cli, s.State, on.Ledger, s.Builder, console.PlumbingOf(s.Log))
+	on.Chaos = access.NewEngine(s.Cli, s.State, on.Ledger, s.Builder, console.PlumbingOf(s.Log))
 	if !keep {
 		defer func() {
-			err = errors.Join(err, heal(td.context(), on.Ledger, eng, s.Log, s.Started))
+			err = errors.Join(err, heal(td.context(), on.Ledger, on.Chaos, s.Log, s.Started))
 		}()
 	}
-	return fn(eng)
+	return fn(on)
 }
 
 // TeardownTimeout bounds healing faults plus removing the lab. It runs on a

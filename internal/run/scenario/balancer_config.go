@@ -34,7 +34,7 @@ func (w *World) LBFailover(ctx context.Context, path string) (nginxconf.Failover
 		path = api.BasePath
 	}
 	var fo nginxconf.Failover
-	err := w.ReadNginx(ctx, api.Service, func(ds []nginxconf.Directive) (any, error) {
+	err := w.readNginx(ctx, api.Service, func(ds []nginxconf.Directive) (any, error) {
 		var err error
 		fo, err = nginxconf.FailoverOf(ds, path)
 		return fo, err
@@ -42,10 +42,10 @@ func (w *World) LBFailover(ctx context.Context, path string) (nginxconf.Failover
 	return fo, err
 }
 
-// ReadNginx records reading service's nginx configuration (`nginx -T`,
+// readNginx records reading service's nginx configuration (`nginx -T`,
 // with the -c its running nginx was started with) and hands the parsed
 // directives to read, whose result goes into the history.
-func (w *World) ReadNginx(ctx context.Context, service string, read func([]nginxconf.Directive) (any, error)) error {
+func (w *World) readNginx(ctx context.Context, service string, read func([]nginxconf.Directive) (any, error)) error {
 	o := w.Op(ctx, lbConfigOp, service, "", func(ctx context.Context) client.Outcome {
 		ctx, cancel := context.WithTimeout(ctx, lbReadTimeout)
 		defer cancel()
@@ -84,7 +84,7 @@ func (w *World) BalancerFailovers(ctx context.Context) ([]nginxconf.Failover, er
 		return nil, errors.New("read the master balancer's config: the topology declares no master_balancer in x-saltlab: the cluster steps need one")
 	}
 	var fos []nginxconf.Failover
-	err := w.ReadNginx(ctx, b.Service, func(ds []nginxconf.Directive) (any, error) {
+	err := w.readNginx(ctx, b.Service, func(ds []nginxconf.Directive) (any, error) {
 		fos = nil
 		for _, port := range b.Ports {
 			fo, err := nginxconf.StreamFailoverOf(ds, port)

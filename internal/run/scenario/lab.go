@@ -42,10 +42,10 @@ func Masters(l Lab) []string { return l.Roles().Masters }
 // (roles.Roles.Buses).
 func Buses(l Lab) []string { return l.Roles().Buses() }
 
-// LabHealthyTimeout bounds how long a wait for a healthy lab waits for
+// labHealthyTimeout bounds how long a wait for a healthy lab waits for
 // services that are still starting, e.g. a master the previous scenario
 // stopped and its After hook started again.
-const LabHealthyTimeout = 90 * time.Second
+const labHealthyTimeout = 90 * time.Second
 
 // WaitLabHealthy waits until every service is healthy, running without a
 // healthcheck, or a one-shot that exited 0. Services that are starting, or

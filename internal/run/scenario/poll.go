@@ -26,15 +26,15 @@ type MinionPoll struct {
 	// (poll.Overlapping), for probes whose miss is slow: real Salt's
 	// `salt -t3` waits out a find_job round (gather_job_timeout) for a
 	// minion that does not answer, and starting its Python takes seconds.
-	// At most ProbesInFlight run at once.
+	// At most probesInFlight run at once.
 	Overlap time.Duration
 }
 
-// ProbesInFlight caps the overlapping probes of one minion (poll.Bounds
+// probesInFlight caps the overlapping probes of one minion (poll.Bounds
 // InFlight): with misses of the steps' probeAttempt started every
 // reachProbeEvery, two is what the spacing needs; more only loads the
 // master being watched.
-const ProbesInFlight = 2
+const probesInFlight = 2
 
 // PollMinions runs p for every minion concurrently and returns each
 // minion's bound, for the checker that judges what the poll recorded.
@@ -60,7 +60,7 @@ func (w *World) PollMinions(ctx context.Context, since time.Time, p MinionPoll) 
 			w.Waitf("%s up to %s, until %s (%s)", m, b.Limit+p.Past, since.Add(b.Limit+p.Past).Format("15:04:05"), b.Explain)
 			try := func(ctx context.Context, left time.Duration) bool { return p.Try(ctx, m, left) }
 			if p.Overlap > 0 {
-				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.Past), Interval: p.Overlap, InFlight: ProbesInFlight}, try)
+				_, errs[i] = poll.Overlapping(ctx, poll.Bounds{Deadline: since.Add(b.Limit + p.Past), Interval: p.Overlap, InFlight: probesInFlight}, try)
 				return
 			}
 			_, errs[i] = poll.Run(ctx, poll.Until(since.Add(b.Limit+p.Past)), try)

@@ -16,9 +16,9 @@ import (
 // to the run's history before it acts and the completion after. Steps then
 // ask a checker, which reads only the history.
 
-// APIProcess is the history's process for calls from the host through the
+// apiProcess is the history's process for calls from the host through the
 // load balancer, the way an operator's tools make them.
-const APIProcess = "host"
+const apiProcess = "host"
 
 // Recorder records into the run's history, warning in the scenario's log.
 func (w *World) Recorder() client.Recorder {
@@ -26,10 +26,10 @@ func (w *World) Recorder() client.Recorder {
 }
 
 // Op records one operation: f what, node where it runs (a service, or
-// APIProcess), target the minion it asks about.
+// apiProcess), target the minion it asks about.
 func (w *World) Op(ctx context.Context, f, node, target string, act func(context.Context) client.Outcome) client.Outcome {
 	op := client.Op{F: f, Node: node, Target: target}
-	if node == APIProcess {
+	if node == apiProcess {
 		op.Via = lbName(w.Lab)
 	}
 	return w.Recorder().Do(ctx, op, act)
@@ -38,7 +38,7 @@ func (w *World) Op(ctx context.Context, f, node, target string, act func(context
 // APIOp records one salt-api call through the load balancer
 // (client.Recorder.API says which failures are certain).
 func (w *World) APIOp(ctx context.Context, f, target string, call func(context.Context) (any, error)) client.Outcome {
-	return w.Recorder().API(ctx, client.Op{F: f, Node: APIProcess, Target: target, Via: lbName(w.Lab)}, call)
+	return w.Recorder().API(ctx, client.Op{F: f, Node: apiProcess, Target: target, Via: lbName(w.Lab)}, call)
 }
 
 // RecordFaults turns the ledger's lines into the history's fault windows:

@@ -52,7 +52,7 @@ func (s *Sequence) End(ctx context.Context, w *World, name string) error {
 			return errors.Join(judged, fmt.Errorf("heal faults after scenario %q: %w", name, err))
 		}
 	}
-	if w != nil && w.Faulted() {
+	if w != nil && w.faulted() {
 		if !s.d.EagerReset {
 			s.due.owe(w.Name)
 		} else if err := resetAfter(ctx, w); err != nil {

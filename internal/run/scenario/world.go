@@ -49,7 +49,7 @@ type Deps struct {
 	HerdSignIns float64
 	// Chaos injects every fault but `I stop`; nil fails those steps.
 	Chaos Chaos
-	// HealthTimeout overrides LabHealthyTimeout when > 0.
+	// HealthTimeout overrides labHealthyTimeout when > 0.
 	HealthTimeout time.Duration
 	// FleetStart is what bring-up gave a fleet's swarms to start
 	// (knobs.Settings.FleetStart): a reset restarts every minion, so a
@@ -99,7 +99,7 @@ func New(d Deps, name string) *World {
 
 // LabHealthyBound bounds waiting for a healthy lab.
 func (w *World) LabHealthyBound() time.Duration {
-	return cmp.Or(w.HealthTimeout, LabHealthyTimeout) + w.FleetStart
+	return cmp.Or(w.HealthTimeout, labHealthyTimeout) + w.FleetStart
 }
 
 // NoteFault marks that a fault (or a heal) took effect now and returns
@@ -111,8 +111,8 @@ func (w *World) NoteFault() time.Time {
 	return w.faultAt
 }
 
-// Faulted reports whether the scenario injected a fault.
-func (w *World) Faulted() bool {
+// faulted reports whether the scenario injected a fault.
+func (w *World) faulted() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return !w.faultAt.IsZero()
