@@ -109,7 +109,7 @@ unit:
 # deadline with a bare "context deadline exceeded" and no failing input
 # (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 FUZZTIME ?= 20000x
-FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./internal/run/features:FuzzCheckFeature \
+FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets ./internal/scenario/features:FuzzCheckFeature \
 	./internal/lab:FuzzLoadOverride ./internal/lab/policy:FuzzCheck ./internal/salt/saltout:FuzzParseCall ./internal/salt/saltout:FuzzParseKeyList \
 	./internal/salt/saltout:FuzzParseLocalFingers ./internal/salt/saltout:FuzzParseStream \
 	./internal/salt/saltout:FuzzParseRunner ./internal/salt/saltver:FuzzParseReported ./internal/salt/saltout:FuzzParseSums ./internal/salt/saltout:FuzzParseStateRun ./internal/salt/saltout:FuzzParseRenderError \
@@ -117,7 +117,7 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/client/eventlog:FuzzParseLine ./internal/lab/roles:FuzzParse ./internal/salt/nginxconf:FuzzParse ./internal/salt/saltcfg:FuzzParseMasterEntry \
 	./internal/salt/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
-	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./internal/run/scenario:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/ready:FuzzStartedMinion \
+	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./internal/scenario:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/ready:FuzzStartedMinion \
 	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines
 # The slow ones run FUZZTIME_SLOW: each execution loads a compose project
 # (about 210 a second) or folds a ledger of windows, so 20000 took 97 s and

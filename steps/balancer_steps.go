@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // balancerAvoidsPeer probes every port the master balancer balances, one

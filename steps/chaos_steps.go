@@ -12,7 +12,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // faultPhrases are the phrases that inject and heal faults through the

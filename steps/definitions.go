@@ -5,8 +5,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/saltlab/saltlab/internal/run/features"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // def is one step definition. The same table registers the steps with godog
@@ -79,10 +78,9 @@ func definitions() []def {
 // the minions' reset a faulted scenario owes the next), which a fresh
 // Initializer per scenario would lose.
 func Initializer(d scenario.Deps) func(*godog.ScenarioContext) {
-	rows := &features.RowNames{}   // one per run: each feature file is parsed once
-	seq := scenario.NewSequence(d) // one per run: the reset a faulted scenario leaves to the next
+	seq := scenario.NewSequence(d)
 	return func(sc *godog.ScenarioContext) {
-		hooks(sc, seq, rows)
+		hooks(sc, seq)
 		for _, df := range definitions() {
 			sc.Step(df.pattern, df.fn)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // nameGoneTimeout bounds waiting for Docker's embedded DNS to drop a

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // The name wait passes once the container is gone from Docker's DNS and

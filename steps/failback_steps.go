@@ -6,8 +6,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // minionsFailBackAsConfigured: after the first master of a failover list

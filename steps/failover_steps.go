@@ -8,9 +8,9 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // masterCLITimeout is the `salt -t` value used when probing one minion.

@@ -14,7 +14,7 @@ import (
 	"github.com/saltlab/saltlab/haclient"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // The HA client's stream: test.ping to '*' through haclient, one request

@@ -10,8 +10,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/run/scenario"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 func TestHATimingsFollowGatherJobTimeout(t *testing.T) {

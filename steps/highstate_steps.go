@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // stateApplyTimeout bounds one minion's highstate: the user's states run

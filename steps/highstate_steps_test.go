@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/run/scenario"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 const gateFeature = "../features/general/states/ci_gate.feature"

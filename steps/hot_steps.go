@@ -11,8 +11,8 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/scenario"
 	"github.com/saltlab/saltlab/internal/shell"
 )
 

@@ -14,7 +14,7 @@ import (
 // recording client (internal/client) and faults through the chaos engine;
 // none of it talks to Docker or starts a process itself.
 func TestStepsImportNeitherDockerNorExec(t *testing.T) {
-	for _, dir := range []string{".", "../internal/run/scenario", "../internal/run/features"} {
+	for _, dir := range []string{".", "../internal/scenario", "../internal/scenario/features"} {
 		for f, imports := range testenv.Imports(t, dir) {
 			f = filepath.Join(dir, f)
 			for _, p := range imports {

@@ -13,8 +13,8 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // keyOpTimeout bounds one salt-key, salt-run config.get or stat on a master.

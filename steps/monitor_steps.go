@@ -9,9 +9,9 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/saltlab/saltlab/internal/client"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // minionsHaveMonitor and minionsHaveNoMonitor are a scenario's claim about

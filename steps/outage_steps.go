@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // Steps for masters that go away as a whole and come back: a killed

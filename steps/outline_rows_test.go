@@ -9,13 +9,13 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/run/features"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario/features"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // outlineFixture is a feature of Scenario Outlines: rows named by their
 // title's placeholders, by the example values it lacks, and not at all.
-const outlineFixture = "../internal/run/features/testdata/outline.feature"
+const outlineFixture = "../internal/scenario/features/testdata/outline.feature"
 
 // outlineRows are the names of outlineFixture's rows, in file order.
 var outlineRows = []struct{ row string }{

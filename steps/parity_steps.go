@@ -9,8 +9,8 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // parityOptions are the master options compared by value: who may do what

@@ -29,8 +29,8 @@ var exported = []string{"Initializer", "Phrases"}
 // the wiring defines at least one function the phrase table registers
 // (a *_steps.go file), and the package exports only its wiring. What the
 // phrases share with the run (bounds, polls, waits, judging, resets,
-// recording) belongs in internal/run/scenario; what a file of feature
-// files means, in internal/run/features; role phrases, in
+// recording) belongs in internal/scenario; what a file of feature
+// files means, in internal/scenario/features; role phrases, in
 // internal/lab/roles.
 func TestStepsHoldPhrasesOnly(t *testing.T) {
 	registered := map[string]bool{}
@@ -51,7 +51,7 @@ func TestStepsHoldPhrasesOnly(t *testing.T) {
 		require.NoError(t, err)
 		for _, d := range parsed.Decls {
 			for _, name := range exportedNames(d) {
-				assert.Contains(t, exported, name, "%s exports %s: steps/ offers the run only its godog wiring; put what the run needs in internal/run/scenario", f, name)
+				assert.Contains(t, exported, name, "%s exports %s: steps/ offers the run only its godog wiring; put what the run needs in internal/scenario", f, name)
 			}
 		}
 		if _, ok := wiringFiles[f]; ok {
@@ -64,7 +64,7 @@ func TestStepsHoldPhrasesOnly(t *testing.T) {
 				phrases = append(phrases, fd.Name.Name)
 			}
 		}
-		assert.NotEmpty(t, phrases, "%s defines no step the phrase table (definitions.go) registers: steps/ holds phrases only; move it where its meaning lives (internal/run/scenario, internal/run/features, internal/lab/roles, ...)", f)
+		assert.NotEmpty(t, phrases, "%s defines no step the phrase table (definitions.go) registers: steps/ holds phrases only; move it where its meaning lives (internal/scenario, internal/scenario/features, internal/lab/roles, ...)", f)
 		assert.True(t, strings.HasSuffix(f, "_steps.go"), "%s holds steps: name it <concept>_steps.go", f)
 	}
 	slices.Sort(seenWiring)

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // The failover scenario written with role phrases runs on the fake

@@ -16,10 +16,10 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/run/features"
-	"github.com/saltlab/saltlab/internal/run/scenario"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 	"github.com/saltlab/saltlab/internal/salt/saltapi"
+	"github.com/saltlab/saltlab/internal/scenario"
+	"github.com/saltlab/saltlab/internal/scenario/features"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 func runFeature(t *testing.T, path string, lab *scenariotest.Lab) (int, string, *report.Measurements, *fault.Ledger) {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // momCLITimeout is `salt -t` for jobs sent through syndics: the CLI also

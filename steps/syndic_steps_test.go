@@ -15,9 +15,9 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/run/scenario"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
 	"github.com/saltlab/saltlab/internal/salt/saltcfg"
+	"github.com/saltlab/saltlab/internal/scenario"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // syndicFake is a unit-test double of the syndic topology: runs says how

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/saltlab/saltlab/internal/run/features"
+	"github.com/saltlab/saltlab/internal/scenario/features"
 )
 
 // mirror is one upstream test an @upstream scenario (or outline row) mirrors.

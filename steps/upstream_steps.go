@@ -12,8 +12,8 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/poll"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/salt/saltout"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // masterRunsOnEveryMinionOnce: `salt '*' <fun> <args...>` on master

@@ -1,6 +1,6 @@
 // Package steps holds the Gherkin step definitions: the phrases of the
 // feature files and their wiring into godog. A step acts on the lab
-// through the scenario's World (internal/run/scenario), which runs Salt
+// through the scenario's World (internal/scenario), which runs Salt
 // only through its CLIs inside the lab's containers, so the same steps run
 // against real Salt and the Salt double; faults go through the fault
 // ledger and are undone when the scenario ends.
@@ -14,8 +14,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
-	"github.com/saltlab/saltlab/internal/run/features"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // world is the state of one scenario: the scenario's World and the notes
@@ -43,13 +42,12 @@ func worldFrom(ctx context.Context) *world {
 }
 
 // hooks binds each godog scenario to the run's sequence of scenarios
-// (scenario.Sequence): Before begins it under its row's name (rows), each
-// step is named for its verdicts, and After stops what the phrases left
+// (scenario.Sequence): Before begins it under its row's name, each step
+// is named for its verdicts, and After stops what the phrases left
 // running, then ends it (judged, healed, its reset owed).
-func hooks(sc *godog.ScenarioContext, seq *scenario.Sequence, rows *features.RowNames) {
+func hooks(sc *godog.ScenarioContext, seq *scenario.Sequence) {
 	sc.Before(func(ctx context.Context, s *godog.Scenario) (context.Context, error) {
-		// The row's name, not godog's: the reports name outline rows so.
-		sw, err := seq.Begin(ctx, rows.Name(s))
+		sw, err := seq.Begin(ctx, s)
 		if err != nil {
 			return ctx, err
 		}

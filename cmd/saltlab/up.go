@@ -8,7 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/saltlab/saltlab/internal/run/bringup"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
@@ -22,7 +22,7 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := checkLabFlags(&cfg, knobsIn); err != nil {
 		return err
 	}
-	res, err := bringup.Up(ctx, cfg)
+	res, err := runner.Up(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -30,7 +30,7 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	return nil
 }
 
-func printUp(out io.Writer, res bringup.UpResult) {
+func printUp(out io.Writer, res runner.UpResult) {
 	st := res.State
 	fmt.Fprintf(out, "\nrun id:   %s\nproject:  %s\ntopology: %s (flavour %s)\nstate:    %s/run.json\n\n", st.RunID, st.Project, st.Topology, st.Flavor, res.RunDir)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)

@@ -18,8 +18,8 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -90,7 +90,7 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 		return nil, err
 	}
 	fmt.Fprintf(o.Log, "drill %s: bringing up a %s lab on Salt %s\n", d.Name, d.Topology, fl)
-	res, err := bringup.Up(ctx, cfg)
+	res, err := runner.Up(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}

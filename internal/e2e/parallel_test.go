@@ -13,8 +13,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
-	"github.com/saltlab/saltlab/internal/run/features"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/scenario/features"
 	"github.com/saltlab/saltlab/steps"
 )
 

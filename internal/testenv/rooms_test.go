@@ -96,7 +96,7 @@ func fixFor(who, from, to, imp string) string {
 	case from == "evidence" && to == "chaos":
 		return "name fault kinds with history.FaultKind and read the ledger with history.LedgerWindows; the evidence room judges recorded files only"
 	case from == "steps" && to == "lab":
-		return "a step acts on the lab through steps.Lab; Docker work belongs to the lab room"
+		return "a step acts on the lab through scenario.Lab; Docker work belongs to the lab room"
 	}
 	return fmt.Sprintf("move what %s uses of %s down into a room both may import (a leaf such as poll, or the pure Salt knowledge under internal/salt), "+
 		"or declare a narrow interface in %s and let a room above both pass the value in; if the arrow is right, add %s (or just %s) to %s's row of the table",

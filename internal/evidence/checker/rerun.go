@@ -11,8 +11,8 @@ import (
 
 // Rerun is a finished run judged again from its files alone.
 type Rerun struct {
-	History string              // the history file judged
-	Entries int                 // its entries
+	History string      // the history file judged
+	Entries int         // its entries
 	Results []Rechecked // every saved check, judged again
 	// Invalid, Unknown count the verdicts now; Changed those that differ
 	// from the verdict the run gave.

@@ -36,7 +36,7 @@ func (s *Session) tryUp(ctx context.Context, cfg *settings.Config, file string, 
 		return err
 	}
 	maps.Copy(env, apiVars)
-	s.State = runstate.State{RunID: cfg.RunID, Project: s.Run.Project, Topology: cfg.Topology, Flavor: flavor.Name,
+	s.State = runstate.State{RunID: cfg.RunID, Project: s.Project, Topology: cfg.Topology, Flavor: flavor.Name,
 		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.Started, Private: s.private, Lab: s.LabName}
 	if detach {
 		s.State.Owner = labels.UpOwnerPrefix + s.State.Owner

@@ -20,7 +20,6 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -50,7 +49,11 @@ type Session struct {
 	Cli     *client.Client
 	Lab     *lab.Lab
 	State   runstate.State
-	Run     report.Run // the run's facts for the reports, as far as bring-up knows them
+	Project string        // the lab's compose project
+	Flavor  images.Flavor // the Salt the lab runs, as the images resolved it
+	Host    string        // this host's name
+	Engine  string        // the Docker Engine's version, "" when it did not say
+	BringUp time.Duration // from the images found or built to the lab healthy
 	RunDir  string
 	LabName string // "" for a run's only lab, else lab1, lab2, ...
 	Builder *images.Builder
@@ -172,11 +175,10 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 	// its image) and later ones (which find it) measure the same thing.
 	ready := time.Now()
 
-	s.Run = report.Run{ID: cfg.RunID, Topology: cfg.Topology, Project: settings.LabProject(cfg.Topology, cfg.RunID, s.LabName),
-		Flavor: report.Flavor{Name: flavor.Name, Route: flavor.Route, Reason: flavor.Reason}, Started: s.Started}
-	s.Run.Host, _ = os.Hostname()
+	s.Project, s.Flavor = settings.LabProject(cfg.Topology, cfg.RunID, s.LabName), flavor
+	s.Host, _ = os.Hostname()
 	if v, err := s.Cli.ServerVersion(ctx); err == nil {
-		s.Run.Engine = v.Version
+		s.Engine = v.Version
 	}
 	attempt := 0
 	err = netalloc.Retry(ctx, s.Cli, staticMasters, subnetAttempts, func(err error) bool { return errors.Is(err, lab.ErrSubnetTaken) }, func(plan netalloc.Plan) error {
@@ -198,8 +200,8 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 	if err != nil {
 		return err
 	}
-	s.Run.BringUp = time.Since(ready)
-	progress.New(s.Log, s.Started).Phase("up", "lab %s is up and healthy (bring-up %.1fs)", s.Run.Project, s.Run.BringUp.Seconds())
+	s.BringUp = time.Since(ready)
+	progress.New(s.Log, s.Started).Phase("up", "lab %s is up and healthy (bring-up %.1fs)", s.Project, s.BringUp.Seconds())
 	return nil
 }
 
@@ -208,11 +210,10 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 // quotes the failing container's last lines, the whole story (every
 // container, Salt's own log files) is in the folder it names.
 func (s *Session) keepUpLogs(ctx context.Context, err error) error {
-	saltlogs.KeepAll(ctx, s.Lab, s.RunDir, s.LabName, s.Log, s.Started)
-	dir := filepath.Join(s.RunDir, report.LogsDir)
+	dir := saltlogs.KeepAll(ctx, s.Lab, s.RunDir, s.LabName, s.Log, s.Started)
 	if _, serr := os.Stat(dir); serr != nil {
 		return err
 	}
-	s.claim.Keep(report.LogsDir)
+	s.claim.Keep(filepath.Base(dir))
 	return fmt.Errorf("%w\n(every container's log and Salt's log files are kept in %s)", err, dir)
 }

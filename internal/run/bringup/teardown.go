@@ -26,7 +26,7 @@ func (s *Session) MarkRan() { s.ran = true }
 func (s *Session) Release(ctx context.Context, keep bool, teardown func() context.Context) error {
 	if keep {
 		err := s.detach(ctx)
-		fmt.Fprintf(s.Log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.Run.Project, s.State.RunID)
+		fmt.Fprintf(s.Log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.Project, s.State.RunID)
 		return err
 	}
 	err := errors.Join(removeLab(teardown(), s.Lab, s.Log, s.Started), runstate.RemovePrivate(s.private))
@@ -34,6 +34,21 @@ func (s *Session) Release(ctx context.Context, keep bool, teardown func() contex
 		err = errors.Join(err, s.claim.Withdraw())
 	}
 	return err
+}
+
+// HandOver leaves the lab running for the user (`saltlab up`). A lab
+// nobody can tell from a dead runner's leftover would be swept by the
+// next run, so one that cannot be marked as handed over is removed now
+// instead, with its private dir and its claim on the run folder.
+func (s *Session) HandOver(ctx context.Context) error {
+	err := s.detach(ctx)
+	if err == nil {
+		return nil
+	}
+	if derr := s.Lab.Down(ctx); derr != nil {
+		return fmt.Errorf("%w (and remove lab: %w)", err, derr)
+	}
+	return errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
 }
 
 // detach hands a healthy lab over to the user: a marker volume tells later

@@ -88,8 +88,8 @@ func runLab(ctx context.Context, cfg settings.Config, sh *Shared, p selection.Pl
 	err := withLab(ctx, &cfg, started, spec, func(s *bringup.Session, td *teardownBudget) error {
 		sl.Log, sl.Started = s.Log, started
 		rows := p.Rows
-		if cfg.Flavor != images.FlavorSim && s.Run.Flavor.Name == images.FlavorSim { // auto fell back to the double
-			narrowed, kept, nerr := sl.NarrowToFlavor(sel, rows, s.Run.Flavor.Name)
+		if cfg.Flavor != images.FlavorSim && s.Flavor.Name == images.FlavorSim { // auto fell back to the double
+			narrowed, kept, nerr := sl.NarrowToFlavor(sel, rows, s.Flavor.Name)
 			if nerr != nil {
 				return nerr
 			}

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"io"
-	"path/filepath"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/console"
@@ -45,17 +43,16 @@ func withLab(ctx context.Context, cfg *settings.Config, started time.Time, spec 
 }
 
 // withEvidence records the lab into the run's history (its own view) and
-// starts its event streams, and calls fn with the lab, its record and its
-// fault ledger; then it stops recording the lab. Inside withLab and around
+// starts its event streams, and calls fn with the lab and its record (its
+// fault ledger included); then it stops recording the lab. Inside withLab and around
 // withChaos: the heals are recorded.
 func withEvidence(ctx context.Context, s *bringup.Session, run *record.Run, fn func(suite.On) error) error {
-	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
-	ev, err := run.Start(ctx, s, ledger)
+	ev, err := run.Start(ctx, s)
 	if err != nil {
 		return err
 	}
-	defer ev.Close(ledger)
-	return fn(suite.On{Session: s, Evidence: ev, Ledger: ledger})
+	defer ev.Close()
+	return fn(suite.On{Session: s, Evidence: ev})
 }
 
 // withChaos binds the chaos engine to the lab and its ledger and calls fn
@@ -65,10 +62,10 @@ func withChaos(on suite.On, keep bool, td *teardownBudget, fn func(suite.On) err
 	s := on.Session
 	// The engine's own lines ("chaos: ...") are how it acted; the fault
 	// ledger tells each fault's undo (faultBanners), and the steps each fault.
-	on.Chaos = access.NewEngine(s.Cli, s.State, on.Ledger, s.Builder, console.PlumbingOf(s.Log))
+	on.Chaos = access.NewEngine(s.Cli, s.State, on.Evidence.Ledger, s.Builder, console.PlumbingOf(s.Log))
 	if !keep {
 		defer func() {
-			err = errors.Join(err, heal(td.context(), on.Ledger, on.Chaos, s.Log, s.Started))
+			err = errors.Join(err, heal(td.context(), on.Evidence.Ledger, on.Chaos, s.Log, s.Started))
 		}()
 	}
 	return fn(on)

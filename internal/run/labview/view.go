@@ -13,7 +13,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // View presents a *lab.Lab and its roles as the scenarios' Lab.

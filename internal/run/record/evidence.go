@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
@@ -16,10 +17,11 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/labview"
-	"github.com/saltlab/saltlab/internal/run/scenario"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // streamsReadyTimeout bounds waiting for every master's event stream to
@@ -33,19 +35,22 @@ const streamsReadyTimeout = 60 * time.Second
 type Evidence struct {
 	Rec      *history.Recorder
 	Verdicts *checker.Judgements
+	Ledger   *fault.Ledger // the lab's fault ledger, whose lines become the history's fault windows
+	Lab      labview.View  // the lab as the recording Salt client drives it
 	watch    *eventlog.Watcher
 	health   *healthRecord
 }
 
 // Start records the lab of s into the run's history, through the lab's
-// own view of it: the faults of its ledger, every bus of its masters and
-// syndics, and what Docker calls each service and whether each master
-// answers.
-func (r *Run) Start(ctx context.Context, s *bringup.Session, ledger *fault.Ledger) (*Evidence, error) {
+// own view of it: the faults of its ledger (made here, in the run
+// folder), every bus of its masters and syndics, and what Docker calls
+// each service and whether each master answers.
+func (r *Run) Start(ctx context.Context, s *bringup.Session) (*Evidence, error) {
 	rec, err := r.Recorder(s.RunDir, s.LabName)
 	if err != nil {
 		return nil, err
 	}
+	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
 	v := labview.Of(s.Lab, s.Roles)
 	return start(ctx, rec, r.Verdicts, s.Lab, v, s.Cli, ledger, scenario.Buses(v), s.Log), nil
 }
@@ -56,7 +61,7 @@ func (r *Run) Start(ctx context.Context, s *bringup.Session, ledger *fault.Ledge
 // recording Salt client drives it.
 func start(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgements, l *lab.Lab, v labview.View, ev lab.Eventer, ledger *fault.Ledger, masters []string, log io.Writer) *Evidence {
 	record, banner := scenario.RecordFaults(rec), faultBanners(console.LabOf(log))
-	e := &Evidence{Rec: rec, Verdicts: verdicts}
+	e := &Evidence{Rec: rec, Verdicts: verdicts, Ledger: ledger, Lab: v}
 	// The streams' restarts and their commands are plumbing.
 	e.watch = eventlog.Start(ctx, v, rec, masters, console.PlumbingOf(log))
 	e.health = startHealth(ctx, ev, l, v, rec, masters, log)
@@ -109,9 +114,9 @@ func (e *Evidence) Stop() {
 
 // Close stops recording the lab after its last fault was healed (and the
 // streams, should Stop not have run).
-func (e *Evidence) Close(ledger *fault.Ledger) {
+func (e *Evidence) Close() {
 	e.Stop()
-	ledger.SetObserver(nil)
+	e.Ledger.SetObserver(nil)
 }
 
 // Answers is the scenarios' Deps.Answers: a probe round of every master

@@ -16,7 +16,6 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/owned"
-	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
@@ -66,7 +65,7 @@ func TestRunThatNeverStartedLeavesNothing(t *testing.T) {
 				ReportsDir: reports, StateDir: state, RunID: "never-" + verb, Features: []string{"../../../features"}}
 			var err error
 			if verb == "up" {
-				_, err = bringup.Up(context.Background(), cfg)
+				_, err = Up(context.Background(), cfg)
 			} else {
 				var res Result
 				res, err = Run(context.Background(), cfg)

@@ -38,9 +38,9 @@ type Lab interface {
 // containers, so the reports can link them as evidence. It is best
 // effort: a log that cannot be read is a warning, never a failed run. It
 // runs detached from ctx's cancellation: an interrupted run needs its
-// logs most.
-func KeepAll(ctx context.Context, l Lab, runDir, labName string, log io.Writer, started time.Time) {
-	dir := filepath.Join(runDir, report.LogsDir)
+// logs most. It returns the folder the logs went to.
+func KeepAll(ctx context.Context, l Lab, runDir, labName string, log io.Writer, started time.Time) (dir string) {
+	dir = filepath.Join(runDir, report.LogsDir)
 	saveContainerLogs(ctx, l, dir, labName, log, started)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), saltLogsTimeout)
 	defer cancel()
@@ -49,6 +49,7 @@ func KeepAll(ctx context.Context, l Lab, runDir, labName string, log io.Writer, 
 		fmt.Fprintf(log, "warning: %s\n", strings.ReplaceAll(err.Error(), "\n", "\nwarning: "))
 	}
 	progress.New(console.PlumbingOf(log), started).Line("%d log file(s) of Salt's daemons (%s) saved in %s", len(files), Dir, dir)
+	return dir
 }
 
 // saveContainerLogs keeps what Docker logged of each container.

@@ -15,8 +15,8 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab/roles"
-	"github.com/saltlab/saltlab/internal/run/features"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/scenario/features"
 	"github.com/saltlab/saltlab/internal/usage"
 	"github.com/saltlab/saltlab/steps"
 )

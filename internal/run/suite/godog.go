@@ -8,8 +8,8 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/console"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/scenario"
 	"github.com/saltlab/saltlab/steps"
 )
 

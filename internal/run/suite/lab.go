@@ -12,19 +12,17 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/console"
-	"github.com/saltlab/saltlab/internal/run/labview"
 	"github.com/saltlab/saltlab/internal/run/progress"
 	"github.com/saltlab/saltlab/internal/run/record"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
-	"github.com/saltlab/saltlab/internal/run/scenario"
 	"github.com/saltlab/saltlab/internal/run/selection"
 	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/scenario"
 )
 
 // Outcome is what one lab's scenarios left for the reports, which are
@@ -44,11 +42,11 @@ type Lab struct {
 }
 
 // On is the lab the scenarios run on, as the run's scopes set it up:
-// brought up, recorded, and bound to its fault ledger and chaos engine.
+// brought up, recorded (its fault ledger included), and bound to its
+// chaos engine.
 type On struct {
 	Session  *bringup.Session
 	Evidence *record.Evidence
-	Ledger   *fault.Ledger
 	Chaos    *chaos.Engine
 }
 
@@ -61,8 +59,9 @@ func Run(ctx context.Context, cfg settings.Config, on On, sl selection.Selector,
 	s, ev := on.Session, on.Evidence
 	log, started := s.Log, s.Started
 	s.MarkRan()
-	v := labview.Of(s.Lab, s.Roles)
-	run := s.Run
+	v := ev.Lab
+	run := report.Run{ID: s.State.RunID, Topology: s.State.Topology, Project: s.Project, Started: s.Started, Host: s.Host, Engine: s.Engine, BringUp: s.BringUp,
+		Flavor: report.Flavor{Name: s.Flavor.Name, Route: s.Flavor.Route, Reason: s.Flavor.Reason}}
 	if ver, verr := scenario.SaltVersion(ctx, v); verr == nil {
 		run.Flavor.Version = ver
 		var monitor *bool
@@ -82,7 +81,7 @@ func Run(ctx context.Context, cfg settings.Config, on On, sl selection.Selector,
 		fmt.Fprintf(log, "warning: %v\n", verr)
 	}
 
-	deps := scenario.Deps{Lab: v, Ledger: on.Ledger, Measurements: ms, Log: log, Chaos: on.Chaos, API: s.Creds,
+	deps := scenario.Deps{Lab: v, Ledger: ev.Ledger, Measurements: ms, Log: log, Chaos: on.Chaos, API: s.Creds,
 		History: ev.Rec, Verdicts: ev.Verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.Answers(),
 		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.State.Knobs.FleetStart(),
 		EagerReset: cfg.Keep}

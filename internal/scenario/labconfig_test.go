@@ -11,7 +11,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // TestRecordLabConfig: every minion setting the diagnosis reads, each

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/run/scenario/scenariotest"
+	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
 // TestResetRestoresTheBootLayout: the reset between scenarios leaves every

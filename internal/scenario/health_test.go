@@ -94,7 +94,7 @@ func TestHealthLagCoversTheTopologiesChecks(t *testing.T) {
 	// included (a process grep with 240 retries): honest-health is there to
 	// expose such a check, not to be bounded by it.
 	ownChecks := map[string]bool{"ai-infra-matrix": true}
-	files, err := filepath.Glob("../../../compose/*/compose.yaml")
+	files, err := filepath.Glob("../../compose/*/compose.yaml")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {

@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/saltlab/saltlab/internal/scenario/features"
 )
 
 // Sequence is one lab's scenarios, one after another: each begins from
@@ -13,19 +17,22 @@ import (
 // does not pay for one its teardown would undo), or at once with
 // Deps.EagerReset.
 type Sequence struct {
-	d   Deps
-	due resetDue // the reset a faulted scenario leaves to the next
+	d    Deps
+	due  resetDue          // the reset a faulted scenario leaves to the next
+	rows features.RowNames // each feature file parsed once, for the outline rows' names
 }
 
 // NewSequence is the sequence of scenarios run with d; one per run, since
 // it carries the owed reset from one scenario to the next.
 func NewSequence(d Deps) *Sequence { return &Sequence{d: d} }
 
-// Begin starts scenario name (as the reports name it): it first resets
+// Begin starts godog's scenario p under the name the reports give it (an
+// outline row's carries its values, features.RowNames): it first resets
 // the minions when the scenario before owes it, recorded under that
 // scenario and before this one's first entry, so this scenario's checks
 // do not judge it.
-func (s *Sequence) Begin(ctx context.Context, name string) (*World, error) {
+func (s *Sequence) Begin(ctx context.Context, p *messages.Pickle) (*World, error) {
+	name := s.rows.Name(p)
 	if after := s.due.take(); after != "" {
 		s.d.History.SetScenario(after)
 		if err := resetAfter(ctx, New(s.d, after)); err != nil {

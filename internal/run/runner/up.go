@@ -1,13 +1,12 @@
-package bringup
+package runner
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/bringup"
 	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
@@ -25,22 +24,17 @@ type ServiceAddr struct {
 	IPs       map[string]string // compose network key -> IPv4
 }
 
-// Up brings a lab up healthy through the same path as `saltlab run`
-// (Start), saves run.json and leaves the lab running. If bring-up fails
-// or is interrupted, the half-built lab is removed before Up returns.
+// Up brings a lab up healthy through the same path as Run (bringup.Start),
+// saves run.json and leaves the lab running. If bring-up fails or is
+// interrupted, the half-built lab is removed before Up returns.
 func Up(ctx context.Context, cfg settings.Config) (UpResult, error) {
-	s, err := Start(ctx, &cfg, time.Now(), Spec{Sweep: true, CheckFleet: true, Detach: true})
+	s, err := bringup.Start(ctx, &cfg, time.Now(), bringup.Spec{Sweep: true, CheckFleet: true, Detach: true})
 	if err != nil {
 		return UpResult{}, err
 	}
 	defer s.Close()
-	if err := s.detach(ctx); err != nil {
-		// A lab nobody can tell from a dead runner's leftover would be swept
-		// by the next run; remove it now instead.
-		if derr := s.Lab.Down(ctx); derr != nil {
-			return UpResult{}, fmt.Errorf("%w (and remove lab: %w)", err, derr)
-		}
-		return UpResult{}, errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
+	if err := s.HandOver(ctx); err != nil {
+		return UpResult{}, err
 	}
 	res := UpResult{RunDir: s.RunDir, State: s.State}
 	for _, name := range s.Lab.Services() {
