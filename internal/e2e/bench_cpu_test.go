@@ -90,11 +90,12 @@ func meteredSuite(b *testing.B, bin, flavor, kind string) cpuacct.Report {
 		return err
 	})
 	if err != nil {
-		b.Fatalf("%s run: %v\n%s", kind, err, out)
+		// What a failed run cost is still a figure worth reading.
+		b.Fatalf("%s run: %v (it cost %s)\n%s", kind, err, rep, out)
 	}
 	sum, err := report.ReadSummary(filepath.Join(reports, id, report.SummaryFile))
 	if err != nil || !sum.Passed {
-		b.Fatalf("%s run: want a passed summary, got %+v (%v)\n%s", kind, sum.Counts, err, out)
+		b.Fatalf("%s run: want a passed summary, got %+v (%v; it cost %s)\n%s", kind, sum.Counts, err, rep, out)
 	}
 	return rep
 }
