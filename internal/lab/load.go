@@ -114,7 +114,7 @@ func loadProject(ctx context.Context, opts Options) (*types.Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := po.LoadProject(ctx)
+	p, err := loadWithoutPanic(ctx, po, opts.Files[0])
 	if err != nil {
 		return nil, err
 	}
@@ -244,4 +244,17 @@ func ReadProject(ctx context.Context, files []string, project string, env map[st
 		return nil, fmt.Errorf("load compose project from %s: %w", strings.Join(files, ", "), err)
 	}
 	return p, nil
+}
+
+// loadWithoutPanic runs compose-go's loader, which panics on some files
+// (a key it expects to hold text set to nothing, such as `pid:`: its
+// Normalize converts the nil without checking, found by FuzzCheck), so a
+// user's file gets an error naming it instead of a crash.
+func loadWithoutPanic(ctx context.Context, po *cli.ProjectOptions, file string) (p *types.Project, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("load compose file %s: the compose loader failed on it (%v): look for a key set to nothing (such as `pid:`) and give it a value or remove it", file, r)
+		}
+	}()
+	return po.LoadProject(ctx)
 }
