@@ -10,6 +10,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // commonChaosFlags apply to every fault; the fault options (chaos.Options)
@@ -40,7 +41,7 @@ func cmdChaos(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("chaos "+args[0], "chaos "+args[0]+" "+def.Usage()+" [--for DURATION] [--run ID]", errOut)
 	run.register(fs)
 	fs.StringVar(&root, "root", ".", "saltlab checkout (to build the chaos helper image)")
-	durationFlag(fs, &dur, "for", "keeping the fault until `saltlab heal`", "heal after this long, e.g. 30s (default: keep the fault until `saltlab heal`)")
+	valid.DurationFlag(fs, &dur, "for", "keeping the fault until `saltlab heal`", "heal after this long, e.g. 30s (default: keep the fault until `saltlab heal`)")
 	// The fault's options are read as text and parsed by the registry,
 	// as a drill file's are.
 	given := map[string]string{}

@@ -15,8 +15,8 @@ import (
 	"github.com/saltlab/saltlab/internal/drill/board"
 	"github.com/saltlab/saltlab/internal/drill/selftest"
 	"github.com/saltlab/saltlab/internal/drill/spec"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -56,7 +56,7 @@ func (f *drillFlags) register(fs *flag.FlagSet, verb string) {
 	switch verb {
 	case "start", "test", "reset":
 		fs.StringVar(&f.salt, "salt", os.Getenv("SALT"), "Salt flavour: real or sim (default: the drill's first flavour; env SALT)")
-		saltVersionFlag(fs, &f.saltVersion)
+		settings.SaltVersionFlag(fs, &f.saltVersion)
 	}
 	if verb == "start" || verb == "reset" {
 		fs.BoolVar(&f.detach, "detach", false, "start the drill and return without watching it (`saltlab drill resume` watches)")
@@ -219,7 +219,7 @@ func drillStart(ctx context.Context, verb string, f drillFlags, name string, out
 	if _, _, err := drill.Prepare(o); err != nil {
 		return err
 	}
-	dir, err := runstate.PrivateRoot(os.Getenv)
+	dir, err := settings.StateRoot()
 	if err != nil {
 		return err
 	}

@@ -4,11 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
-	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 // newFlags returns a command's flag set; errors and usage go to errOut.
@@ -25,25 +23,6 @@ func newFlags(name, synopsis string, errOut io.Writer) *flag.FlagSet {
 // allowUnknownHelp documents --allow-unknown, which run and check share
 // so that both judge an unknown verdict by one rule.
 const allowUnknownHelp = "accept checks that say unknown (the history held too little to judge them) instead of failing with exit 1; they are still reported as unknown"
-
-// intFlag registers a whole-number flag read by valid.ParseInt, so a bad
-// value is refused by the one rule for whole numbers, naming the fix.
-func intFlag(fs *flag.FlagSet, p *int, name string, lo, hi int, fix, help string) {
-	fs.Func(name, help, func(v string) (err error) {
-		*p, err = valid.ParseInt("--"+name, v, lo, hi, fix)
-		return err
-	})
-}
-
-// durationFlag registers a duration flag read by valid.ParseDuration:
-// a unit is required, negatives are refused, and 0 only where zero says
-// what it means ("" when it means nothing).
-func durationFlag(fs *flag.FlagSet, p *time.Duration, name, zero, help string) {
-	fs.Func(name, help, func(v string) (err error) {
-		*p, err = valid.ParseDuration("--"+name, v, zero)
-		return err
-	})
-}
 
 // parseFlags parses args and returns the positional arguments, at most
 // maxArgs of them (-1: any number); too many is a usage error.

@@ -5,43 +5,30 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/run/ops"
-	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8] [--salt-refresh]", errOut)
-	flavor := fs.String("salt", envOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
+	flavor := fs.String("salt", settings.EnvOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	var saltVersion string
-	saltVersionFlag(fs, &saltVersion)
+	settings.SaltVersionFlag(fs, &saltVersion)
 	var refresh bool
 	saltRefreshFlag(fs, &refresh)
 	root := fs.String("root", ".", "saltlab checkout")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	if err := checkFlavor(*flavor); err != nil {
+	if err := settings.CheckImages(*flavor, saltVersion, *root); err != nil {
 		return err
-	}
-	if err := checkSaltVersion(saltVersion); err != nil {
-		return err
-	}
-	if err := checkSimRelease(*flavor); err != nil {
-		return err
-	}
-	if err := checkRealEnv(*flavor); err != nil {
-		return err
-	}
-	if err := images.CheckCache(*root); err != nil {
-		return usage.Wrap(err)
 	}
 	base, f, err := ops.Images(ctx, *root, *flavor, saltVersion, refresh, out)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "base image: %s\nsalt image: %s (flavour %s)\n", base, f.Image, f.Name)
-	if f.Name == images.FlavorReal {
+	if f.IsReal() {
 		fmt.Fprintf(out, "salt:       %s, installed by route %s\n", f.Version, f.Route)
 	}
 	if f.Reason != "" {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/usage/valid"
 )
 
 func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
@@ -15,7 +16,7 @@ func cmdLogs(ctx context.Context, args []string, out, errOut io.Writer) error {
 	var rf runFlag
 	rf.register(fs)
 	tail := new(int)
-	intFlag(fs, tail, "tail", 0, math.MaxInt, "want 0 or more lines (0 = all)", "only the last N lines of each service (0 = all)")
+	valid.IntFlag(fs, tail, "tail", 0, math.MaxInt, "want 0 or more lines (0 = all)", "only the last N lines of each service (0 = all)")
 	services, err := parseFlags(fs, args, -1)
 	if err != nil {
 		return err

@@ -15,11 +15,11 @@ import (
 func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("up", "up [flags]: bring a lab up healthy and leave it running", errOut)
 	cfg := settings.Config{Log: out}
-	knobsIn := labFlags(fs, &cfg)
+	labFlags(fs, &cfg)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	if err := checkLabFlags(&cfg, knobsIn); err != nil {
+	if err := cfg.Complete(); err != nil {
 		return err
 	}
 	res, err := runner.Up(ctx, cfg)

@@ -7,9 +7,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/images/saltdist"
-	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -19,18 +18,14 @@ import (
 func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("wheelhouse", "wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]: download real Salt's wheels for the image's Python", errOut)
 	var version string
-	saltVersionFlag(fs, &version)
+	settings.SaltVersionFlag(fs, &version)
 	dir := fs.String("dir", "", "folder to fill (required): a new or empty one, or one this command made before, which it replaces; then SALTLAB_WHEELHOUSE=DIR on the host that builds the image")
 	arch := fs.String("arch", runtime.GOARCH, "Docker host architecture the image runs on: amd64 or arm64")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
-	if err := checkSaltVersion(version); err != nil {
+	if err := settings.CheckSaltVersion(version); err != nil {
 		return err
-	}
-	spec, err := saltdist.ParseSpec(version)
-	if err != nil {
-		return usage.Wrap(err)
 	}
 	if strings.TrimSpace(*dir) == "" {
 		return usage.Errorf("wheelhouse: --dir is required: the folder to fill, e.g. --dir ./salt-wheels")
@@ -38,16 +33,7 @@ func cmdWheelhouse(ctx context.Context, args []string, out, errOut io.Writer) er
 	if *arch != "amd64" && *arch != "arm64" {
 		return usage.Errorf("wheelhouse: --arch %q: want amd64 or arm64", *arch)
 	}
-	// saltlab replaces the folder when it is done: it must be a new one,
-	// an empty one or one saltlab made, checked before any work.
-	target, err := owned.Root(*dir)
-	if err == nil {
-		err = saltdist.CheckFolders(target)
-	}
-	if err != nil {
-		return usage.Errorf("wheelhouse --dir: %w (saltlab fills a folder of its own and replaces it when done)", err)
-	}
-	v, err := ops.Wheelhouse(ctx, spec, target, *arch, out)
+	v, err := ops.Wheelhouse(ctx, version, *dir, *arch, out)
 	if err != nil {
 		return err
 	}

@@ -23,6 +23,9 @@ type Flavor struct {
 	Reason  string // why this flavour; for auto→sim, why not real
 }
 
+// IsReal reports whether f is genuine Salt (not the double).
+func (f Flavor) IsReal() bool { return f.Name == FlavorReal }
+
 // Resolve turns the requested flavour (auto, real or sim; empty means auto)
 // into a built image. saltVersion (SALT_VERSION: a line or a release; empty
 // means saltdist.DefaultLine) applies to real Salt only. auto prefers real

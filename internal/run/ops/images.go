@@ -8,7 +8,9 @@ import (
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/images/saltdist"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/salt/saltver"
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 // Images builds (or finds) the base image and the Salt image of flavor
@@ -36,11 +38,29 @@ func Images(ctx context.Context, root, flavor, saltVersion string, refresh bool,
 	return base, f, nil
 }
 
-// Wheelhouse fills dir with real Salt's wheels of spec for the image's
-// Python on a Docker host of architecture arch (amd64 or arm64), for
-// SALTLAB_WHEELHOUSE on a host without a package index. Progress goes to
-// out; it returns the release downloaded.
-func Wheelhouse(ctx context.Context, spec saltdist.Spec, dir, arch string, out io.Writer) (saltver.Version, error) {
+// Wheelhouse fills dir with real Salt's wheels of version (a line or a
+// release) for the image's Python on a Docker host of architecture arch
+// (amd64 or arm64), for SALTLAB_WHEELHOUSE on a host without a package
+// index. Progress goes to out; it returns the release downloaded. dir
+// must be a new or empty folder, or one saltlab made (it is replaced when
+// done), which it checks before any work.
+func Wheelhouse(ctx context.Context, version, dir, arch string, out io.Writer) (saltver.Version, error) {
+	spec, err := saltdist.ParseSpec(version)
+	if err != nil {
+		return saltver.Version{}, usage.Wrap(err)
+	}
+	target, err := owned.Root(dir)
+	if err == nil {
+		err = saltdist.CheckFolders(target)
+	}
+	if err != nil {
+		return saltver.Version{}, usage.Errorf("wheelhouse --dir: %w (saltlab fills a folder of its own and replaces it when done)", err)
+	}
+	return fillWheelhouse(ctx, spec, target, arch, out)
+}
+
+// fillWheelhouse is Wheelhouse once its input is checked.
+func fillWheelhouse(ctx context.Context, spec saltdist.Spec, dir, arch string, out io.Writer) (saltver.Version, error) {
 	cli, err := dockerx.New(ctx)
 	if err != nil {
 		return saltver.Version{}, err

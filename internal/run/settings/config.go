@@ -45,6 +45,9 @@ type Config struct {
 	RunID    string        // generated when empty
 	Keep     bool          // leave the lab running after the scenarios (debugging)
 	Timeout  time.Duration // Run: abort the scenarios after this long; 0 = no limit
+	// Inputs are the per-run knobs as typed (knobs.Inputs.Register's
+	// flags); Complete parses them into Knobs.
+	Inputs knobs.Inputs
 	// Knobs are the per-run knobs, parsed once from the flags (--set
 	// included) before the run starts; bring-up writes them out.
 	Knobs knobs.Parsed

@@ -2,17 +2,13 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
-	"github.com/saltlab/saltlab/internal/sim/modules"
-	"github.com/saltlab/saltlab/internal/sim/pki"
-	"github.com/saltlab/saltlab/internal/sim/signin"
-	"github.com/saltlab/saltlab/internal/sim/wire"
+	"github.com/saltlab/saltlab/internal/sim/minion"
+	"github.com/saltlab/saltlab/internal/sim/notmodelled"
 )
 
 func callFlags() []flag {
@@ -29,7 +25,8 @@ func callFlags() []flag {
 	)
 }
 
-// runCall is salt-call (salt/cli/call.py, salt/cli/caller.py, §4.4).
+// runCall is salt-call (salt/cli/call.py, §4.4): its options, its
+// output and exit code around minion.Call (salt/cli/caller.py).
 func runCall(ctx context.Context, e *Env, args []string) int {
 	p, err := parse(args, callFlags())
 	if err != nil {
@@ -46,10 +43,6 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	if len(p.pos) == 0 {
 		return usageError(e, "salt-call", errors.New("Requires function, --grains or --doc"))
 	}
-	// Before any master is contacted: nothing the double could do with it.
-	if nm, ok := modules.NotModelled(p.pos[0]); ok {
-		return notModelled(e, "salt-call", nm)
-	}
 	log := consoleLogger(e, p, opts, "salt.cli.caller")
 	opts["caller"] = true
 	if p.has("--local") {
@@ -61,83 +54,27 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	if v := p.str("--master", ""); v != "" {
 		opts["master"] = v
 	}
-	id, err := config.MinionID(opts, e.Hostname)
-	if err != nil {
-		fmt.Fprintln(e.Stderr, err)
-		return 1
+	deps := minion.Deps{Resolver: e.Resolver, Log: log, Hostname: e.Hostname, RejectDelay: e.RejectDelay, Probe: e.Probe}
+	res, err := minion.Call(ctx, opts, deps, p.pos[0], yamlifyArgs(p.pos[1:]))
+	if nm, ok := notmodelled.As(err); ok {
+		return notModelled(e, "salt-call", nm)
 	}
-	opts["id"] = id
-	keys, err := pki.LoadOrCreate(opts.Str("pki_dir"), "minion")
-	if err != nil {
-		fmt.Fprintln(e.Stderr, err)
-		return 1
-	}
-	var sess *signin.Session
-	auth := &signin.Authenticator{ID: id, Keys: keys, Opts: opts, Log: log, Sleep: signin.SleepCtx, RejectDelay: e.RejectDelay}
-	ev := &signin.Evaluator{Opts: opts, Auth: auth, Resolver: e.Resolver, Log: log, Sleep: signin.SleepCtx, Probe: probe(e)}
-	if opts.Str("file_client") != "local" {
-		// SMinion runs eval_master(failed=True): with a list this is the
-		// list path in every master_type.
-		sess, err = ev.Eval(ctx, true, false)
-		if err != nil {
-			return callConnectError(e, err)
+	var exit *minion.CallExit
+	if errors.As(err, &exit) {
+		w := e.Stderr
+		if exit.Stdout {
+			w = e.Stdout
 		}
-	}
-	fun := p.pos[0]
-	if !modules.Available(fun) {
-		// Caller.call: missing function → stderr and sys.exit(-1).
-		fmt.Fprintln(e.Stderr, modules.MissingFunString(fun))
-		return 255
-	}
-	static, _ := opts["grains"].(map[string]any)
-	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}}
-	if sess != nil {
-		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5), Grains: env.Grains}
-		env.FireMaster = func(ctx context.Context, tag string, data any) bool {
-			return fireEveryMaster(ctx, callEvent{sess: sess, auth: auth, uris: ev.URIs, id: id, log: log, timeout: opts.Seconds("auth_timeout", 5)}, tag, data)
-		}
-	}
-	fargs := yamlifyArgs(p.pos[1:])
-	res := modules.Run(ctx, env, fun, fargs)
-	retcode := res.JobRetcode()
-	if sess != nil {
-		raw, _ := json.Marshal(res.Return)
-		ret := wire.Return{ID: id, Jid: "req", Fun: fun, FunArgs: fargs, Return: raw, Retcode: retcode, Success: retcode == 0}
-		if err := sess.SendReturn(ctx, id, ret, opts.Seconds("auth_timeout", 5)); err != nil {
-			log.Debugf("Failed to send the return to the master: %v", err)
-		}
+		fmt.Fprintln(w, exit.Msg)
+		return exit.Code
 	}
 	printDoc(e, jsonout.NewMap().Set("local", res.Return), out)
 	switch {
-	case retcode == 0:
+	case res.Retcode == 0:
 		return 0
 	case p.has("--retcode-passthrough"):
-		return retcode
+		return res.Retcode
 	default:
 		return 1
 	}
-}
-
-// callConnectError maps connection failures to salt-call's exits: pending
-// key on a single master prints to stdout and exits 2; other sys.exit codes
-// pass through; SaltClientError becomes a SystemExit message and exit 1.
-func callConnectError(e *Env, err error) int {
-	var exit *signin.ExitError
-	if errors.As(err, &exit) {
-		if exit.Code == 2 {
-			fmt.Fprintln(e.Stdout, exit.Msg)
-		} else {
-			fmt.Fprintln(e.Stderr, exit.Msg)
-		}
-		return exit.Code
-	}
-	fmt.Fprintln(e.Stderr, err.Error())
-	return 1
-}
-
-func probe(e *Env) time.Duration {
-	if e.Probe > 0 {
-		return e.Probe
-	}
-	return 2e9
 }

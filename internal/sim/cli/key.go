@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
-	"github.com/saltlab/saltlab/internal/sim/events"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
 	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/master"
@@ -85,9 +84,8 @@ func runKey(_ context.Context, e *Env, args []string) int {
 	k := &keyCmd{e: e, p: p, opts: opts, out: out, dirs: pki.KeyDirs{Root: opts.Str("pki_dir")}, in: bufio.NewReader(e.Stdin), release: rel}
 	lc := localclient.New(opts, 0)
 	k.fire = func(act, id string) {
-		// salt.key.Key fires salt/key on the master event bus; with the
-		// master down the event is simply lost.
-		_ = lc.Fire(events.KeyTag, events.KeyData(act, id))
+		// With the master down the event is simply lost.
+		_ = lc.FireKey(act, id)
 	}
 	switch {
 	case p.has("--gen-keys"):

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/sim/config"
+	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/pki"
 	"github.com/saltlab/saltlab/internal/sim/simtest"
@@ -69,7 +70,7 @@ func TestSaltNotConnectedClassification(t *testing.T) {
 		peers []string
 		gone  string
 	}{
-		{name: "cached minion without a publish connection", peers: []string{"10.250.0.1"}, gone: notConnectedText},
+		{name: "cached minion without a publish connection", peers: []string{"10.250.0.1"}, gone: localclient.NotConnectedText},
 		{name: "nobody seen connected: no classification", peers: nil, gone: "Minion did not return. [No response]"},
 		{name: "its cached address is connected (shared IP)", peers: []string{"10.250.0.1", "10.250.0.2"}, gone: "Minion did not return. [No response]"},
 	}

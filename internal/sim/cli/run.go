@@ -42,7 +42,11 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 	switch fun {
 	case "manage.status", "manage.up", "manage.down":
 	case "state.event":
-		return runStateEvent(ctx, e, opts, p.pos[1:])
+		if err := runners.StateEvent(ctx, opts, p.pos[1:], e.Stdout); err != nil {
+			fmt.Fprintf(e.Stdout, "Exception occurred in runner state.event: %v\n", err)
+			return 1
+		}
+		return 0
 	case "event.send":
 		return runEventSend(e, opts, p.pos[1:], out)
 	case "config.get":

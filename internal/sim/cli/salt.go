@@ -8,6 +8,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/localclient"
 	"github.com/saltlab/saltlab/internal/sim/master"
 	"github.com/saltlab/saltlab/internal/sim/outputter"
 	"github.com/saltlab/saltlab/internal/sim/runners"
@@ -32,10 +33,6 @@ const (
 	noReturnText = "ERROR: No return received"
 	nonZeroText  = "ERROR: Minions returned with non-zero exit code"
 )
-
-func noResponseText(jid string) string {
-	return "Minion did not return. [No response]\nThe minions may not have all finished running and any remaining minions will return upon completion. To look up the return data for this job later, run the following command:\n\nsalt-run jobs.lookup_jid " + jid
-}
 
 // runSalt is the salt CLI (§4.2).
 func runSalt(ctx context.Context, e *Env, args []string) int {
@@ -99,7 +96,7 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 	})
 	if !p.has("--hide-timeout") {
 		syndics := registeredSyndics(opts)
-		cls := &missingClassifier{opts: opts, procNet: e.ProcNet}
+		cls := localclient.NewMissing(opts, e.ProcNet)
 		for _, id := range missing {
 			if syndics[id] {
 				// A registered syndic id is not a minion: Salt does not
@@ -108,7 +105,7 @@ func runSalt(ctx context.Context, e *Env, args []string) int {
 			}
 			printed++
 			failed = true
-			printDoc(e, jsonout.NewMap().Set(id, cls.text(id, j.jid)), out)
+			printDoc(e, jsonout.NewMap().Set(id, cls.Text(id, j.jid)), out)
 		}
 	}
 	switch {

@@ -104,3 +104,9 @@ func (c *Client) Watch(ctx context.Context, retry time.Duration) (<-chan events.
 	}()
 	return out, nil
 }
+
+// FireKey fires salt.key.Key's event for act (accept, reject, delete) on
+// minion id's key on the master bus (salt/key), as salt-key does.
+func (c *Client) FireKey(act, id string) error {
+	return c.Fire(events.KeyTag, events.KeyData(act, id))
+}

@@ -1,4 +1,4 @@
-package cli
+package localclient
 
 import (
 	"encoding/json"
@@ -11,34 +11,49 @@ import (
 	"github.com/saltlab/saltlab/internal/sim/netstat"
 )
 
-const notConnectedText = "Minion did not return. [Not connected]"
+// NotConnectedText is what the salt CLI prints for a minion that did not
+// return and is known not to be connected.
+const NotConnectedText = "Minion did not return. [Not connected]"
 
-// missingClassifier labels minions that did not return the way
+// NoResponseText is what the salt CLI prints for a minion that did not
+// return otherwise: the job jid may still be looked up later.
+func NoResponseText(jid string) string {
+	return "Minion did not return. [No response]\nThe minions may not have all finished running and any remaining minions will return upon completion. To look up the return data for this job later, run the following command:\n\nsalt-run jobs.lookup_jid " + jid
+}
+
+// Missing labels minions that did not return the way
 // LocalClient.get_cli_event_returns does (§4.2): "[Not connected]" when the
 // master's minion data cache has the minion, the master sees at least one
 // connected minion, and none of this minion's cached IPv4 addresses has an
 // ESTABLISHED connection to the publish port; otherwise "[No response]".
 // SRC; like Salt it is IP-based, so NAT or shared addresses confuse it.
-type missingClassifier struct {
+type Missing struct {
 	opts      config.Opts
 	procNet   string
 	connected map[string]bool // nil until first needed
 }
 
-func (c *missingClassifier) text(id, jid string) string {
+// NewMissing is a Missing for the master of opts, reading the publish
+// port's connections from procNet (/proc/net).
+func NewMissing(opts config.Opts, procNet string) *Missing {
+	return &Missing{opts: opts, procNet: procNet}
+}
+
+// Text is what the salt CLI prints for minion id missing from job jid.
+func (c *Missing) Text(id, jid string) string {
 	if c.opts.Has("minion_data_cache") && !c.opts.Bool("minion_data_cache") {
-		return noResponseText(jid)
+		return NoResponseText(jid)
 	}
 	if _, ok := readMinionData(c.opts.Str("cachedir"), id); !ok {
-		return noResponseText(jid)
+		return NoResponseText(jid)
 	}
 	if c.connected == nil {
 		c.connected = connectedIDs(c.opts, c.procNet)
 	}
 	if len(c.connected) > 0 && !c.connected[id] {
-		return notConnectedText
+		return NotConnectedText
 	}
-	return noResponseText(jid)
+	return NoResponseText(jid)
 }
 
 func readMinionData(cachedir, id string) (master.MinionData, bool) {

@@ -1,8 +1,9 @@
-package cli
+package runners
 
 import (
 	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,41 +65,40 @@ func parseStateEventArgs(args []string) (stateEventArgs, error) {
 	return a, nil
 }
 
-// runStateEvent is salt-run state.event (salt/modules/state.py event):
-// one `<tag>\t<json>` line per matching event, json.dumps(sort_keys=pretty,
-// indent=4 if pretty), until count matches (-1: forever).
+// StateEvent is salt-run state.event (salt/modules/state.py event): one
+// `<tag>\t<json>` line per matching event on out, json.dumps(sort_keys=
+// pretty, indent=4 if pretty), until count matches (-1: forever) or ctx
+// ends. An error is the runner's exception (bad arguments, no master bus).
 // INFER: the runner's None return is not printed after the last event.
-func runStateEvent(ctx context.Context, e *Env, opts config.Opts, args []string) int {
+func StateEvent(ctx context.Context, opts config.Opts, args []string, out io.Writer) error {
 	a, err := parseStateEventArgs(args)
 	if err != nil {
-		fmt.Fprintf(e.Stdout, "Exception occurred in runner state.event: %v\n", err)
-		return 1
+		return err
 	}
 	if a.count == 0 {
-		return 0
+		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch, err := localclient.New(opts, 0).Watch(ctx, eventRetry)
 	if err != nil {
-		fmt.Fprintf(e.Stdout, "Exception occurred in runner state.event: %v\n", err)
-		return 1
+		return err
 	}
 	for ev := range ch {
 		if !events.Match(a.tagmatch, ev.Tag) {
 			continue
 		}
 		if !a.quiet {
-			fmt.Fprintf(e.Stdout, "%s\t%s\n", ev.Tag, eventJSON(ev.Data, a.pretty))
+			fmt.Fprintf(out, "%s\t%s\n", ev.Tag, eventJSON(ev.Data, a.pretty))
 		}
 		if a.count > 0 {
 			a.count--
 			if a.count == 0 {
-				return 0
+				return nil
 			}
 		}
 	}
-	return 0
+	return nil
 }
 
 func eventJSON(d *jsonout.Map, pretty bool) string {
