@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
@@ -43,7 +41,7 @@ func TestDocsCommandsAndFlags(t *testing.T) {
 	seen := 0
 	for _, p := range testenv.Docs(t) {
 		if p.Path == "docs/bad-input.md" {
-			continue // wrong on purpose; TestDocsBadInputRows runs it
+			continue // wrong on purpose; TestScripts runs it (testdata/script/bad-input.txtar)
 		}
 		for _, m := range use.FindAllStringSubmatch(p.Text, -1) {
 			cmd := m[1]
@@ -62,80 +60,6 @@ func TestDocsCommandsAndFlags(t *testing.T) {
 	assert.Greater(t, seen, 50, "the docs show the commands' flags")
 	for name := range cmds {
 		assert.Contains(t, testenv.DocPage(t, "docs/commands.md"), "saltlab "+name, "docs/commands.md lists every command")
-	}
-}
-
-// shellWords splits a command line as sh would for the simple quoting the
-// docs use (single quotes).
-func shellWords(s string) []string {
-	var words []string
-	var cur strings.Builder
-	in, quoted := false, false
-	for _, r := range s {
-		switch {
-		case r == '\'':
-			quoted = !quoted
-			in = true
-		case r == ' ' && !quoted:
-			if in {
-				words = append(words, cur.String())
-				cur.Reset()
-				in = false
-			}
-		default:
-			cur.WriteRune(r)
-			in = true
-		}
-	}
-	if in {
-		words = append(words, cur.String())
-	}
-	return words
-}
-
-// Every row of docs/bad-input.md's command-line table is true: the command
-// exits 2 before any Docker work with the text the row quotes.
-func TestDocsBadInputRows(t *testing.T) {
-	t.Setenv("DOCKER_HOST", noDocker)
-	t.Setenv(runstate.StateDirVar, t.TempDir())
-	rows := testenv.TableRows(testenv.DocPage(t, "docs/bad-input.md"), "input")
-	require.GreaterOrEqual(t, len(rows), 20)
-	for _, r := range rows {
-		require.Len(t, r, 3, "%v", r)
-		line, says := testenv.CodeSpan(r[1]), testenv.CodeSpan(r[2])
-		t.Run(line, func(t *testing.T) {
-			args := shellWords(line)
-			// NAME=value words before the command are its environment.
-			for len(args) > 0 && strings.Contains(args[0], "=") {
-				name, value, _ := strings.Cut(args[0], "=")
-				t.Setenv(name, value)
-				args = args[1:]
-			}
-			require.Equal(t, "saltlab", args[0])
-			args = args[1:]
-			if len(args) > 0 && (args[0] == "run" || args[0] == "up") {
-				// from this package's directory, as the user from the checkout
-				args = append([]string{args[0], "--root", "../..", "--reports", t.TempDir()}, args[1:]...)
-				// and the paths they name relative to the checkout
-				for i := range args[:len(args)-1] {
-					switch args[i] {
-					case "--compose", "--master-config", "--minion-config", "--states", "--pillar", "--reports":
-						if !filepath.IsAbs(args[i+1]) {
-							args[i+1] = filepath.Join("..", "..", args[i+1])
-						}
-					}
-				}
-				for i, a := range args {
-					if strings.HasSuffix(a, ".feature") && !filepath.IsAbs(a) {
-						args[i] = filepath.Join("..", "..", a) // a feature path argument
-					}
-				}
-			}
-			var out, errOut bytes.Buffer
-			assert.Equal(t, exitUsage, Main(args, &out, &errOut), "stderr: %s", errOut.String())
-			assert.Contains(t, errOut.String(), says)
-			assert.NotContains(t, errOut.String(), "docker daemon not reachable")
-		})
 	}
 }
 

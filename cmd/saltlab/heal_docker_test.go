@@ -21,27 +21,6 @@ import (
 	"github.com/saltlab/saltlab/internal/testenv"
 )
 
-// injectorEnv makes the test binary an injector: it runs each saltlab
-// command line of the JSON list in turn, in this one process, the last one
-// with --for so that the process is still running when it is SIGKILLed.
-const injectorEnv = "SALTLAB_TEST_INJECTOR"
-
-func TestMain(m *testing.M) {
-	if cmds := os.Getenv(injectorEnv); cmds != "" {
-		var list [][]string
-		if err := json.Unmarshal([]byte(cmds), &list); err != nil {
-			os.Exit(3)
-		}
-		for _, args := range list {
-			if code := Main(args, os.Stdout, os.Stderr); code != 0 {
-				os.Exit(code)
-			}
-		}
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
 // TestHealAfterSIGKILL: a process injects several faults and is SIGKILLed
 // with all of them active; `saltlab heal` restores everything and leaves no
 // helper, rule, qdisc or proxy. The second case deletes the ledger too, so

@@ -1,0 +1,7 @@
+package testscript
+
+import "strings"
+
+func envvarname(k string) string {
+	return strings.ToLower(k)
+}
