@@ -159,3 +159,50 @@ func TestDocsTopologies(t *testing.T) {
 		assert.Equal(t, want, got, "%s: the topology table", page)
 	}
 }
+
+// datedPages says which pages may carry dates: the two pages of dated
+// records without limit (figures with their date and machine, findings
+// about Salt), the generated release matrix, docs/testing.md the one
+// line of the latest CI figure (the CI budget's record), and the pages
+// that still carry dated lines each at most as many as today, so that
+// none grows into a notebook again while they are made reference pages.
+// Every other page says what is true now, with no date.
+var datedPages = map[string]int{
+	"docs/benchmarks.md":     -1,
+	"docs/findings.md":       -1,
+	"docs/release-matrix.md": -1,
+	"docs/testing.md":        1,
+	"docs/real-salt.md":      28, // what has run against real Salt, by run
+	"docs/upstream-tests.md": 12, // which release passed each mirror, when
+	"docs/sim-fidelity.md":   3,
+	"docs/commands.md":       2,
+	"docs/scenarios.md":      2,
+	"docs/training.md":       2,
+	"docs/evidence.md":       1,
+}
+
+// A reference page says what is true now: it holds no more lines with a
+// calendar date (link targets aside) than datedPages allows it.
+func TestDocsDatedOnlyWhereRecordsLive(t *testing.T) {
+	date := regexp.MustCompile(`\b20\d\d-\d\d-\d\d\b`)
+	target := regexp.MustCompile(`\]\([^)]*\)`)
+	for _, p := range Docs(t) {
+		if p.Path != "README.md" && !strings.HasPrefix(p.Path, "docs/") {
+			continue // a folder's own README (images/salt-real) documents its files
+		}
+		var dated []string
+		for _, line := range strings.Split(p.Text, "\n") {
+			if date.MatchString(target.ReplaceAllString(line, "")) {
+				dated = append(dated, line)
+			}
+		}
+		limit, ok := datedPages[p.Path]
+		if limit < 0 {
+			continue
+		}
+		if !ok {
+			limit = 0
+		}
+		assert.LessOrEqual(t, len(dated), limit, "%s has %d dated lines, more than its %d: a dated figure belongs in docs/benchmarks.md (with its machine), a dated finding about Salt in docs/findings.md; the page says what is true now. Its dated lines: %q", p.Path, len(dated), limit, dated)
+	}
+}
