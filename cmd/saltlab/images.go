@@ -7,16 +7,18 @@ import (
 
 	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/run/settings"
+	"github.com/saltlab/saltlab/internal/swarm"
 )
 
 func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error {
-	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8] [--salt-refresh]", errOut)
+	fs := newFlags("images", "images [--salt auto|real|sim] [--salt-version 3008|3007.8] [--salt-refresh] [--swarm]", errOut)
 	flavor := fs.String("salt", settings.EnvOr("SALT", "auto"), "Salt flavour: auto, real or sim (env SALT)")
 	var saltVersion string
 	settings.SaltVersionFlag(fs, &saltVersion)
 	var refresh bool
 	saltRefreshFlag(fs, &refresh)
 	root := fs.String("root", ".", "saltlab checkout")
+	node := fs.Bool("swarm", false, "also build the swarm node image ("+swarm.NodeImage+", docs/swarm.md)")
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err
 	}
@@ -33,6 +35,13 @@ func cmdImages(ctx context.Context, args []string, out, errOut io.Writer) error 
 	}
 	if f.Reason != "" {
 		fmt.Fprintf(out, "note: %s\n", f.Reason)
+	}
+	if *node {
+		ref, err := swarm.BuildNodeImage(ctx, *root, out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "swarm node: %s\n", ref)
 	}
 	return nil
 }

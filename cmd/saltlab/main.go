@@ -9,9 +9,10 @@
 //	saltlab status [--run ID] [--json]
 //	saltlab logs   [--run ID] [--tail N] [SERVICE...]
 //	  knobs: [--minions N [--keep-fleet-keys]] [--set KEY=VALUE ...] [--states DIR] [--pillar DIR] [--master-config DIR] [--minion-config DIR]
-//	saltlab images [--salt auto|real|sim] [--salt-version 3008|3007.8]
+//	saltlab images [--salt auto|real|sim] [--salt-version 3008|3007.8] [--swarm]
 //	saltlab wheelhouse --dir DIR [--salt-version 3008] [--arch amd64]
 //	saltlab down   (--run ID | --all)
+//	saltlab swarm  up [--nodes 3] [--name lab] | status [--name lab] | down [--name lab] | load [--name lab] [IMAGE...]
 //	saltlab chaos  <fault> <target> [options] [--for DURATION] [--run ID] | list
 //	saltlab heal   [--run ID | --all]
 //	saltlab report <run dir>
@@ -181,6 +182,7 @@ func commands() map[string]command {
 		"matrix":     {"tabulate finished runs by Salt release and topology into Markdown (make matrix: docs/release-matrix.md)", cmdMatrix, ""},
 		"doctor":     {"report engine, kernel features, memory and disk, and supported faults", cmdDoctor, "removing its probe container"},
 		"drill":      {"the training sandbox: incident drills on a live lab, judged from what happened (`drill list`)", cmdDrill, "saving the drill's progress"},
+		"swarm":      {"a Docker Swarm of node containers on this machine: up, status, down, load images into it (docs/swarm.md)", cmdSwarm, "removing what swarm up made, or finishing swarm down"},
 		"wheelhouse": {"download real Salt's wheels for the image into a folder (for SALTLAB_WHEELHOUSE on hosts without a package index)", cmdWheelhouse, cleanupBuild + " and removing its work folders"},
 	}
 }

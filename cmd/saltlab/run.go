@@ -8,7 +8,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
@@ -24,7 +23,7 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	valid.DurationFlag(fs, &cfg.Timeout, "timeout", "no limit", "abort the run after this long, e.g. 30m (0 = no limit); cleanup still runs")
 	fs.BoolVar(&cfg.AllowUnknown, "allow-unknown", false, allowUnknownHelp)
 	fs.BoolVar(&cfg.Verbose, "v", false, "print the plumbing too: each container's bring-up, the internal commands and their restarts, every step and where it is defined (the run folder's console.log keeps them either way)")
-	valid.IntFlag(fs, &cfg.Parallel, "parallel", 1, capacity.MaxLabs, "want 1 lab or more; leave it out for what this machine's cores and memory allow",
+	valid.IntFlag(fs, &cfg.Parallel, "parallel", 1, settings.MaxLabs, "want 1 lab or more; leave it out for what this machine's cores and memory allow",
 		"number of labs of the topology that run the selected scenarios at once, a feature file each at a time (default: one per core, as many as memory holds for the flavour; docs/commands.md)")
 	paths, err := parseFlags(fs, args, -1)
 	if err != nil {

@@ -10,7 +10,9 @@ const (
 	// helperDockerfile is the chaos helper's Dockerfile, relative to the
 	// repository root.
 	helperDockerfile = "images/chaos-helper/Dockerfile"
-	helperRepo       = "saltlab/chaos-helper"
+	helperRepo       = HelperRepo
+	// HelperRepo is the repository of the chaos helper's digest tags.
+	HelperRepo = "saltlab/chaos-helper"
 	// HelperPackage is the Go package built into the chaos helper image.
 	HelperPackage = "./cmd/saltlab-netfault"
 )

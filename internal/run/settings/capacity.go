@@ -10,6 +10,11 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/roles"
 )
 
+// MaxLabs is the most labs --parallel takes (capacity.MaxLabs), for the
+// flag's own range check: the CLI reads it here, with the rest of the
+// run's settings, rather than from the capacity model.
+const MaxLabs = capacity.MaxLabs
+
 // LabCount is how many labs the run uses and how that was chosen:
 // --parallel, refused as bad input beyond what memory holds, or the
 // machine's default for the flavour (internal/lab/capacity). It reads the
