@@ -94,7 +94,11 @@ func TestNodeSpec(t *testing.T) {
 	cfg, host, nets := nodeSpec("lab", "node2", "/state")
 	assert.Equal(t, "node2", cfg.Hostname)
 	assert.Contains(t, cfg.Env, "DOCKER_SERVICE_PREFER_OFFLINE_IMAGE=1")
-	assert.True(t, host.Privileged, "a node stands for a host: its engine needs it")
+	// privileged in effect (a node stands for a host), but without the
+	// one capability this machine's engine lacks
+	assert.Equal(t, []string{"ALL"}, []string(host.CapAdd))
+	assert.Equal(t, []string{"SYS_RESOURCE"}, []string(host.CapDrop))
+	assert.Equal(t, []string{}, host.MaskedPaths, "/proc unmasked")
 	assert.Empty(t, host.PortBindings, "nothing of a node is published")
 	for _, a := range cfg.Cmd {
 		assert.NotContains(t, a, "tcp://", "the node's API is a unix socket only")

@@ -22,26 +22,38 @@ import (
 // using the local image).
 const offlineImageVar = "DOCKER_SERVICE_PREFER_OFFLINE_IMAGE=1"
 
-// nodeScript starts a node's dockerd. On a cgroup v2 host an engine inside
-// a container must first move its own processes out of the root cgroup of
-// its namespace and enable the controllers for the cgroups it makes
-// (moby's hack/dind does the same); on cgroup v1 there is nothing to do.
-// It takes dockerd's arguments as its own, so no value enters the script.
+// nodeScript starts a node's dockerd. The node's engine makes mounts and
+// cgroups, so the script first makes writable what the container was
+// given read-only: /sys, and on a cgroup v1 host each cgroup hierarchy
+// (bind mounts of the node's own cgroup, so the engine's cgroups nest
+// below the node's). On a cgroup v2 host it moves its own processes out of
+// the root cgroup of its namespace and enables the controllers for the
+// cgroups the engine makes (moby's hack/dind does the same). It takes
+// dockerd's arguments as its own, so no value enters the script.
 const nodeScript = `set -eu
+mount -o remount,rw /sys
 if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
   mkdir -p /sys/fs/cgroup/init
   xargs -rn1 < /sys/fs/cgroup/cgroup.procs > /sys/fs/cgroup/init/cgroup.procs || :
   sed -e 's/ / +/g' -e 's/^/+/' < /sys/fs/cgroup/cgroup.controllers > /sys/fs/cgroup/cgroup.subtree_control
+else
+  for m in $(awk '$9 ~ /^cgroup/ {print $5}' /proc/self/mountinfo); do
+    mount -o remount,bind,rw "$m"
+  done
 fi
 exec dockerd "$@"
 `
 
 // dockerdArgs are a node's dockerd flags: its API on the unix socket the
-// host reaches through the bind mount, and nothing on TCP.
+// host reaches through the bind mount, and nothing on TCP; the socket
+// root's only.
 func dockerdArgs() []string {
 	return []string{
 		"--host=unix://" + socketInNode + "/" + socketName,
 		"--data-root=/var/lib/docker",
+		// root's group, not docker's: the node's docker group has an id
+		// that names another group on the host (measured: _ssh).
+		"--group=root",
 	}
 }
 
@@ -57,12 +69,23 @@ func nodeSpec(name, node, stateDir string) (*container.Config, *container.HostCo
 		Labels:     nodeLabels(name, node),
 	}
 	host := &container.HostConfig{
-		// Privileged for the node containers only: each stands for a host
-		// and runs an engine, which mounts file systems, makes namespaces
-		// and cgroups and programs iptables. They run no lab service; no
-		// lab container is privileged (docs/swarm.md).
-		Privileged: true,
-		Init:       &withInit, // reaps what dockerd's children leave
+		// Privileged in effect, for the node containers only: each stands
+		// for a host and runs an engine, which mounts file systems, makes
+		// namespaces, cgroups and devices and programs iptables. They run
+		// no lab service; no lab container is privileged (docs/swarm.md).
+		// Not Privileged itself: that asks for every capability the kernel
+		// knows, and an engine whose own bounding set lacks one (this
+		// machine's has no CAP_SYS_RESOURCE) cannot start such a
+		// container. So every capability but that one, which a node's
+		// engine runs without (it may not lower its OOM score), no seccomp
+		// or AppArmor profile, /proc unmasked, every device.
+		CapAdd:        []string{"ALL"},
+		CapDrop:       []string{"SYS_RESOURCE"},
+		SecurityOpt:   []string{"seccomp=unconfined", "apparmor=unconfined"},
+		MaskedPaths:   []string{}, // empty, not nil: none masked, none read-only
+		ReadonlyPaths: []string{},
+		Resources:     container.Resources{DeviceCgroupRules: []string{"a *:* rwm"}},
+		Init:          &withInit, // reaps what dockerd's children leave
 		Mounts: []mount.Mount{
 			{Type: mount.TypeVolume, Source: volumeName(name, node), Target: "/var/lib/docker"},
 			{Type: mount.TypeBind, Source: nodeSocketDir(stateDir, name, node), Target: socketInNode},
