@@ -230,12 +230,14 @@ func (r LoadReport) Write(w io.Writer) {
 			loaded[n] = b.Refs
 		}
 	}
-	nodes := sortedRefs(r.ByNode)
-	for n := range r.Plan.Skipped {
-		if _, ok := r.ByNode[n]; !ok {
-			nodes = append(nodes, n)
-		}
+	seen := map[string]bool{}
+	for n := range r.ByNode {
+		seen[n] = true
 	}
+	for n := range r.Plan.Skipped {
+		seen[n] = true
+	}
+	nodes := sortedRefs(seen)
 	for _, n := range nodes {
 		fmt.Fprintf(w, "%s: loaded %d tag(s) in %s, skipped %d already there\n", n, len(loaded[n]), r.ByNode[n].Round(100*time.Millisecond), len(r.Plan.Skipped[n]))
 	}
