@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/mount"
@@ -67,6 +68,15 @@ func nodeSpec(name, node, stateDir string) (*container.Config, *container.HostCo
 		Entrypoint: []string{"sh", "-c", nodeScript, "saltlab-swarm-node"},
 		Cmd:        dockerdArgs(),
 		Labels:     nodeLabels(name, node),
+		// The node's engine answering is the node's health; having one
+		// also makes `saltlab heal --run swarm-NAME` start a stopped node
+		// again, as it starts a lab's stopped daemons.
+		Healthcheck: &container.HealthConfig{
+			Test:     []string{"CMD", "docker", "-H", "unix://" + socketInNode + "/" + socketName, "version", "--format", "{{.Server.Version}}"},
+			Interval: healthInterval,
+			Timeout:  healthTimeout,
+			Retries:  3,
+		},
 	}
 	host := &container.HostConfig{
 		// Privileged in effect, for the node containers only: each stands
@@ -142,6 +152,13 @@ func nodeAddr(ctx context.Context, host *client.Client, name, node string) (stri
 	}
 	return "", fmt.Errorf("inspect %s: it has no address on network %s", node, networkName(name))
 }
+
+// The node's health check: a look at its engine every healthInterval,
+// rare enough to cost an idle node nothing measurable.
+const (
+	healthInterval = 30 * time.Second
+	healthTimeout  = 10 * time.Second
+)
 
 // logTailLines is how much of a node's log an error quotes.
 const logTailLines = "15"
