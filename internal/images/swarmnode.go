@@ -22,20 +22,27 @@ const (
 // the base's route with another list: no Dockerfile path is tried, since
 // the Debian engine is what the node stands for.
 func (b *Builder) EnsureSwarmNode(ctx context.Context) (string, error) {
-	list, err := b.readPackageFiles(swarmNodePackages)
+	return SwarmNodeRef, b.ensureListed(ctx, "swarm node image", SwarmNodeRef, swarmNodePackages)
+}
+
+// ensureListed makes sure ref exists with the packages of the lists in
+// files, debootstrapping it from the host's Debian mirror when it is
+// missing or its packages hash is not theirs; what names it in the log.
+func (b *Builder) ensureListed(ctx context.Context, what, ref string, files ...string) error {
+	list, err := b.readPackageFiles(files...)
 	if err != nil {
-		return "", err
+		return err
 	}
-	have, exists, err := b.imageLabels(ctx, SwarmNodeRef)
+	have, exists, err := b.imageLabels(ctx, ref)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if exists && have[labels.PackagesHash] == list.hash {
-		b.logf("swarm node image up to date (%s, packages sha256 %.12s)", SwarmNodeRef, list.hash)
-		return SwarmNodeRef, nil
+		b.logf("%s up to date (%s, packages sha256 %.12s)", what, ref, list.hash)
+		return nil
 	}
-	if err := b.debootstrapImage(ctx, SwarmNodeRef, list); err != nil {
-		return "", fmt.Errorf("build %s: %w", SwarmNodeRef, err)
+	if err := b.debootstrapImage(ctx, ref, list); err != nil {
+		return fmt.Errorf("build %s: %w", ref, err)
 	}
-	return SwarmNodeRef, nil
+	return nil
 }

@@ -56,22 +56,7 @@ func (b *Builder) EnsureWheelBuilder(ctx context.Context) error {
 // ensureWheelBuilder is EnsureWheelBuilder's work, which may also run
 // ahead of need.
 func (b *Builder) ensureWheelBuilder(ctx context.Context) error {
-	list, err := b.readPackageFiles(packagesFile, wheelBuilderPackages)
-	if err != nil {
-		return err
-	}
-	have, exists, err := b.imageLabels(ctx, WheelBuilderRef)
-	if err != nil {
-		return err
-	}
-	if exists && have[labels.PackagesHash] == list.hash {
-		b.logf("wheel builder up to date (%s, packages sha256 %.12s)", WheelBuilderRef, list.hash)
-		return nil
-	}
-	if err := b.debootstrapImage(ctx, WheelBuilderRef, list); err != nil {
-		return fmt.Errorf("build %s: %w", WheelBuilderRef, err)
-	}
-	return nil
+	return b.ensureListed(ctx, "wheel builder", WheelBuilderRef, packagesFile, wheelBuilderPackages)
 }
 
 // wheelBuildScript runs in the builder with no network: a fresh venv's

@@ -82,12 +82,19 @@ func Open(ctx context.Context, name string) (*Cluster, error) {
 	if err := ValidateName(name); err != nil {
 		return nil, err
 	}
+	return onHost(ctx, func(host *client.Client) (*Cluster, error) { return openOn(ctx, host, name) })
+}
+
+// onHost runs f with a client of the host engine (the one the
+// environment names), closed when f returns.
+func onHost[T any](ctx context.Context, f func(host *client.Client) (T, error)) (T, error) {
 	host, err := dockerx.New(ctx)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	defer host.Close()
-	return openOn(ctx, host, name)
+	return f(host)
 }
 
 // openOn is Open through the host engine's client host.

@@ -7,7 +7,6 @@ import (
 	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
@@ -23,13 +22,10 @@ func Down(ctx context.Context, stateDir, name string) (lab.Swept, error) {
 	if err := ValidateName(name); err != nil {
 		return lab.Swept{}, err
 	}
-	host, err := dockerx.New(ctx)
-	if err != nil {
-		return lab.Swept{}, err
-	}
-	defer host.Close()
 	// The removal must finish even when ctx is cancelled half-way.
-	return down(context.WithoutCancel(ctx), host, stateDir, name)
+	return onHost(ctx, func(host *client.Client) (lab.Swept, error) {
+		return down(context.WithoutCancel(ctx), host, stateDir, name)
+	})
 }
 
 // down is Down through the host engine's client.

@@ -13,7 +13,6 @@ import (
 	"github.com/docker/docker/client"
 	"github.com/docker/docker/pkg/jsonmessage"
 
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -63,12 +62,7 @@ func Load(ctx context.Context, o LoadOptions) (LoadReport, error) {
 	if err := o.Check(); err != nil {
 		return LoadReport{}, err
 	}
-	host, err := dockerx.New(ctx)
-	if err != nil {
-		return LoadReport{}, err
-	}
-	defer host.Close()
-	return load(ctx, host, o)
+	return onHost(ctx, func(host *client.Client) (LoadReport, error) { return load(ctx, host, o) })
 }
 
 // load is Load through the host engine's client.

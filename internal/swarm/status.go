@@ -11,8 +11,6 @@ import (
 	"github.com/docker/docker/api/types/image"
 	"github.com/docker/docker/api/types/swarm"
 	"github.com/docker/docker/client"
-
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 )
 
 // NodeStatus is one node as the manager and its own engine see it.
@@ -45,12 +43,7 @@ func GetStatus(ctx context.Context, name string) (Status, error) {
 	if err := ValidateName(name); err != nil {
 		return Status{}, err
 	}
-	host, err := dockerx.New(ctx)
-	if err != nil {
-		return Status{}, err
-	}
-	defer host.Close()
-	return statusOf(ctx, host, name)
+	return onHost(ctx, func(host *client.Client) (Status, error) { return statusOf(ctx, host, name) })
 }
 
 // statusOf is GetStatus through the host engine's client.

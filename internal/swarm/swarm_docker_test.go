@@ -46,19 +46,29 @@ func stateDir(t *testing.T) string {
 	return dir
 }
 
+// testSwarm is a test's context (ending after timeout), host engine
+// client, swarm name and state folder; whatever the test leaves of its
+// swarm is removed when it ends.
+func testSwarm(t *testing.T, timeout time.Duration) (context.Context, *client.Client, string, string) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	t.Cleanup(cancel)
+	host, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	name, dir := testName(), stateDir(t)
+	t.Cleanup(func() {
+		_, _ = down(context.Background(), host, dir, name)
+		_ = host.Close()
+	})
+	return ctx, host, name, dir
+}
+
 // TestSwarmAcrossNodes: three node containers become a swarm of three
 // Ready nodes (one manager), `up` again says it is up, images loaded from
 // the host hold the host's ids on every node (a second load skips them),
 // an overlay network made on the manager carries a real packet between
 // tasks on two different nodes, and `down` leaves nothing behind.
 func TestSwarmAcrossNodes(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
-	defer cancel()
-	host, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer host.Close()
-	name, dir := testName(), stateDir(t)
-	t.Cleanup(func() { _, _ = down(context.Background(), host, dir, name) })
+	ctx, host, name, dir := testSwarm(t, 20*time.Minute)
 	var log bytes.Buffer
 	o := UpOptions{Name: name, Nodes: 3, Root: "../..", StateDir: dir, Log: &log}
 
@@ -213,20 +223,14 @@ func assertGone(ctx context.Context, t *testing.T, host *client.Client, dir, nam
 // dead run's leftovers for the sweep every run does, and the next `swarm
 // up` of that name sweeps it before making the swarm.
 func TestLeftoversOfDeadUp(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	host, err := dockerx.New(ctx)
-	require.NoError(t, err)
-	defer host.Close()
-	name, dir := testName(), stateDir(t)
-	t.Cleanup(func() { _, _ = down(context.Background(), host, dir, name) })
+	ctx, host, name, dir := testSwarm(t, 2*time.Minute)
 
 	dead := exec.Command("true")
 	require.NoError(t, dead.Run())
 	hostname, _ := os.Hostname()
 	lbl := nodeLabels(name, "node1")
 	lbl[labels.Owner] = labels.UpOwnerPrefix + hostname + ":" + strconv.Itoa(dead.Process.Pid)
-	_, err = host.VolumeCreate(ctx, volume.CreateOptions{Name: volumeName(name, "node1"), Labels: lbl})
+	_, err := host.VolumeCreate(ctx, volume.CreateOptions{Name: volumeName(name, "node1"), Labels: lbl})
 	require.NoError(t, err)
 	_, err = host.NetworkCreate(ctx, networkName(name), network.CreateOptions{Driver: "bridge", Internal: true, Labels: lbl})
 	require.NoError(t, err)

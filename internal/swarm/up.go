@@ -12,7 +12,6 @@ import (
 
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/poll"
@@ -54,12 +53,8 @@ func Up(ctx context.Context, o UpOptions) error {
 	if err := o.Check(); err != nil {
 		return err
 	}
-	host, err := dockerx.New(ctx)
-	if err != nil {
-		return err
-	}
-	defer host.Close()
-	return up(ctx, host, o)
+	_, err := onHost(ctx, func(host *client.Client) (struct{}, error) { return struct{}{}, up(ctx, host, o) })
+	return err
 }
 
 // up is Up through the host engine's client.
@@ -261,10 +256,7 @@ func labelNodes(ctx context.Context, mgr *client.Client, nodes []Node) error {
 // BuildNodeImage makes sure the node image is built and current (`saltlab
 // images --swarm`); Up does the same when it is missing.
 func BuildNodeImage(ctx context.Context, root string, log io.Writer) (string, error) {
-	host, err := dockerx.New(ctx)
-	if err != nil {
-		return "", err
-	}
-	defer host.Close()
-	return images.NewBuilder(host, root, log).EnsureSwarmNode(ctx)
+	return onHost(ctx, func(host *client.Client) (string, error) {
+		return images.NewBuilder(host, root, log).EnsureSwarmNode(ctx)
+	})
 }
