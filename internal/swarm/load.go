@@ -82,6 +82,13 @@ func load(ctx context.Context, host *client.Client, o LoadOptions) (LoadReport, 
 		return rep, err
 	}
 	rep.Plan = PlanLoad(rep.Want, held)
+	for _, n := range c.Nodes {
+		for _, ref := range rep.Plan.Tag[n.Name] {
+			if err := n.Client.ImageTag(ctx, rep.Want[ref], ref); err != nil {
+				return rep, fmt.Errorf("tag %s on %s: %w", ref, n.Name, err)
+			}
+		}
+	}
 	for _, b := range rep.Plan.Batches {
 		for i := 0; i < len(b.Nodes); i += loadConcurrency {
 			var nodes []Node
@@ -109,13 +116,20 @@ func load(ctx context.Context, host *client.Client, o LoadOptions) (LoadReport, 
 func holdings(ctx context.Context, nodes []Node, want map[string]string) ([]Holding, error) {
 	var out []Holding
 	for _, n := range nodes {
-		h := Holding{Node: n.Name, IDs: map[string]string{}}
-		for ref := range want {
+		h := Holding{Node: n.Name, IDs: map[string]string{}, Has: map[string]bool{}}
+		for ref, wantID := range want {
 			id, err := imageID(ctx, n.Client, ref)
 			if err != nil {
 				return nil, fmt.Errorf("inspect %s on %s: %w", ref, n.Name, err)
 			}
 			h.IDs[ref] = id
+			if _, seen := h.Has[wantID]; !seen {
+				has, err := imageID(ctx, n.Client, wantID)
+				if err != nil {
+					return nil, fmt.Errorf("inspect %s on %s: %w", shortID(wantID), n.Name, err)
+				}
+				h.Has[wantID] = has != ""
+			}
 		}
 		out = append(out, h)
 	}
@@ -231,9 +245,13 @@ func (r LoadReport) Write(w io.Writer) {
 	for n := range r.Plan.Skipped {
 		seen[n] = true
 	}
+	for n := range r.Plan.Tag {
+		seen[n] = true
+	}
 	nodes := sortedRefs(seen)
 	for _, n := range nodes {
-		fmt.Fprintf(w, "%s: loaded %d tag(s) in %s, skipped %d already there\n", n, len(loaded[n]), r.ByNode[n].Round(100*time.Millisecond), len(r.Plan.Skipped[n]))
+		fmt.Fprintf(w, "%s: loaded %d tag(s) in %s, tagged %d it held under another tag, skipped %d already there\n",
+			n, len(loaded[n]), r.ByNode[n].Round(100*time.Millisecond), len(r.Plan.Tag[n]), len(r.Plan.Skipped[n]))
 	}
 	fmt.Fprintf(w, "every node holds the host's image of %d tag(s) (%s); took %s\n", len(r.Want), strings.Join(sortedRefs(r.Want), ", "), r.Took.Round(100*time.Millisecond))
 }

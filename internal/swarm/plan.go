@@ -10,6 +10,8 @@ import (
 type Holding struct {
 	Node string
 	IDs  map[string]string // tag -> image id on the node
+	// Has holds each wanted image id the node has under any tag.
+	Has map[string]bool
 }
 
 // Batch is one save on the host and its load into some nodes: the tags
@@ -19,26 +21,33 @@ type Batch struct {
 	Nodes []string
 }
 
-// LoadPlan is what a load does: its batches, and per node the tags it
-// skips because the node already holds the host's image under them.
+// LoadPlan is what a load does: its batches; per node the tags it skips
+// because the node already holds the host's image under them, and the
+// tags it only sets because the node holds the image under another tag.
 type LoadPlan struct {
 	Batches []Batch
 	Skipped map[string][]string
+	Tag     map[string][]string
 }
 
 // PlanLoad plans loading want (tag -> the host's image id) into nodes: a
-// node whose tag names the host's id already skips it; the rest are
-// grouped by the set of tags each node needs, so nodes that need the same
-// share one save. Batches come in order of their first node.
+// node whose tag names the host's id already skips it, one that holds
+// that id under another tag is only tagged; the rest are grouped by the
+// set of tags each node needs, so nodes that need the same share one
+// save. Batches come in order of their first node.
 func PlanLoad(want map[string]string, nodes []Holding) LoadPlan {
 	refs := sortedRefs(want)
-	plan := LoadPlan{Skipped: map[string][]string{}}
+	plan := LoadPlan{Skipped: map[string][]string{}, Tag: map[string][]string{}}
 	index := map[string]int{} // the joined tags of a batch -> its place
 	for _, n := range nodes {
 		var need []string
 		for _, r := range refs {
 			if n.IDs[r] == want[r] {
 				plan.Skipped[n.Node] = append(plan.Skipped[n.Node], r)
+				continue
+			}
+			if n.Has[want[r]] {
+				plan.Tag[n.Node] = append(plan.Tag[n.Node], r)
 				continue
 			}
 			need = append(need, r)

@@ -14,6 +14,7 @@ func TestPlanLoad(t *testing.T) {
 		nodes   []Holding
 		batches []Batch
 		skipped map[string][]string
+		tag     map[string][]string
 	}{
 		{
 			name:    "empty nodes share one save",
@@ -44,6 +45,16 @@ func TestPlanLoad(t *testing.T) {
 			skipped: map[string][]string{"node1": {"saltlab/base:bookworm"}, "node2": {"saltlab/base:bookworm"}},
 		},
 		{
+			name: "a node holding the host's image under another tag is only tagged",
+			nodes: []Holding{
+				{Node: "node1", IDs: map[string]string{"saltlab/base:bookworm": "sha256:bbb"}, Has: map[string]bool{"sha256:aaa": true, "sha256:bbb": true}},
+				{Node: "node2", IDs: map[string]string{"saltlab/base:bookworm": "sha256:bbb"}, Has: map[string]bool{"sha256:bbb": true}},
+			},
+			batches: []Batch{{Refs: []string{"saltlab/salt-sim:latest"}, Nodes: []string{"node2"}}},
+			skipped: map[string][]string{"node1": {"saltlab/base:bookworm"}, "node2": {"saltlab/base:bookworm"}},
+			tag:     map[string][]string{"node1": {"saltlab/salt-sim:latest"}},
+		},
+		{
 			name: "nothing to do",
 			nodes: []Holding{
 				{Node: "node1", IDs: map[string]string{"saltlab/salt-sim:latest": "sha256:aaa", "saltlab/base:bookworm": "sha256:bbb"}},
@@ -55,6 +66,10 @@ func TestPlanLoad(t *testing.T) {
 			p := PlanLoad(want, tc.nodes)
 			assert.Equal(t, tc.batches, p.Batches)
 			assert.Equal(t, tc.skipped, p.Skipped)
+			if tc.tag == nil {
+				tc.tag = map[string][]string{}
+			}
+			assert.Equal(t, tc.tag, p.Tag)
 		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/image"
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/swarm"
 	"github.com/docker/docker/api/types/volume"
@@ -120,6 +121,15 @@ func TestSwarmAcrossNodes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, again.Plan.Batches, "every node already holds the host's images")
 	t.Logf("swarm load again (all skipped): %s", again.Took.Round(100*time.Millisecond))
+
+	// a new tag of an image every node holds is set, not loaded
+	retag := "saltlab-test/" + name + ":retag"
+	require.NoError(t, host.ImageTag(ctx, images.BaseRef, retag))
+	t.Cleanup(func() { _, _ = host.ImageRemove(context.Background(), retag, image.RemoveOptions{}) })
+	tagged, err := load(ctx, host, LoadOptions{Name: name, Images: []string{retag}, StateDir: dir, Log: &log})
+	require.NoError(t, err)
+	assert.Empty(t, tagged.Plan.Batches)
+	assert.Len(t, tagged.Plan.Tag, 3, "each node only tagged")
 
 	packetAcrossNodes(ctx, t, c, name)
 
