@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 	"time"
@@ -100,10 +99,7 @@ func (l *Lab) createNetworks(ctx context.Context) error {
 		if n.External {
 			continue
 		}
-		lbl := map[string]string{}
-		maps.Copy(lbl, n.Labels)
-		maps.Copy(lbl, l.meta().common())
-		lbl[composeNetwork] = key
+		lbl := l.resourceLabels(n.Labels, composeNetwork, key)
 		opts := network.CreateOptions{
 			Driver:     n.Driver,
 			Internal:   n.Internal,
@@ -148,10 +144,7 @@ func (l *Lab) createVolumes(ctx context.Context) error {
 		if v.External {
 			continue
 		}
-		lbl := map[string]string{}
-		maps.Copy(lbl, v.Labels)
-		maps.Copy(lbl, l.meta().common())
-		lbl[composeVolume] = key
+		lbl := l.resourceLabels(v.Labels, composeVolume, key)
 		if _, err := l.cli.VolumeCreate(ctx, volume.CreateOptions{Name: v.Name, Driver: v.Driver, DriverOpts: v.DriverOpts, Labels: lbl}); err != nil {
 			return fmt.Errorf("create volume %s: %w", v.Name, err)
 		}
