@@ -1,0 +1,135 @@
+package stack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/network"
+	"github.com/docker/docker/api/types/swarm"
+	"github.com/docker/docker/api/types/volume"
+
+	"github.com/saltlab/saltlab/internal/poll"
+)
+
+// sweeper is what Teardown removes on each node: the run's containers
+// (task containers Swarm did not remove yet, chaos helpers), volumes (a
+// task's named volume is made on its node) and networks.
+type sweeper interface {
+	ContainerList(ctx context.Context, options container.ListOptions) ([]container.Summary, error)
+	ContainerRemove(ctx context.Context, containerID string, options container.RemoveOptions) error
+	VolumeList(ctx context.Context, options volume.ListOptions) (volume.ListResponse, error)
+	VolumeRemove(ctx context.Context, volumeID string, force bool) error
+	NetworkList(ctx context.Context, options network.ListOptions) ([]network.Summary, error)
+	NetworkRemove(ctx context.Context, networkID string) error
+}
+
+// removeInterval spaces the tries of a removal the swarm is still
+// catching up with (a secret in use until its service's tasks are gone, a
+// network with endpoints until their containers are).
+const removeInterval = 250 * time.Millisecond
+
+// Teardown removes everything of run runID from the swarm: its services,
+// then its secrets, configs and networks on the manager once nothing uses
+// them, then on every node what is left (containers, volumes, networks).
+// Only objects labelled with the run are touched. What it could not
+// remove is the error.
+func Teardown(ctx context.Context, sw Swarm, runID string) error {
+	m := sw.Manager
+	f := runFilter(runID)
+	var errs []error
+	services, err := m.ServiceList(ctx, swarm.ServiceListOptions{Filters: f})
+	if err != nil {
+		return fmt.Errorf("list services of run %s: %w", runID, err)
+	}
+	for _, s := range services {
+		if err := m.ServiceRemove(ctx, s.ID); err != nil && !errdefs.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("remove service %s: %w", s.Spec.Name, err))
+		}
+	}
+	secrets, err := m.SecretList(ctx, swarm.SecretListOptions{Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list secrets of run %s: %w", runID, err))
+	}
+	for _, s := range secrets {
+		errs = append(errs, retryRemove(ctx, "secret "+s.Spec.Name, func(ctx context.Context) error { return m.SecretRemove(ctx, s.ID) }))
+	}
+	configs, err := m.ConfigList(ctx, swarm.ConfigListOptions{Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list configs of run %s: %w", runID, err))
+	}
+	for _, c := range configs {
+		errs = append(errs, retryRemove(ctx, "config "+c.Spec.Name, func(ctx context.Context) error { return m.ConfigRemove(ctx, c.ID) }))
+	}
+	for _, node := range slices.Sorted(maps.Keys(sw.Nodes)) {
+		if err := sweepNode(ctx, sw.Nodes[node], runID); err != nil {
+			errs = append(errs, fmt.Errorf("node %s: %w", node, err))
+		}
+	}
+	nets, err := m.NetworkList(ctx, network.ListOptions{Filters: f})
+	if err != nil {
+		errs = append(errs, fmt.Errorf("list networks of run %s: %w", runID, err))
+	}
+	for _, n := range nets {
+		errs = append(errs, retryRemove(ctx, "network "+n.Name, func(ctx context.Context) error { return m.NetworkRemove(ctx, n.ID) }))
+	}
+	return errors.Join(errs...)
+}
+
+// sweepNode removes the run's containers, then its volumes and networks,
+// from one node's engine.
+func sweepNode(ctx context.Context, e sweeper, runID string) error {
+	f := runFilter(runID)
+	var errs []error
+	list, err := e.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
+	if err != nil {
+		return fmt.Errorf("list containers: %w", err)
+	}
+	for _, c := range list {
+		if err := e.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true, RemoveVolumes: true}); err != nil && !errdefs.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("remove container %s: %w", c.ID, err))
+		}
+	}
+	vols, err := e.VolumeList(ctx, volume.ListOptions{Filters: f})
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("list volumes: %w", err))...)
+	}
+	for _, v := range vols.Volumes {
+		// In use until Swarm's agent has removed the task's container.
+		errs = append(errs, retryRemove(ctx, "volume "+v.Name, func(ctx context.Context) error { return e.VolumeRemove(ctx, v.Name, false) }))
+	}
+	nets, err := e.NetworkList(ctx, network.ListOptions{Filters: f})
+	if err != nil {
+		return errors.Join(append(errs, fmt.Errorf("list networks: %w", err))...)
+	}
+	for _, n := range nets {
+		if n.Scope == "swarm" {
+			continue // the manager's to remove, once no node uses it
+		}
+		errs = append(errs, retryRemove(ctx, "network "+n.Name, func(ctx context.Context) error { return e.NetworkRemove(ctx, n.ID) }))
+	}
+	return errors.Join(errs...)
+}
+
+// retryRemove tries a removal until it succeeds or finds nothing, within
+// teardownTimeout: the swarm removes a service's tasks after the service,
+// and their secrets, configs, volumes and network endpoints with them.
+func retryRemove(ctx context.Context, what string, remove func(context.Context) error) error {
+	var last error
+	ok, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(teardownTimeout), Interval: removeInterval}, func(ctx context.Context, _ time.Duration) bool {
+		last = remove(ctx)
+		return last == nil || errdefs.IsNotFound(last)
+	})
+	if err != nil {
+		return fmt.Errorf("remove %s: %w", what, err)
+	}
+	if !ok {
+		return fmt.Errorf("remove %s: %w", what, last)
+	}
+	return nil
+}
