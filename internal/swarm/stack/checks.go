@@ -106,8 +106,8 @@ func networks(in checkIn, s types.ServiceConfig) []Problem {
 		if c.InterfaceName != "" {
 			bad("interface_name", "has no Swarm field")
 		}
-		// ipv4_address is handled: the service's virtual IP stands in for
-		// it, and extra_hosts that name the address get the virtual IP.
+		// ipv4_address is handled: the task's address stands in for
+		// it in the extra_hosts that name the address (Service.HostsOf).
 	}
 	return ps
 }
@@ -124,8 +124,8 @@ func deploy(in checkIn, s types.ServiceConfig) []Problem {
 	if d.Replicas != nil && *d.Replicas > 1 {
 		bad("replicas", "each saltlab service is one container (a minion id is its service's name)", "remove it and use `--minions N` (and `--minions-per-container`) for fleets")
 	}
-	if d.EndpointMode == "dnsrr" {
-		bad("endpoint_mode", "dnsrr gives the service no virtual IP, and a stopped task's name stops resolving: a failover minion would never notice a stopped master (salt-semantics §1.9)", "remove it (vip is the default)")
+	if d.EndpointMode == "vip" {
+		bad("endpoint_mode", "vip needs the kernel's IPVS, which the engines saltlab's swarm is tested on lack; saltlab resolves services itself (dnsrr, task addresses in hosts entries)", "remove it")
 	}
 	for _, r := range []*types.Resource{d.Resources.Limits, d.Resources.Reservations} {
 		if r != nil && (len(r.Devices) > 0 || len(r.GenericResources) > 0) {

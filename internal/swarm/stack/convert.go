@@ -115,7 +115,7 @@ func (c *converter) networks() error {
 		for _, nc := range c.p.Services[name].Networks {
 			if nc != nil && nc.Ipv4Address != "" {
 				c.statics[nc.Ipv4Address] = name
-				c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("service %s: ipv4_address %s: Swarm gives tasks addresses from the overlay's pool; the service's virtual IP, which outlives a stopped task, stands in for it in other services' extra_hosts", name, nc.Ipv4Address))
+				c.plan.Notes = append(c.plan.Notes, fmt.Sprintf("service %s: ipv4_address %s: Swarm gives tasks addresses from the overlay's pool; its task's address stands in for it in other services' extra_hosts", name, nc.Ipv4Address))
 			}
 		}
 	}
@@ -273,7 +273,7 @@ func (c *converter) service(name string) (Service, error) {
 			Placement:     c.placement(name),
 		},
 		Mode:         swarm.ServiceMode{Replicated: &swarm.ReplicatedService{Replicas: ptr(uint64(1))}},
-		EndpointSpec: &swarm.EndpointSpec{Mode: swarm.ResolutionModeVIP, Ports: publish(s.Ports)},
+		EndpointSpec: &swarm.EndpointSpec{Mode: swarm.ResolutionModeDNSRR, Ports: publish(s.Ports)},
 	}
 	for _, ep := range ct.Endpoints {
 		spec.TaskTemplate.Networks = append(spec.TaskTemplate.Networks, swarm.NetworkAttachmentConfig{Target: ep.Network, Aliases: ep.Aliases})
@@ -313,7 +313,8 @@ func (c *converter) serviceLabels(s types.ServiceConfig) map[string]string {
 
 // hosts maps "name:ip" extra_hosts to the hosts file lines Swarm takes
 // ("ip name"); an address that is a service's static compose address
-// becomes a reference Resolve fills with that service's virtual IP.
+// becomes a reference Resolve fills with the address of that service's
+// task.
 func (c *converter) hosts(service string, extra []string) (refs []HostRef, lines []string) {
 	for _, e := range extra {
 		i := strings.LastIndex(e, ":")

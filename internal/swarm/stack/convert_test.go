@@ -183,7 +183,7 @@ func isSecret(cs *swarm.ContainerSpec, target string) bool {
 	return false
 }
 
-func TestResolveWritesVirtualIPs(t *testing.T) {
+func TestResolveWritesTaskAddresses(t *testing.T) {
 	l := loadTopology(t, "failover")
 	plan, err := Convert(Input{Lab: l, Nodes: threeNodes(), KeyPair: testKeys()})
 	require.NoError(t, err)

@@ -104,7 +104,7 @@ func Deploy(ctx context.Context, sw Swarm, p *Plan, runID string) (err error) {
 			err = errors.Join(err, Teardown(cctx, sw, runID))
 		}
 	}()
-	d := &deployment{sw: sw, plan: p, services: map[string]string{}}
+	d := &deployment{sw: sw, plan: p, services: map[string]string{}, ids: map[string]string{}, met: map[string]bool{}}
 	if err := d.objects(ctx); err != nil {
 		return err
 	}
@@ -125,8 +125,10 @@ func Deploy(ctx context.Context, sw Swarm, p *Plan, runID string) (err error) {
 type deployment struct {
 	sw       Swarm
 	plan     *Plan
-	network  string            // id of the lab's first network, whose virtual IPs hosts entries take
+	network  string            // id of the lab's first network, whose task addresses hosts entries take
 	services map[string]string // compose service -> swarm service id
+	ids      map[string]string // secret or config name -> its id, which references need
+	met      map[string]bool   // "<service> <condition>" once met: a healthy task is not probed again
 }
 
 func (d *deployment) printf(format string, args ...any) {
@@ -148,21 +150,25 @@ func (d *deployment) objects(ctx context.Context) error {
 		d.printf("network %s created (overlay, attachable)", n.Name)
 	}
 	for _, o := range d.plan.Secrets {
-		if _, err := m.SecretCreate(ctx, swarm.SecretSpec{Annotations: swarm.Annotations{Name: o.Name, Labels: o.Labels}, Data: o.Data}); err != nil {
+		r, err := m.SecretCreate(ctx, swarm.SecretSpec{Annotations: swarm.Annotations{Name: o.Name, Labels: o.Labels}, Data: o.Data})
+		if err != nil {
 			return fmt.Errorf("create secret %s: %w", o.Name, err)
 		}
+		d.ids[o.Name] = r.ID
 	}
 	for _, o := range d.plan.Configs {
-		if _, err := m.ConfigCreate(ctx, swarm.ConfigSpec{Annotations: swarm.Annotations{Name: o.Name, Labels: o.Labels}, Data: o.Data}); err != nil {
+		r, err := m.ConfigCreate(ctx, swarm.ConfigSpec{Annotations: swarm.Annotations{Name: o.Name, Labels: o.Labels}, Data: o.Data})
+		if err != nil {
 			return fmt.Errorf("create config %s: %w", o.Name, err)
 		}
+		d.ids[o.Name] = r.ID
 	}
 	d.printf("%d secrets and %d configs created", len(d.plan.Secrets), len(d.plan.Configs))
 	return nil
 }
 
-// create waits for the service's dependencies, writes the virtual IPs of
-// the services its hosts entries name, and creates it without a registry
+// create waits for the service's dependencies, writes the addresses of
+// the tasks its hosts entries name, and creates it without a registry
 // lookup (the images are on every node: CheckImages).
 func (d *deployment) create(ctx context.Context, s *Service) error {
 	for _, dep := range slices.Sorted(maps.Keys(s.After)) {
@@ -170,18 +176,22 @@ func (d *deployment) create(ctx context.Context, s *Service) error {
 			return fmt.Errorf("service %s waits for %s: %w", s.Compose, dep, err)
 		}
 	}
-	vips := map[string]string{}
+	addrs := map[string]string{}
 	for _, h := range s.HostsOf {
-		ip, err := d.vip(ctx, h.Service)
+		if err := d.await(ctx, h.Service, "service_started"); err != nil {
+			return fmt.Errorf("service %s names %s in extra_hosts: %w", s.Compose, h.Service, err)
+		}
+		ip, err := d.address(ctx, h.Service)
 		if err != nil {
 			return err
 		}
-		vips[h.Service] = ip
+		addrs[h.Service] = ip
 	}
 	resolved := *s // the plan keeps its references, for another deploy
-	if err := resolved.Resolve(vips); err != nil {
+	if err := resolved.Resolve(addrs); err != nil {
 		return err
 	}
+	d.reference(resolved.Spec.TaskTemplate.ContainerSpec)
 	r, err := d.sw.Manager.ServiceCreate(ctx, resolved.Spec, swarm.ServiceCreateOptions{QueryRegistry: false})
 	if err != nil {
 		return fmt.Errorf("create service %s: %w", s.Spec.Name, err)
@@ -191,23 +201,44 @@ func (d *deployment) create(ctx context.Context, s *Service) error {
 	return nil
 }
 
-// vip is the virtual IP of a created service on the lab's network.
-func (d *deployment) vip(ctx context.Context, compose string) (string, error) {
+// reference gives the spec's secret and config references the ids of
+// the objects they name, which the engine requires.
+func (d *deployment) reference(cs *swarm.ContainerSpec) {
+	secrets := make([]*swarm.SecretReference, 0, len(cs.Secrets))
+	for _, r := range cs.Secrets {
+		c := *r
+		c.SecretID = d.ids[r.SecretName]
+		secrets = append(secrets, &c)
+	}
+	configs := make([]*swarm.ConfigReference, 0, len(cs.Configs))
+	for _, r := range cs.Configs {
+		c := *r
+		c.ConfigID = d.ids[r.ConfigName]
+		configs = append(configs, &c)
+	}
+	cs.Secrets, cs.Configs = secrets, configs
+}
+
+// address is the address on the lab's network of the running task of a
+// created service.
+func (d *deployment) address(ctx context.Context, compose string) (string, error) {
 	id, ok := d.services[compose]
 	if !ok {
 		return "", fmt.Errorf("service %s is named in extra_hosts but not created before: add it to depends_on", compose)
 	}
-	svc, _, err := d.sw.Manager.ServiceInspectWithRaw(ctx, id, swarm.ServiceInspectOptions{})
+	tasks, err := d.sw.Manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("service", id), filters.Arg("desired-state", "running"))})
 	if err != nil {
-		return "", fmt.Errorf("inspect service %s: %w", compose, err)
+		return "", fmt.Errorf("list tasks of service %s: %w", compose, err)
 	}
-	for _, v := range svc.Endpoint.VirtualIPs {
-		if v.NetworkID == d.network {
-			ip, _, _ := strings.Cut(v.Addr, "/")
-			return ip, nil
+	for _, t := range tasks {
+		for _, a := range t.NetworksAttachments {
+			if a.Network.ID == d.network && len(a.Addresses) > 0 {
+				ip, _, _ := strings.Cut(a.Addresses[0], "/")
+				return ip, nil
+			}
 		}
 	}
-	return "", fmt.Errorf("service %s has no virtual IP on the lab's network", compose)
+	return "", fmt.Errorf("service %s has no running task with an address on the lab's network", compose)
 }
 
 const teardownTimeout = 2 * time.Minute

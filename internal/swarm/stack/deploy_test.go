@@ -135,7 +135,6 @@ func (f *fakeSwarm) ServiceCreate(_ context.Context, s swarm.ServiceSpec, o swar
 	defer f.mu.Unlock()
 	id := "svc-" + s.Name
 	svc := swarm.Service{ID: id, Spec: s}
-	svc.Endpoint.VirtualIPs = []swarm.EndpointVirtualIP{{NetworkID: "network-" + s.TaskTemplate.Networks[0].Target, Addr: fmt.Sprintf("10.0.9.%d/24", len(f.services)+2)}}
 	f.services[id] = svc
 	return swarm.ServiceCreateResponse{ID: id}, nil
 }
@@ -164,11 +163,22 @@ func (f *fakeSwarm) ServiceRemove(_ context.Context, id string) error {
 }
 
 func (f *fakeSwarm) TaskList(_ context.Context, o swarm.TaskListOptions) ([]swarm.Task, error) {
-	state := swarm.TaskStateRunning
-	if strings.HasSuffix(o.Filters.Get("service")[0], "key-wait") {
-		state = swarm.TaskStateComplete
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	svc, ok := f.services[o.Filters.Get("service")[0]]
+	if !ok {
+		return nil, nil
 	}
-	return []swarm.Task{{Status: swarm.TaskStatus{State: state}, Meta: swarm.Meta{CreatedAt: time.Now()}}}, nil
+	n := 2
+	for _, m := range []string{"salt-master-1", "salt-master-2", "nginx"} {
+		if strings.HasSuffix(svc.Spec.Name, m) {
+			break
+		}
+		n++
+	}
+	net := "network-" + svc.Spec.TaskTemplate.Networks[0].Target
+	return []swarm.Task{{Status: swarm.TaskStatus{State: swarm.TaskStateRunning}, Meta: swarm.Meta{CreatedAt: time.Now()},
+		NetworksAttachments: []swarm.NetworkAttachment{{Network: swarm.Network{ID: net}, Addresses: []string{fmt.Sprintf("10.0.9.%d/24", n)}}}}}, nil
 }
 
 func (f *fakeSwarm) ContainerList(context.Context, container.ListOptions) ([]container.Summary, error) {
@@ -222,7 +232,7 @@ func failoverPlan(t *testing.T) *Plan {
 	return p
 }
 
-func TestDeployCreatesInOrderWithVirtualIPs(t *testing.T) {
+func TestDeployCreatesInOrderWithTaskAddresses(t *testing.T) {
 	f := newFakeSwarm()
 	require.NoError(t, Deploy(context.Background(), testSwarm(f), failoverPlan(t), goldenRun))
 	var creates []string

@@ -56,25 +56,30 @@ type Service struct {
 	// stopped for good instead of paused).
 	Health *container.HealthConfig `json:",omitempty"`
 	// HostsOf lists the container's extra_hosts entries that name another
-	// service's static compose address: Resolve writes that service's
-	// virtual IP into the spec once it exists.
+	// service's static compose address: Resolve writes the address of that
+	// service's task into the spec once the task runs. Like a static
+	// address, and unlike the service's name in Swarm's DNS (endpoint mode
+	// dnsrr: this machine's kernel has no IPVS for virtual IPs), it stays
+	// in the hosts file while the task is stopped, so a failover minion
+	// still resolves a stopped master and notices it is down
+	// (salt-semantics §1.9).
 	HostsOf []HostRef `json:",omitempty"`
 }
 
-// HostRef is an extra_hosts name whose address is a service's virtual IP.
+// HostRef is an extra_hosts name whose address is a service's task's.
 type HostRef struct {
 	Host    string
 	Service string
 }
 
-// Resolve writes the virtual IPs (compose service -> address on the lab
-// network) of the services s names into its spec's hosts file entries.
-func (s *Service) Resolve(vips map[string]string) error {
+// Resolve writes the task addresses (compose service -> address on the
+// lab network) of the services s names into its spec's hosts entries.
+func (s *Service) Resolve(addrs map[string]string) error {
 	lines := make([]string, 0, len(s.HostsOf))
 	for _, h := range s.HostsOf {
-		ip, ok := vips[h.Service]
+		ip, ok := addrs[h.Service]
 		if !ok {
-			return fmt.Errorf("resolve hosts of %s: no virtual IP for service %s (is it created?)", s.Compose, h.Service)
+			return fmt.Errorf("resolve hosts of %s: no address for service %s (does its task run?)", s.Compose, h.Service)
 		}
 		lines = append(lines, ip+" "+h.Host)
 	}

@@ -78,6 +78,9 @@ func Teardown(ctx context.Context, sw Swarm, runID string) error {
 	for _, n := range nets {
 		errs = append(errs, retryRemove(ctx, "network "+n.Name, func(ctx context.Context) error { return m.NetworkRemove(ctx, n.ID) }))
 	}
+	if len(nets) > 0 {
+		errs = append(errs, networksGone(ctx, m, runID))
+	}
 	return errors.Join(errs...)
 }
 
@@ -91,9 +94,11 @@ func sweepNode(ctx context.Context, e sweeper, runID string) error {
 		return fmt.Errorf("list containers: %w", err)
 	}
 	for _, c := range list {
-		if err := e.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true, RemoveVolumes: true}); err != nil && !errdefs.IsNotFound(err) {
-			errs = append(errs, fmt.Errorf("remove container %s: %w", c.ID, err))
-		}
+		// Swarm's agent may be removing a task's container already: the
+		// engine says so (a conflict) until it is gone.
+		errs = append(errs, retryRemove(ctx, "container "+c.ID, func(ctx context.Context) error {
+			return e.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true, RemoveVolumes: true})
+		}))
 	}
 	vols, err := e.VolumeList(ctx, volume.ListOptions{Filters: f})
 	if err != nil {
@@ -130,6 +135,25 @@ func retryRemove(ctx context.Context, what string, remove func(context.Context) 
 	}
 	if !ok {
 		return fmt.Errorf("remove %s: %w", what, last)
+	}
+	return nil
+}
+
+// networksGone waits until the manager lists none of the run's networks:
+// it accepts an overlay network's removal before the nodes have let go
+// of it, and the network is listed until they have.
+func networksGone(ctx context.Context, m Manager, runID string) error {
+	var left []network.Summary
+	ok, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(teardownTimeout), Interval: removeInterval}, func(ctx context.Context, _ time.Duration) bool {
+		var err error
+		left, err = m.NetworkList(ctx, network.ListOptions{Filters: runFilter(runID)})
+		return err == nil && len(left) == 0
+	})
+	if err != nil {
+		return fmt.Errorf("wait for the networks of run %s to go: %w", runID, err)
+	}
+	if !ok {
+		return fmt.Errorf("the manager still lists %d network(s) of run %s after %s", len(left), runID, teardownTimeout)
 	}
 	return nil
 }

@@ -25,6 +25,9 @@ func (d *deployment) await(ctx context.Context, svc, condition string) error {
 	if !ok {
 		return fmt.Errorf("service %s is not created", svc)
 	}
+	if d.met[svc+" "+condition] {
+		return nil
+	}
 	var health *Service
 	for i := range d.plan.Services {
 		if d.plan.Services[i].Compose == svc {
@@ -67,6 +70,7 @@ func (d *deployment) await(ctx context.Context, svc, condition string) error {
 	if condition == "service_healthy" {
 		d.printf("service %s healthy", svc)
 	}
+	d.met[svc+" "+condition] = true
 	return nil
 }
 
