@@ -39,3 +39,6 @@ type Manager interface {
 	ServiceList(ctx context.Context, options swarm.ServiceListOptions) ([]swarm.Service, error)
 	TaskList(ctx context.Context, options swarm.TaskListOptions) ([]swarm.Task, error)
 }
+
+// The lab drives its containers through the router as through one engine.
+var _ lab.Docker = (*Client)(nil)

@@ -59,7 +59,7 @@ func TestDeployAndTeardownOnTheSwarm(t *testing.T) {
 	require.NoError(t, os.WriteFile(pw, []byte("secret\n"), 0o600))
 	subnet := fmt.Sprintf("10.%d.%d", 100+int(b[0])%100, b[1])
 	l, err := lab.Load(ctx, target.Router, lab.Options{
-		Files: []string{filepath.Join(repoRoot(t), "compose", "failover", "compose.yaml")},
+		Files:   []string{filepath.Join(repoRoot(t), "compose", "failover", "compose.yaml")},
 		Project: "saltlab-failover-" + runID, RunID: runID, Topology: "failover", Flavor: "sim",
 		Env: map[string]string{"SALTLAB_API_PASSWORD_FILE": pw, "SALTLAB_SALT_IMAGE": "saltlab/salt-sim:latest",
 			"SALTLAB_SUBNET": subnet + ".0/24", "SALTLAB_IP_RANGE": subnet + ".128/25",

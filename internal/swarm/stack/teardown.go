@@ -79,7 +79,7 @@ func Teardown(ctx context.Context, sw Swarm, runID string) error {
 		errs = append(errs, retryRemove(ctx, "network "+n.Name, func(ctx context.Context) error { return m.NetworkRemove(ctx, n.ID) }))
 	}
 	if len(nets) > 0 {
-		errs = append(errs, networksGone(ctx, m, runID))
+		errs = append(errs, networksGone(ctx, sw, runID))
 	}
 	return errors.Join(errs...)
 }
@@ -139,21 +139,26 @@ func retryRemove(ctx context.Context, what string, remove func(context.Context) 
 	return nil
 }
 
-// networksGone waits until the manager lists none of the run's networks:
-// it accepts an overlay network's removal before the nodes have let go
-// of it, and the network is listed until they have.
-func networksGone(ctx context.Context, m Manager, runID string) error {
-	var left []network.Summary
+// networksGone waits until no node lists any of the run's networks: the
+// manager accepts an overlay network's removal at once, and each node
+// lists its copy until its agent has let go of it.
+func networksGone(ctx context.Context, sw Swarm, runID string) error {
+	var left string
 	ok, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(teardownTimeout), Interval: removeInterval}, func(ctx context.Context, _ time.Duration) bool {
-		var err error
-		left, err = m.NetworkList(ctx, network.ListOptions{Filters: runFilter(runID)})
-		return err == nil && len(left) == 0
+		for _, node := range slices.Sorted(maps.Keys(sw.Nodes)) {
+			nets, err := sw.Nodes[node].NetworkList(ctx, network.ListOptions{Filters: runFilter(runID)})
+			if err != nil || len(nets) > 0 {
+				left = node
+				return false
+			}
+		}
+		return true
 	})
 	if err != nil {
 		return fmt.Errorf("wait for the networks of run %s to go: %w", runID, err)
 	}
 	if !ok {
-		return fmt.Errorf("the manager still lists %d network(s) of run %s after %s", len(left), runID, teardownTimeout)
+		return fmt.Errorf("node %s still lists a network of run %s after %s", left, runID, teardownTimeout)
 	}
 	return nil
 }
