@@ -16,10 +16,10 @@ import (
 // refuses it).
 func TestEveryServiceKeyIsClassified(t *testing.T) {
 	seen := map[string]bool{}
-	for _, f := range serviceFields() {
-		seen[f.name] = true
-		_, ok := serviceRules[f.name]
-		assert.True(t, ok, "service key %s (%s) is not classified in serviceRules", f.key, f.name)
+	for _, f := range ServiceFields() {
+		seen[f.Name] = true
+		_, ok := serviceRules[f.Name]
+		assert.True(t, ok, "service key %s (%s) is not classified in serviceRules", f.Key, f.Name)
 	}
 	for name := range serviceRules {
 		assert.True(t, seen[name], "serviceRules classifies %s, which types.ServiceConfig does not have", name)

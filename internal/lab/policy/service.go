@@ -103,16 +103,18 @@ var serviceRules = map[string]rule{
 	"Isolation": notMapped(fixRemove), "CredentialSpec": notMapped(fixRemove),
 }
 
-// field is one key of types.ServiceConfig, embedded structs flattened.
-type field struct {
-	name  string // Go field name, the key of serviceRules
-	key   string // compose key
-	index []int
+// Field is one key of types.ServiceConfig, embedded structs flattened.
+type Field struct {
+	Name  string // Go field name, the key of serviceRules
+	Key   string // compose key
+	Index []int  // for reflect.Value.FieldByIndex
 }
 
-// serviceFields lists the keys of types.ServiceConfig.
-func serviceFields() []field {
-	var out []field
+// ServiceFields lists the keys of types.ServiceConfig: every rule set
+// over compose keys (this policy, the Swarm preflight) classifies them
+// all, so a key a newer compose-go adds is refused until classified.
+func ServiceFields() []Field {
+	var out []Field
 	var walk func(t reflect.Type, index []int)
 	walk = func(t reflect.Type, index []int) {
 		for i := range t.NumField() {
@@ -129,7 +131,7 @@ func serviceFields() []field {
 			case "#extensions":
 				tag = "x-*"
 			}
-			out = append(out, field{name: f.Name, key: tag, index: idx})
+			out = append(out, Field{Name: f.Name, Key: tag, Index: idx})
 		}
 	}
 	walk(reflect.TypeFor[types.ServiceConfig](), nil)
@@ -141,20 +143,20 @@ func serviceFields() []field {
 func (r Rules) service(s types.ServiceConfig) []Violation {
 	var vs []Violation
 	v := reflect.ValueOf(s)
-	for _, f := range serviceFields() {
-		if v.FieldByIndex(f.index).IsZero() {
+	for _, f := range ServiceFields() {
+		if v.FieldByIndex(f.Index).IsZero() {
 			continue
 		}
-		ru, ok := serviceRules[f.name]
+		ru, ok := serviceRules[f.Name]
 		if !ok {
-			vs = append(vs, Violation{Service: s.Name, Key: f.key, Problem: "is a key saltlab's policy does not know yet", Fix: fixRemove})
+			vs = append(vs, Violation{Service: s.Name, Key: f.Key, Problem: "is a key saltlab's policy does not know yet", Fix: fixRemove})
 			continue
 		}
 		switch ru.kind {
 		case refuse:
-			vs = append(vs, Violation{Service: s.Name, Key: f.key, Problem: ru.why, Fix: ru.fix})
+			vs = append(vs, Violation{Service: s.Name, Key: f.Key, Problem: ru.why, Fix: ru.fix})
 		case unsupported:
-			vs = append(vs, Violation{Service: s.Name, Key: f.key, Problem: "is not supported by saltlab", Fix: ru.fix})
+			vs = append(vs, Violation{Service: s.Name, Key: f.Key, Problem: "is not supported by saltlab", Fix: ru.fix})
 		case check:
 			vs = append(vs, ru.check(r, s)...)
 		}

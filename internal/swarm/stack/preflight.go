@@ -13,6 +13,7 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/types"
 
+	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/lab/roles"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -85,55 +86,23 @@ func Preflight(p *types.Project) error {
 func service(p *types.Project, r roles.Roles, shared map[string][]string, s types.ServiceConfig) []Problem {
 	var ps []Problem
 	v := reflect.ValueOf(s)
-	for _, f := range serviceFields() {
-		if v.FieldByIndex(f.index).IsZero() {
+	for _, f := range policy.ServiceFields() {
+		if v.FieldByIndex(f.Index).IsZero() {
 			continue
 		}
-		ru, ok := serviceRules[f.name]
+		ru, ok := serviceRules[f.Name]
 		if !ok {
-			ps = append(ps, Problem{Service: s.Name, Key: f.key, Problem: "is a key saltlab's Swarm converter does not know yet", Fix: fixRemove})
+			ps = append(ps, Problem{Service: s.Name, Key: f.Key, Problem: "is a key saltlab's Swarm converter does not know yet", Fix: fixRemove})
 			continue
 		}
 		switch ru.kind {
 		case refuse:
-			ps = append(ps, Problem{Service: s.Name, Key: f.key, Problem: ru.why, Fix: ru.fix})
+			ps = append(ps, Problem{Service: s.Name, Key: f.Key, Problem: ru.why, Fix: ru.fix})
 		case check:
 			ps = append(ps, ru.check(checkIn{p: p, roles: r, shared: shared}, s)...)
 		}
 	}
 	return ps
-}
-
-// field is one key of types.ServiceConfig, embedded structs flattened.
-type field struct {
-	name  string // Go field name, the key of serviceRules
-	key   string // compose key
-	index []int
-}
-
-func serviceFields() []field {
-	var out []field
-	var walk func(t reflect.Type, index []int)
-	walk = func(t reflect.Type, index []int) {
-		for i := range t.NumField() {
-			f := t.Field(i)
-			idx := append(append([]int{}, index...), i)
-			tag, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
-			if f.Anonymous && f.Type.Kind() == reflect.Struct {
-				walk(f.Type, idx)
-				continue
-			}
-			switch tag {
-			case "", "-":
-				tag = f.Name
-			case "#extensions":
-				tag = "x-*"
-			}
-			out = append(out, field{name: f.Name, key: tag, index: idx})
-		}
-	}
-	walk(reflect.TypeFor[types.ServiceConfig](), nil)
-	return out
 }
 
 // projectProblems checks the top-level networks: each becomes an overlay

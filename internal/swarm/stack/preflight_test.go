@@ -10,15 +10,16 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/lab/policy"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func TestEveryServiceKeyIsClassified(t *testing.T) {
 	seen := map[string]bool{}
-	for _, f := range serviceFields() {
-		seen[f.name] = true
-		_, ok := serviceRules[f.name]
-		assert.True(t, ok, "compose key %s (ServiceConfig.%s) has no Swarm rule: classify it in rules.go", f.key, f.name)
+	for _, f := range policy.ServiceFields() {
+		seen[f.Name] = true
+		_, ok := serviceRules[f.Name]
+		assert.True(t, ok, "compose key %s (ServiceConfig.%s) has no Swarm rule: classify it in rules.go", f.Key, f.Name)
 	}
 	for name := range serviceRules {
 		assert.True(t, seen[name], "rules.go classifies %s, which ServiceConfig no longer has", name)
