@@ -85,3 +85,10 @@ func (l *Lab) resourceLabels(own map[string]string, composeKey, key string) map[
 	lbl[composeKey] = key
 	return lbl
 }
+
+// HealthArgv is the command Docker runs for a health test, for engines
+// whose health checks saltlab runs itself; ok is false without a test.
+func HealthArgv(hc *container.HealthConfig) (argv []string, ok bool) {
+	argv, _, _, ok = startProbeOf(hc)
+	return argv, ok
+}

@@ -50,10 +50,14 @@ func (d *deployment) await(ctx context.Context, svc, condition string) error {
 		if state != want {
 			return false
 		}
-		if condition != "service_healthy" || health == nil || health.Health == nil {
+		if condition != "service_healthy" || health == nil {
 			return true
 		}
-		r, err := lab.ExecIn(ctx, d.sw.Exec, lab.ContainerNameOf(d.plan.Project, svc), healthArgv(health.Health.Test))
+		argv, ok := lab.HealthArgv(health.Health)
+		if !ok {
+			return true
+		}
+		r, err := lab.ExecIn(ctx, d.sw.Exec, lab.ContainerNameOf(d.plan.Project, svc), argv)
 		if err != nil {
 			last = "health test: " + err.Error()
 			return false
@@ -91,18 +95,4 @@ func taskState(tasks []swarm.Task) (swarm.TaskState, string) {
 		msg += ": " + newest.Status.Err
 	}
 	return newest.Status.State, msg
-}
-
-// healthArgv turns a compose health test into the command saltlab runs.
-func healthArgv(test []string) []string {
-	if len(test) == 0 {
-		return []string{"true"}
-	}
-	switch test[0] {
-	case "CMD":
-		return test[1:]
-	case "CMD-SHELL":
-		return []string{"/bin/sh", "-c", test[1]}
-	}
-	return test
 }
