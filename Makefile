@@ -118,12 +118,12 @@ FUZZERS := ./internal/run/tagexpr:FuzzParse ./internal/lab/knobs:FuzzParseSets .
 	./internal/salt/etchosts:FuzzParse ./internal/usage/valid:FuzzValidators ./internal/evidence/compare:FuzzParseKnown ./internal/evidence/matrix:FuzzParseLedger \
 	./internal/images/saltdist:FuzzParseLock ./internal/images/saltdist:FuzzBuildRequires \
 	./internal/salt/saltopts:FuzzKeys ./internal/salt/saltopts:FuzzParse ./internal/scenario:FuzzParseProbe ./internal/shell:FuzzQuote ./internal/run/ready:FuzzStartedMinion \
-	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines
+	./internal/drill/spec:FuzzParse ./internal/drill:FuzzParseLearnerLines ./internal/swarm/stack:FuzzPreflight
 # The slow ones run FUZZTIME_SLOW: each execution loads a compose project
 # (about 210 a second) or folds a ledger of windows, so 20000 took 97 s and
 # 47 s of a CI run (measured 2026-11-26); the rest take 1-3 s each.
 FUZZTIME_SLOW ?= 4000x
-SLOW_FUZZERS  := ./internal/lab:FuzzLoadOverride ./internal/evidence/history:FuzzLedgerWindows
+SLOW_FUZZERS  := ./internal/lab:FuzzLoadOverride ./internal/evidence/history:FuzzLedgerWindows ./internal/swarm/stack:FuzzPreflight
 fuzz:
 	@set -e; for f in $(FUZZERS); do \
 	  n=$(FUZZTIME); case " $(SLOW_FUZZERS) " in *" $$f "*) n=$(FUZZTIME_SLOW);; esac; \
