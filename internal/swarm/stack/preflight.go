@@ -21,21 +21,10 @@ import (
 // Doc is the page that says how a lab runs on Swarm; messages point at it.
 const Doc = "docs/swarm.md"
 
-// Problem is one setting a lab on Swarm cannot have.
-type Problem struct {
-	Service string // "" for a project-level network or volume
-	Key     string // compose key: "privileged", "volumes.salt_data"
-	Problem string // what Swarm does with it
-	Fix     string
-}
-
-func (p Problem) String() string {
-	where := p.Key
-	if p.Service != "" {
-		where = fmt.Sprintf("service %q: %s", p.Service, p.Key)
-	}
-	return fmt.Sprintf("%s: %s; fix: %s", where, p.Problem, p.Fix)
-}
+// Problem is one setting a lab on Swarm cannot have: the service ("" for
+// a project-level network or volume), the compose key, what Swarm does
+// with it and the fix, said as the compose policy says its violations.
+type Problem = policy.Violation
 
 // Error lists every problem of one project.
 type Error struct {
