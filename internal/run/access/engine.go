@@ -15,8 +15,10 @@ import (
 // NewEngine is the one constructor of the chaos engine, for `run`,
 // `chaos` and `heal`: it binds the engine to a run's lab and fault ledger,
 // logs every action to log, and builds the chaos helper image with b on
-// the first network fault only.
-func NewEngine(cli *client.Client, st runstate.State, ledger *fault.Ledger, b *images.Builder, log io.Writer) *chaos.Engine {
+// the first network fault only. cli is any client of the lab's
+// containers: one engine's, or a swarm's router (internal/swarm/route),
+// which sends each call to the node of its container.
+func NewEngine(cli chaos.Docker, st runstate.State, ledger *fault.Ledger, b *images.Builder, log io.Writer) *chaos.Engine {
 	e := chaos.New(cli, st.RunID, st.Project, ledger)
 	e.Log = log
 	e.HelperImage = b.BuildHelper
