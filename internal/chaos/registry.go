@@ -17,7 +17,7 @@ import (
 // must have for it, and how it acts and is undone. Each kind registers its
 // Def from the file that holds its mechanism, so a new kind is one file in
 // this package: the engine and heal (Inject, Undo), `saltlab chaos` (its
-// flags, usage and list), the drill files (drill.ChaosSpec, through Parse)
+// flags, usage and list), the drill files (prepare.ChaosSpec, through Parse)
 // and the scenarios' generic fault phrase (ParseWords) all read the
 // registry, and the history takes its kind as a recorded string.
 type Def struct {

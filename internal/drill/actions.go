@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/bringup"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -188,7 +188,7 @@ func (s *Session) end(ctx context.Context) error {
 		s.Progress.Ended = time.Now()
 	}
 	s.stopEvents()
-	return errors.Join(s.save(), ops.Down(context.WithoutCancel(ctx), s.Progress.RunID, io.Discard))
+	return errors.Join(s.save(), bringup.Down(ctx, s.Progress.RunID))
 }
 
 // Abandon ends the drill without a debrief (reset): heal, remove the lab.

@@ -71,7 +71,7 @@ type Start struct {
 
 // Fault is a chaos fault as `saltlab chaos` takes it: its kind (or an
 // alias), its target, and the options of the chaos registry, one key each
-// (the option's name with "_" for "-"; drill.ChaosSpec reads them through
+// (the option's name with "_" for "-"; prepare.ChaosSpec reads them through
 // the registry, which refuses an option the kind does not take).
 type Fault struct {
 	Kind    string   `yaml:"kind" json:"kind"`
