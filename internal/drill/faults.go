@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
@@ -32,14 +33,24 @@ func openFaults(h []history.Entry) map[string]history.Entry {
 // mendedBy are the verbs that end a fault of each kind on its target,
 // from outside the container: a stopped or killed container booted, a
 // paused one unpaused, and a restart, which ends them all and every
-// frozen or killed daemon in it. Network faults live in the helper's
-// rules, which a verb on the container does not undo.
+// frozen or killed daemon in it.
 var mendedBy = map[history.FaultKind][]string{
 	history.FaultStop:     {spec.VerbBoot, spec.VerbRestart},
 	history.FaultKill:     {spec.VerbBoot, spec.VerbRestart},
 	history.FaultPause:    {spec.VerbUnpause, spec.VerbRestart},
 	history.FaultProcStop: {spec.VerbRestart},
 	history.FaultProcKill: {spec.VerbRestart},
+}
+
+// mends says whether verb, done to a fault's target, ended it. A network
+// fault (chaos.IsNetwork) lives in the target's network namespace: the
+// reconnect verb undoes it, and a restart gives the container a fresh
+// namespace, which leaves its rules behind in the old one.
+func mends(kind history.FaultKind, verb string) bool {
+	if chaos.IsNetwork(kind) {
+		return verb == spec.VerbReconnect || verb == spec.VerbRestart
+	}
+	return slices.Contains(mendedBy[kind], verb)
 }
 
 // mendFaults records the end of each open fault of the drill on service
@@ -53,7 +64,7 @@ func (s *Session) mendFaults(verb, service string) {
 		return
 	}
 	for id, e := range openFaults(h) {
-		if e.Target == service && slices.Contains(mendedBy[e.Kind], verb) {
+		if e.Target == service && mends(e.Kind, verb) {
 			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: e.Kind, Target: e.Target, Program: e.Program, FaultID: id})
 		}
 	}

@@ -22,6 +22,8 @@ func TestAVerbOnTheContainerEndsTheFaultItMended(t *testing.T) {
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultStop, Target: "salt-master-1", FaultID: "drill-0"},
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultProcStop, Target: "salt-master-2", Program: "salt-master", FaultID: "drill-1"},
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultStop, Target: "salt-master-2", FaultID: "other"},
+		{Type: history.Fault, Phase: history.Start, Kind: "partition", Target: "salt-minion-1", FaultID: "drill-2"},
+		{Type: history.Fault, Phase: history.Start, Kind: "isolate", Target: "salt-minion-2", FaultID: "drill-3"},
 	} {
 		_, err := rec.Append(e)
 		require.NoError(t, err)
@@ -36,11 +38,17 @@ func TestAVerbOnTheContainerEndsTheFaultItMended(t *testing.T) {
 		}
 		return ids
 	}
-	require.ElementsMatch(t, []string{"drill-0", "drill-1"}, open(), "only the drill's own faults")
+	require.ElementsMatch(t, []string{"drill-0", "drill-1", "drill-2", "drill-3"}, open(), "only the drill's own faults")
 	s.mendFaults("boot", "salt-master-1")
-	assert.ElementsMatch(t, []string{"drill-1"}, open())
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open())
 	s.mendFaults("boot", "salt-master-2")
-	assert.ElementsMatch(t, []string{"drill-1"}, open(), "booting a running container wakes no frozen daemon")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open(), "booting a running container wakes no frozen daemon")
+	s.mendFaults("reconnect", "salt-master-2")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open(), "reconnecting mends no daemon")
+	s.mendFaults("reconnect", "salt-minion-1")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-3"}, open(), "reconnect ends the network fault on its target")
+	s.mendFaults("restart", "salt-minion-2")
+	assert.ElementsMatch(t, []string{"drill-1"}, open(), "a restart leaves a network fault's rules in the old namespace")
 	s.mendFaults("restart", "salt-master-2")
 	assert.Empty(t, open())
 	h, err := history.Read(rec.Path())
