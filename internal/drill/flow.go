@@ -96,7 +96,9 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 func (s *Session) begin(ctx context.Context) error {
 	s.Progress.Started = time.Now()
 	s.hist.SetScenario(debrief.ScenarioName(s.Drill.Name))
-	s.Progress.Release = s.release(ctx)
+	if s.Progress.Release == "" { // a rearmed round keeps its lab's
+		s.Progress.Release = s.release(ctx)
+	}
 	for i, a := range s.Drill.Incident {
 		if a.Start != nil {
 			if a.Start.AfterTask == "" {
