@@ -75,15 +75,16 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 	return err
 }
 
-// reconnect restores service's network: every network fault on it still
-// pending in the run's fault ledger (chaos.IsNetwork) is undone through
-// the ledger, as heal would, so `stop` and `saltlab heal` find nothing
+// reconnect restores service's network: every network fault still
+// pending in the run's fault ledger (chaos.IsNetwork) whose targets name
+// it (a partition's peers do not count: the rules live in the targets'
+// namespaces) is undone through the ledger, as heal would, so `stop` and `saltlab heal` find nothing
 // left of it. A host whose network is whole is nothing to mend: that is
 // an answer for the learner, not an error.
 func (s *Session) reconnect(ctx context.Context, service string) error {
 	var errs []error
 	for _, e := range s.engine.Ledger().Pending() {
-		if e.Target == service && chaos.IsNetwork(e.Kind) {
+		if chaos.IsNetwork(e.Kind) && slices.Contains(chaos.LedgerTargets(e.Target), service) {
 			errs = append(errs, s.engine.Ledger().Undo(ctx, s.engine, e.ID))
 		}
 	}
