@@ -13,21 +13,10 @@ import (
 )
 
 // CostView is what the incident has cost so far, as the debrief counts it
-// (debrief.Cost), over the history the board holds.
+// (debrief.Cost: Until is "mitigation" once every service task was met,
+// "stop" while not yet), over the history the board holds.
 type CostView struct {
-	// Until is "mitigation" once every service task was met, else "now".
-	Until     string `json:"until"`
-	JobsKnown bool   `json:"jobs_known"`
-	Jobs      int    `json:"jobs"`
-	Lost      int    `json:"lost"`
-	Twice     int    `json:"twice"`
-	Unjudged  int    `json:"unjudged"`
-	ProbeJobs int    `json:"probe_jobs"`
-	// ProbeLost and ProbeTwice are the drill's own probes' share.
-	ProbeLost   int `json:"probe_lost"`
-	ProbeTwice  int `json:"probe_twice"`
-	APIRequests int `json:"api_requests"`
-	APIFailed   int `json:"api_failed"`
+	debrief.Cost
 	// CountedFrom is when the count starts: the incident's start, or,
 	// when the board no longer holds the history back to it, the first
 	// entry it holds (Cut), which Note explains.
@@ -38,13 +27,7 @@ type CostView struct {
 
 // costView counts the incident's cost so far from the run's history.
 func costView(d *spec.Drill, p *state.Progress, h History, now time.Time) CostView {
-	c := debrief.CostSoFar(d, p, h.Tail, now)
-	v := CostView{Until: "now", JobsKnown: c.JobsKnown, Jobs: c.Jobs, Lost: c.Lost, Twice: c.Twice, Unjudged: c.Unjudged,
-		ProbeJobs: c.ProbeJobs, ProbeLost: c.ProbeLost, ProbeTwice: c.ProbeTwice, APIRequests: c.APIRequests, APIFailed: c.APIFailed,
-		CountedFrom: p.Started}
-	if c.Until == "mitigation" {
-		v.Until = "mitigation"
-	}
+	v := CostView{Cost: debrief.CostSoFar(d, p, h.Tail, now), CountedFrom: p.Started}
 	if !h.From.IsZero() && h.From.After(p.Started) {
 		v.Cut, v.CountedFrom = true, h.From
 		v.Note = fmt.Sprintf("counted from %s, not from the incident's start (%s): the board holds the last MiB of the history and this drill's is longer; the debrief counts the whole incident",
