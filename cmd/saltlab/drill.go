@@ -32,6 +32,7 @@ The training sandbox: incident drills on a live lab, judged from what happened.
   restart SERVICE            restart a lab container, as a host reboot would (recorded)
   boot SERVICE               start a stopped lab container, as powering a host on (recorded)
   unpause SERVICE            resume a paused lab container, as a frozen VM resumed (recorded)
+  reconnect SERVICE          restore a lab host's network (the drill's network faults on it undone), as the network team mending a link (recorded)
   status                     tasks, time left, hints used
   hint                       the next hint (it costs points)
   reset                      a fresh lab and the incident again, without rebuilding images
@@ -78,7 +79,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		if len(args) == 0 {
 			fmt.Fprint(errOut, drillUsage)
-			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, boot, unpause, status, hint, reset, stop, test or board")
+			return usage.Errorf("drill: name a verb: list, lint, start, resume, shell, restart, boot, unpause, reconnect, status, hint, reset, stop, test or board")
 		}
 		fmt.Fprint(out, drillUsage)
 		// Every verb's flags, in the flag package's form, after the usage.
@@ -92,7 +93,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		return nil
 	}
 	verb := args[0]
-	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "boot": 1, "unpause": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1, "board": 0}
+	maxArgs := map[string]int{"list": 0, "lint": -1, "start": 1, "resume": 0, "shell": 1, "restart": 1, "boot": 1, "unpause": 1, "reconnect": 1, "status": 0, "hint": 0, "reset": 0, "stop": 0, "test": 1, "board": 0}
 	n, ok := maxArgs[verb]
 	if !ok {
 		fmt.Fprint(errOut, drillUsage)
@@ -156,7 +157,7 @@ func cmdDrill(ctx context.Context, args []string, out, errOut io.Writer) error {
 		}
 		fmt.Fprintf(out, "drill: a shell in %s; every command is recorded for the debrief; `exit` leaves it\n", service)
 		err = s.Shell(ctx, service)
-	case spec.VerbRestart, spec.VerbBoot, spec.VerbUnpause:
+	case spec.VerbRestart, spec.VerbBoot, spec.VerbUnpause, spec.VerbReconnect:
 		err = s.Act(ctx, verb, pos[0], out)
 	case "status":
 		err = s.Status(ctx, out)
@@ -238,7 +239,7 @@ func drillStart(ctx context.Context, verb string, f drillFlags, name string, out
 		return err
 	}
 	fmt.Fprintf(out, "\n== drill %s: %s (%s, about %v, time limit %v)\n\n%s\n\n", s.Drill.Name, s.Drill.Title, s.Drill.Level, s.Drill.Estimate.D(), s.Drill.TimeLimit.D(), strings.TrimSpace(string(brief)))
-	fmt.Fprintf(out, "In another terminal:\n  saltlab drill shell [SERVICE]   a shell in a lab container (services: %s)\n  saltlab drill status | hint | restart|boot|unpause SERVICE | reset | stop\n\n", strings.Join(s.Progress.Services, ", "))
+	fmt.Fprintf(out, "In another terminal:\n  saltlab drill shell [SERVICE]   a shell in a lab container (services: %s)\n  saltlab drill status | hint | restart|boot|unpause|reconnect SERVICE | reset | stop\n\n", strings.Join(s.Progress.Services, ", "))
 	if f.detach {
 		return nil
 	}

@@ -13,7 +13,7 @@ func TestDrillBoardRefusesBadInput(t *testing.T) {
 	})
 }
 
-// TestDrillLabVerbsRefuseBadInput: restart, boot and unpause name a
+// TestDrillLabVerbsRefuseBadInput: restart, boot, unpause and reconnect name a
 // service, and with no drill in flight they say how to start one, before
 // any Docker work.
 func TestDrillLabVerbsRefuseBadInput(t *testing.T) {
@@ -21,6 +21,8 @@ func TestDrillLabVerbsRefuseBadInput(t *testing.T) {
 	runExitCases(t, "drill", []exitCase{
 		{name: "boot without a service", args: []string{"boot"}, code: exitUsage, stderr: "drill boot: name a service"},
 		{name: "unpause two services", args: []string{"unpause", "a", "b"}, code: exitUsage, stderr: "want at most 1 argument"},
+		{name: "reconnect without a service", args: []string{"reconnect"}, code: exitUsage, stderr: "drill reconnect: name a service"},
+		{name: "reconnect with no drill in flight", args: []string{"reconnect", "salt-master-1", "--reports", empty}, code: exitUsage, stderr: "no drill is running under"},
 		{name: "boot with no drill in flight", args: []string{"boot", "salt-master-1", "--reports", empty}, code: exitUsage, stderr: "no drill is running under"},
 	})
 }

@@ -319,3 +319,21 @@ func TestLatencyMechanismFollowsTheHost(t *testing.T) {
 	}
 	assert.Equal(t, info.Mechanism, info.MechanismOn(nil), "unknown host: the general text")
 }
+
+// TestLedgerTargetsReadWhatARecordWrote: a ledger entry's target, as the
+// engine records it, names its targets back, a partition's peers left out.
+func TestLedgerTargetsReadWhatARecordWrote(t *testing.T) {
+	for _, tc := range []struct {
+		spec Spec
+		want []string
+	}{
+		{Spec{Kind: KindStop, Targets: []string{"salt-master-1"}}, []string{"salt-master-1"}},
+		{Spec{Kind: KindPartition, Targets: []string{"salt-master-1"}, Peers: []string{"salt-minion-1", "salt-minion-2"}}, []string{"salt-master-1"}},
+		{Spec{Kind: KindPartition, Targets: []string{"a", "b"}, Peers: []string{"c"}, OneWay: true}, []string{"a", "b"}},
+	} {
+		assert.Equal(t, tc.want, LedgerTargets(tc.spec.describeTargets()), tc.spec.describeTargets())
+	}
+	assert.True(t, IsNetwork(KindPartition))
+	assert.False(t, IsNetwork(KindStop))
+	assert.False(t, IsNetwork("meteor"))
+}

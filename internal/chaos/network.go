@@ -43,12 +43,12 @@ const MinLossPercent = 100.0 / (1 << 31)
 var dnsNameRe = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9][A-Za-z0-9-]{0,62})*$`)
 
 func init() {
-	register(Def{Kind: KindIsolate, Place: 300,
+	register(Def{Kind: KindIsolate, Place: 300, Network: true,
 		Mechanism: "iptables DROP of all but loopback in the target's netns, from a helper sharing it; the address stays",
 		Salt:      "a silent partition (the node's own sends fail at once with EPERM; its peers see only silence): established connections are kept until TCP keepalive gives up (~16 min on Linux defaults), so minions do not fail over in time (§1.9, ISSUE #39439)",
 		Needs:     []Feature{FeatIPTables},
 		inject:    netFault(isolateRules, nil), undo: undoNet})
-	register(Def{Kind: KindPartition, Place: 310, Groups: true,
+	register(Def{Kind: KindPartition, Place: 310, Network: true, Groups: true,
 		Args: []Arg{
 			{Option: optFrom, Example: "SERVICE[,SERVICE]", Help: "services on the other side, comma-separated"},
 			{Option: optOneWay, Optional: true, Help: "drop only what the targets send to the peers"},
@@ -58,7 +58,7 @@ func init() {
 		Salt:      "as isolate, between the two groups only; one-way drops what the targets send, which stalls TCP both ways",
 		Needs:     []Feature{FeatIPTables},
 		inject:    netFault(partitionRules, nil), undo: undoNet})
-	register(Def{Kind: KindPortBlock, Place: 320,
+	register(Def{Kind: KindPortBlock, Place: 320, Network: true,
 		Args: []Arg{{Option: optPorts, Example: "4505,4506", Help: "ports, comma-separated"}},
 		Check: func(s Spec) error {
 			if len(s.Ports) == 0 {
@@ -70,7 +70,7 @@ func init() {
 		Salt:      "4505 only: publishes stop reaching minions but salt-call (4506) works; 4506 only: minions cannot authenticate or return; 8000: salt-api unreachable behind the LB",
 		Needs:     []Feature{FeatIPTables},
 		inject:    netFault(portRules, nil), undo: undoNet})
-	register(Def{Kind: KindLoss, Place: 340,
+	register(Def{Kind: KindLoss, Place: 340, Network: true,
 		Args: []Arg{{Option: optPercent, Example: "30", Help: "percent of packets dropped, 0 < P <= 100"}},
 		Check: func(s Spec) error {
 			if err := valid.Percent("--percent", s.Percent, false); err != nil {
@@ -85,7 +85,7 @@ func init() {
 		Salt:      "retransmissions and slow, sometimes failed, returns; ZeroMQ hides most loss until timeouts expire",
 		Needs:     []Feature{FeatIPTables, FeatStatistic},
 		inject:    netFault(lossRules, nil), undo: undoNet})
-	register(Def{Kind: KindDNS, Place: 360,
+	register(Def{Kind: KindDNS, Place: 360, Network: true,
 		Args: []Arg{{Option: optName, Example: "salt-master-1", Help: "the name that stops resolving"}},
 		Check: func(s Spec) error {
 			if !dnsNameRe.MatchString(s.Name) {

@@ -17,7 +17,7 @@ import (
 // must have for it, and how it acts and is undone. Each kind registers its
 // Def from the file that holds its mechanism, so a new kind is one file in
 // this package: the engine and heal (Inject, Undo), `saltlab chaos` (its
-// flags, usage and list), the drill files (drill.ChaosSpec, through Parse)
+// flags, usage and list), the drill files (prepare.ChaosSpec, through Parse)
 // and the scenarios' generic fault phrase (ParseWords) all read the
 // registry, and the history takes its kind as a recorded string.
 type Def struct {
@@ -46,6 +46,11 @@ type Def struct {
 	// `saltlab chaos` does not offer (key-action: a salt-key action is
 	// the learner's or the scenario's own, not a drill by hand).
 	StepsOnly bool
+	// Network marks a kind whose rules or qdiscs live in the target's
+	// network namespace, set from a helper sharing it: a restart of the
+	// target, which gets a fresh namespace, leaves them behind in the old
+	// one, and a drill's `reconnect` verb undoes it through the ledger.
+	Network bool
 
 	inject func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error)
 	undo   func(ctx context.Context, e *Engine, en fault.Entry) error
@@ -120,6 +125,13 @@ func Lookup(name string) (Def, error) {
 		return d, nil
 	}
 	return Def{}, fmt.Errorf("unknown fault %q: want one of %s", name, names(Catalog()))
+}
+
+// IsNetwork reports whether kind k acts on its target's network namespace
+// (Def.Network); an unknown kind is not.
+func IsNetwork(k fault.Kind) bool {
+	d, ok := find(string(k))
+	return ok && d.Kind == k && d.Network
 }
 
 // defOf returns the registered kind k, steps-only kinds too.

@@ -33,7 +33,7 @@ const MinDelay = time.Millisecond
 var DefaultSaltPorts = []int{4505, 4506}
 
 func init() {
-	register(Def{Kind: KindLatency, Place: 330,
+	register(Def{Kind: KindLatency, Place: 330, Network: true,
 		Args: []Arg{
 			{Option: optDelay, Example: "200ms", Help: "added delay with its unit, e.g. 200ms"},
 			{Option: optJitter, Example: "20ms", Optional: true, Help: "± random jitter with its unit, e.g. 20ms (at most --delay)"},
@@ -45,7 +45,7 @@ func init() {
 		Needs:     []Feature{FeatIPTables, FeatRedirect},
 		inject:    latencyFault, undo: undoLatency,
 		mechanismOn: latencyMechanism})
-	register(Def{Kind: KindBandwidth, Place: 350,
+	register(Def{Kind: KindBandwidth, Place: 350, Network: true,
 		Args: []Arg{{Option: optRate, Example: "1mbit", Help: "rate in tc syntax, e.g. 1mbit"}},
 		Check: func(s Spec) error {
 			if err := valid.Rate("--rate", s.Rate); err != nil {

@@ -124,6 +124,16 @@ func stopsProcess(sig string) bool {
 	return false
 }
 
+// LedgerTargets are the services a ledger entry's target names
+// (describeTargets: "a,b", or "a,b|c,d" and "a,b>c,d" for a partition),
+// without a partition's peers.
+func LedgerTargets(target string) []string {
+	if i := strings.IndexAny(target, "|>"); i >= 0 {
+		target = target[:i]
+	}
+	return strings.Split(target, ",")
+}
+
 func (s Spec) describeTargets() string {
 	t := strings.Join(s.Targets, ",")
 	if len(s.Peers) > 0 {

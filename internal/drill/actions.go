@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/bringup"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/ops"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -157,6 +157,13 @@ func (s *Session) Shell(ctx context.Context, service string) error {
 // healed, the tasks judged, the debrief written to the run folder and
 // printed, and the lab removed.
 func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, error) {
+	db, err := s.Conclude(ctx, out)
+	return db, errors.Join(err, s.end(ctx))
+}
+
+// Conclude is Stop but for the lab, which stays up with the incident
+// healed: the self-test plays its next round on it (Rearm).
+func (s *Session) Conclude(ctx context.Context, out io.Writer) (debrief.Debrief, error) {
 	s.collect(ctx)
 	v := s.Probe(ctx)
 	s.note(v, time.Now())
@@ -178,7 +185,7 @@ func (s *Session) Stop(ctx context.Context, out io.Writer) (debrief.Debrief, err
 		fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(string(text)))
 	}
 	fmt.Fprintf(out, "\ndebrief: %s (timeline: %s)\n", filepath.Join(s.RunDir, debrief.DebriefName), filepath.Join(s.RunDir, debrief.HTMLName))
-	return db, errors.Join(herr, rerr, werr, s.end(ctx))
+	return db, errors.Join(herr, rerr, werr, s.save())
 }
 
 // end saves the progress and removes the lab (its event streams ended
@@ -188,7 +195,7 @@ func (s *Session) end(ctx context.Context) error {
 		s.Progress.Ended = time.Now()
 	}
 	s.stopEvents()
-	return errors.Join(s.save(), ops.Down(context.WithoutCancel(ctx), s.Progress.RunID, io.Discard))
+	return errors.Join(s.save(), bringup.Down(ctx, s.Progress.RunID))
 }
 
 // Abandon ends the drill without a debrief (reset): heal, remove the lab.

@@ -10,9 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/drill/debrief"
-	"github.com/saltlab/saltlab/internal/drill/spec"
+	"github.com/saltlab/saltlab/internal/drill/prepare"
 	"github.com/saltlab/saltlab/internal/drill/state"
-	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/owned"
 	"github.com/saltlab/saltlab/internal/testenv"
@@ -52,26 +51,6 @@ func FuzzParseLearnerLines(f *testing.F) {
 	})
 }
 
-func testDrill(t *testing.T) *spec.Drill {
-	root := testenv.RepoRoot(t)
-	d, err := Lint(filepath.Join(root, "drills"), root, "master-frozen")
-	require.NoError(t, err)
-	return d
-}
-
-// TestEveryDrillLints: the catalogue's drills pass lint (schema, files,
-// faults, services of their topology).
-func TestEveryDrillLints(t *testing.T) {
-	root := testenv.RepoRoot(t)
-	names, err := spec.List(filepath.Join(root, "drills"))
-	require.NoError(t, err)
-	require.NotEmpty(t, names)
-	for _, n := range names {
-		_, err := Lint(filepath.Join(root, "drills"), root, n)
-		assert.NoError(t, err, n)
-	}
-}
-
 // TestPrepareRefusesWhatTheDrillDoesNotHoldFor: a flavour or a Salt line
 // the drill is not written for is a usage error before any Docker work.
 func TestPrepareRefusesWhatTheDrillDoesNotHoldFor(t *testing.T) {
@@ -90,33 +69,6 @@ func TestPrepareRefusesWhatTheDrillDoesNotHoldFor(t *testing.T) {
 	assert.NoError(t, err)
 }
 
-// TestCheckRoom: a drill the machine cannot hold beside those in flight
-// is refused before any Docker work, naming them and the rule.
-func TestCheckRoom(t *testing.T) {
-	d := testDrill(t)
-	services := []string{"key-wait", "nginx", "salt-master-1", "salt-master-2", "salt-minion-1", "salt-minion-2"}
-	reports := t.TempDir()
-	big := capacity.Machine{Cores: 2, Available: 20 << 30}
-	require.NoError(t, checkRoom(d, services, "real", reports, big))
-
-	for _, id := range []string{"drill-a-000001"} {
-		dir := filepath.Join(reports, id)
-		_, err := owned.Claim(dir, 0o755)
-		require.NoError(t, err)
-		require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
-		require.NoError(t, (&state.Progress{Drill: "a", RunID: id}).Save(dir))
-	}
-	err := checkRoom(d, services, "real", reports, big)
-	require.Error(t, err)
-	assert.True(t, usage.Is(err))
-	assert.Contains(t, err.Error(), "1 drill(s) are running (drill-a-000001) and this machine holds 1 lab(s) of Salt real at once")
-	assert.NoError(t, checkRoom(d, services, "sim", reports, big), "three labs of the double per two cores")
-
-	err = checkRoom(d, services, "sim", t.TempDir(), capacity.Machine{Cores: 2, Available: 1 << 30})
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "memory holds no more labs")
-}
-
 // TestStopWithoutLab: a drill whose lab is gone ends with every task
 // unknown (never met) and its debrief written, so it no longer counts as
 // in flight.
@@ -129,13 +81,13 @@ func TestStopWithoutLab(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, runstate.Save(dir, runstate.State{RunID: id}))
 	require.NoError(t, (&state.Progress{Drill: "master-frozen", RunID: id, Started: time.Now()}).Save(dir))
-	require.Equal(t, []string{id}, liveDrills(reports))
+	require.Equal(t, []string{id}, prepare.LiveDrills(reports))
 
 	var out strings.Builder
 	db, err := StopWithoutLab(Options{Drills: filepath.Join(root, "drills"), Reports: reports}, id, assert.AnError, &out)
 	require.NoError(t, err)
 	assert.Equal(t, "unknown", db.Outcome)
-	assert.Empty(t, liveDrills(reports))
+	assert.Empty(t, prepare.LiveDrills(reports))
 	assert.FileExists(t, filepath.Join(dir, debrief.DebriefJSONName))
 	assert.Contains(t, out.String(), "the drill's lab is gone")
 }

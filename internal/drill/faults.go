@@ -2,61 +2,13 @@ package drill
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
-
-// ChaosSpec is a drill's fault as the chaos engine takes it, read by the
-// chaos registry as `saltlab chaos` reads its flags: a drill can hold only
-// what the registry can inject and undo (key-action too), with the
-// options its kind takes.
-func ChaosSpec(f spec.Fault) (chaos.Spec, error) {
-	s, err := chaos.Parse(f.Kind, []string{f.Target}, FaultOptions(f))
-	if err != nil {
-		return s, fmt.Errorf("fault kind %q: %w (`saltlab chaos list` names them)", f.Kind, err)
-	}
-	return s, nil
-}
-
-// FaultOptions are the options a drill's fault gives, by the registry's
-// names, in their text form: each key but kind and target that is set,
-// its name with "-" for "_", lists joined with commas.
-func FaultOptions(f spec.Fault) map[string]string {
-	given := map[string]string{}
-	v, t := reflect.ValueOf(f), reflect.TypeOf(f)
-	for i := range t.NumField() {
-		key, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
-		fv := v.Field(i)
-		if key == "kind" || key == "target" || fv.IsZero() {
-			continue
-		}
-		given[strings.ReplaceAll(key, "_", "-")] = optionText(fv)
-	}
-	return given
-}
-
-// optionText is a drill key's value as the option's text: "a,b" for a
-// list, "true" for a switch.
-func optionText(v reflect.Value) string {
-	switch v.Kind() {
-	case reflect.Slice:
-		parts := make([]string, v.Len())
-		for i := range parts {
-			parts[i] = optionText(v.Index(i))
-		}
-		return strings.Join(parts, ",")
-	case reflect.Float64:
-		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
-	default:
-		return fmt.Sprint(v.Interface())
-	}
-}
 
 // faultID is incident action i's fault in the history.
 func faultID(i int) string { return fmt.Sprintf("drill-%d", i) }
@@ -81,14 +33,24 @@ func openFaults(h []history.Entry) map[string]history.Entry {
 // mendedBy are the verbs that end a fault of each kind on its target,
 // from outside the container: a stopped or killed container booted, a
 // paused one unpaused, and a restart, which ends them all and every
-// frozen or killed daemon in it. Network faults live in the helper's
-// rules, which a verb on the container does not undo.
+// frozen or killed daemon in it.
 var mendedBy = map[history.FaultKind][]string{
 	history.FaultStop:     {spec.VerbBoot, spec.VerbRestart},
 	history.FaultKill:     {spec.VerbBoot, spec.VerbRestart},
 	history.FaultPause:    {spec.VerbUnpause, spec.VerbRestart},
 	history.FaultProcStop: {spec.VerbRestart},
 	history.FaultProcKill: {spec.VerbRestart},
+}
+
+// mends says whether verb, done to a fault's target, ended it. A network
+// fault (chaos.IsNetwork) lives in the target's network namespace: the
+// reconnect verb undoes it, and a restart gives the container a fresh
+// namespace, which leaves its rules behind in the old one.
+func mends(kind history.FaultKind, verb string) bool {
+	if chaos.IsNetwork(kind) {
+		return verb == spec.VerbReconnect || verb == spec.VerbRestart
+	}
+	return slices.Contains(mendedBy[kind], verb)
 }
 
 // mendFaults records the end of each open fault of the drill on service
@@ -102,7 +64,7 @@ func (s *Session) mendFaults(verb, service string) {
 		return
 	}
 	for id, e := range openFaults(h) {
-		if e.Target == service && slices.Contains(mendedBy[e.Kind], verb) {
+		if e.Target == service && mends(e.Kind, verb) {
 			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.End, Kind: e.Kind, Target: e.Target, Program: e.Program, FaultID: id})
 		}
 	}

@@ -2,75 +2,13 @@ package drill
 
 import (
 	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gopkg.in/yaml.v3"
 
-	"github.com/saltlab/saltlab/internal/chaos"
-	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 )
-
-// TestFaultKeysAreTheRegistrysOptions: a drill file's fault has a key for
-// every option of the chaos registry and no other, so every kind the
-// registry holds can stand in a drill.
-func TestFaultKeysAreTheRegistrysOptions(t *testing.T) {
-	want := []string{"kind", "target"}
-	for _, n := range chaos.OptionNames() {
-		want = append(want, strings.ReplaceAll(n, "-", "_"))
-	}
-	var got []string
-	typ := reflect.TypeOf(spec.Fault{})
-	for i := range typ.NumField() {
-		key, _, _ := strings.Cut(typ.Field(i).Tag.Get("yaml"), ",")
-		got = append(got, key)
-	}
-	assert.ElementsMatch(t, want, got)
-}
-
-func TestChaosSpec(t *testing.T) {
-	tests := []struct {
-		name    string
-		yaml    string
-		want    chaos.Spec
-		wantErr string
-	}{
-		{"process", "{kind: proc-stop, target: salt-master-1, process: salt-master}",
-			chaos.Spec{Kind: chaos.KindProcStop, Targets: []string{"salt-master-1"}, Process: "salt-master"}, ""},
-		{"key-action, which only steps and drills inject", "{kind: key-action, target: salt-master-1, minion: salt-minion-1, key_op: reject}",
-			chaos.Spec{Kind: chaos.KindKeyAction, Targets: []string{"salt-master-1"}, Minion: "salt-minion-1", KeyOp: "reject"}, ""},
-		{"the registry's default", "{kind: disk-full, target: salt-master-1}",
-			chaos.Spec{Kind: chaos.KindDiskFull, Targets: []string{"salt-master-1"}, Path: "/dev/shm"}, ""},
-		{"lists and switches", "{kind: partition, target: salt-minion-1, from: [salt-master-1, salt-master-2], one_way: true}",
-			chaos.Spec{Kind: chaos.KindPartition, Targets: []string{"salt-minion-1"}, Peers: []string{"salt-master-1", "salt-master-2"}, OneWay: true}, ""},
-		{"durations", "{kind: latency, target: salt-master-1, delay: 200ms, jitter: 20ms, ports: [4506]}",
-			chaos.Spec{Kind: chaos.KindLatency, Targets: []string{"salt-master-1"}, Delay: 200 * time.Millisecond, Jitter: 20 * time.Millisecond, Ports: []int{4506}}, ""},
-		{"a number", "{kind: loss, target: salt-master-1, percent: 12.5}",
-			chaos.Spec{Kind: chaos.KindLoss, Targets: []string{"salt-master-1"}, Percent: 12.5}, ""},
-		{"an option its kind does not take", "{kind: stop, target: salt-master-1, ports: [4505]}", chaos.Spec{},
-			`fault kind "stop": fault stop: --ports does not apply to this fault (usage: stop SERVICE)`},
-		{"a kind the registry lacks", "{kind: meteor, target: salt-master-1}", chaos.Spec{}, `unknown fault "meteor": want one of stop, kill, pause`},
-		{"checked by the kind's rule", "{kind: latency, target: salt-master-1, delay: 200}", chaos.Spec{}, `validate --delay "200": no unit`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var f spec.Fault
-			require.NoError(t, yaml.Unmarshal([]byte(tc.yaml), &f))
-			s, err := ChaosSpec(f)
-			if tc.wantErr != "" {
-				assert.ErrorContains(t, err, tc.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tc.want, s)
-		})
-	}
-}
 
 // TestAVerbOnTheContainerEndsTheFaultItMended: booting a stopped master
 // ends its stop fault's window in the history then (not at the drill's
@@ -84,6 +22,8 @@ func TestAVerbOnTheContainerEndsTheFaultItMended(t *testing.T) {
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultStop, Target: "salt-master-1", FaultID: "drill-0"},
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultProcStop, Target: "salt-master-2", Program: "salt-master", FaultID: "drill-1"},
 		{Type: history.Fault, Phase: history.Start, Kind: history.FaultStop, Target: "salt-master-2", FaultID: "other"},
+		{Type: history.Fault, Phase: history.Start, Kind: "partition", Target: "salt-minion-1", FaultID: "drill-2"},
+		{Type: history.Fault, Phase: history.Start, Kind: "isolate", Target: "salt-minion-2", FaultID: "drill-3"},
 	} {
 		_, err := rec.Append(e)
 		require.NoError(t, err)
@@ -98,11 +38,17 @@ func TestAVerbOnTheContainerEndsTheFaultItMended(t *testing.T) {
 		}
 		return ids
 	}
-	require.ElementsMatch(t, []string{"drill-0", "drill-1"}, open(), "only the drill's own faults")
+	require.ElementsMatch(t, []string{"drill-0", "drill-1", "drill-2", "drill-3"}, open(), "only the drill's own faults")
 	s.mendFaults("boot", "salt-master-1")
-	assert.ElementsMatch(t, []string{"drill-1"}, open())
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open())
 	s.mendFaults("boot", "salt-master-2")
-	assert.ElementsMatch(t, []string{"drill-1"}, open(), "booting a running container wakes no frozen daemon")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open(), "booting a running container wakes no frozen daemon")
+	s.mendFaults("reconnect", "salt-master-2")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-2", "drill-3"}, open(), "reconnecting mends no daemon")
+	s.mendFaults("reconnect", "salt-minion-1")
+	assert.ElementsMatch(t, []string{"drill-1", "drill-3"}, open(), "reconnect ends the network fault on its target")
+	s.mendFaults("restart", "salt-minion-2")
+	assert.ElementsMatch(t, []string{"drill-1"}, open(), "a restart leaves a network fault's rules in the old namespace")
 	s.mendFaults("restart", "salt-master-2")
 	assert.Empty(t, open())
 	h, err := history.Read(rec.Path())

@@ -2,8 +2,6 @@ package drill
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -12,15 +10,13 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/client"
+	"github.com/saltlab/saltlab/internal/drill/bringup"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/prepare"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
-	"github.com/saltlab/saltlab/internal/lab/knobs"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/ops"
-	"github.com/saltlab/saltlab/internal/run/runner"
-	"github.com/saltlab/saltlab/internal/run/settings"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -34,11 +30,15 @@ type StartOptions struct {
 	Mode        string // learner (default), solution or wrong-fix (self-test)
 }
 
+// Lint checks a drill without a lab (prepare.Lint), for `saltlab drill
+// lint`: the command's wiring reaches the drill's stages through here.
+func Lint(drills, root, name string) (*spec.Drill, error) { return prepare.Lint(drills, root, name) }
+
 // Prepare loads and checks a drill for a start, before any Docker work:
 // the file, its faults against the chaos catalogue, its topology and the
 // flavour asked for. It returns the drill and the flavour to run.
 func Prepare(o StartOptions) (*spec.Drill, string, error) {
-	d, err := Lint(o.Drills, o.Root, o.Name)
+	d, err := prepare.Lint(o.Drills, o.Root, o.Name)
 	if err != nil {
 		return nil, "", err
 	}
@@ -66,48 +66,22 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	services, err := topologyServices(o.Root, d.Topology)
+	up, err := bringup.Start(ctx, d, bringup.Options{Root: o.Root, Reports: o.Reports, StateDir: o.StateDir, Flavor: fl, SaltVersion: o.SaltVersion, Log: o.Log})
 	if err != nil {
 		return nil, err
 	}
-	m, err := hostMachine()
-	if err != nil {
-		return nil, err
-	}
-	if err := checkRoom(d, services, fl, o.Reports, m); err != nil {
-		return nil, err
-	}
-	k, err := knobs.Inputs{Sets: d.Set, Root: o.Root}.Parse()
-	if err != nil {
-		return nil, usage.Errorf("drill %s: set: %w", d.Name, err)
-	}
-	runID := "drill-" + d.Name + "-" + randomHex(3)
-	if len(runID) > 63 {
-		runID = runID[:56] + "-" + randomHex(3)
-	}
-	cfg := settings.Config{RepoRoot: o.Root, Topology: d.Topology, Flavor: fl, SaltVersion: o.SaltVersion, ReportsDir: o.Reports, StateDir: o.StateDir, RunID: runID, Knobs: k, Log: o.Log}
-	if err := cfg.Validate(); err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(o.Log, "drill %s: bringing up a %s lab on Salt %s\n", d.Name, d.Topology, fl)
-	res, err := runner.Up(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	p := &state.Progress{Drill: d.Name, RunID: runID, Flavor: res.State.Flavor, TimeLimit: d.TimeLimit.D(), Actions: make([]state.ActionState, len(d.Incident)), Mode: o.Mode}
-	for _, sv := range res.Services {
-		p.Services = append(p.Services, sv.Service)
-	}
-	if err := p.Save(res.RunDir); err != nil {
-		return nil, errors.Join(err, ops.Down(context.WithoutCancel(ctx), runID, io.Discard))
+	runID := up.RunID
+	p := &state.Progress{Drill: d.Name, RunID: runID, Flavor: up.Flavor, Services: up.Services, TimeLimit: d.TimeLimit.D(), Actions: make([]state.ActionState, len(d.Incident)), Mode: o.Mode}
+	if err := p.Save(up.RunDir); err != nil {
+		return nil, errors.Join(err, bringup.Down(ctx, runID))
 	}
 	s, err := open(ctx, o.Options, runID)
 	if err != nil {
-		return nil, errors.Join(err, ops.Down(context.WithoutCancel(ctx), runID, io.Discard))
+		return nil, errors.Join(err, bringup.Down(ctx, runID))
 	}
 	if err := s.checkServices(); err != nil {
 		s.Close()
-		return nil, errors.Join(err, ops.Down(context.WithoutCancel(ctx), runID, io.Discard))
+		return nil, errors.Join(err, bringup.Down(ctx, runID))
 	}
 	s.Progress.Buses = s.buses
 	s.watchEvents(ctx)
@@ -122,7 +96,9 @@ func Start(ctx context.Context, o StartOptions) (*Session, error) {
 func (s *Session) begin(ctx context.Context) error {
 	s.Progress.Started = time.Now()
 	s.hist.SetScenario(debrief.ScenarioName(s.Drill.Name))
-	s.Progress.Release = s.release(ctx)
+	if s.Progress.Release == "" { // a rearmed round keeps its lab's
+		s.Progress.Release = s.release(ctx)
+	}
 	for i, a := range s.Drill.Incident {
 		if a.Start != nil {
 			if a.Start.AfterTask == "" {
@@ -174,7 +150,7 @@ func Which(reports, runID string) (string, error) {
 	if _, err := runstate.List(reports); err != nil {
 		return "", err
 	}
-	live := liveDrills(reports)
+	live := prepare.LiveDrills(reports)
 	switch len(live) {
 	case 0:
 		return "", usage.Errorf("no drill is running under %s: start one with `saltlab drill start NAME` (`saltlab drill list` names them)", reports)
@@ -254,10 +230,4 @@ func (s *Session) recordLearner(l state.LearnerLine) {
 		typ = history.Fail
 	}
 	s.hist.Append(history.Entry{Type: typ, Time: l.At, Pair: inv.Index, Process: state.Learner, Node: l.Service, F: f, Value: mustJSON(l)})
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }

@@ -2,12 +2,14 @@ package drill
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
@@ -18,7 +20,7 @@ import (
 // before they are killed, as a host's shutdown would.
 const restartGrace = 10 * time.Second
 
-// Act does verb (spec.Verbs: restart, boot, unpause) to a service's
+// Act does verb (spec.Verbs: restart, boot, unpause, reconnect) to a service's
 // container for the learner, from outside it, as an operator would from
 // the hypervisor or the cloud console: nothing inside a stopped or
 // paused container can run, so no shell mends it. It is in the learner's
@@ -34,7 +36,7 @@ func (s *Session) Act(ctx context.Context, verb, service string, out io.Writer) 
 	if err := s.act(ctx, state.Learner, verb, service); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "drill: %s %s\n", service, map[string]string{spec.VerbRestart: "restarted", spec.VerbBoot: "booted", spec.VerbUnpause: "unpaused"}[verb])
+	fmt.Fprintf(out, "drill: %s %s\n", service, map[string]string{spec.VerbRestart: "restarted", spec.VerbBoot: "booted", spec.VerbUnpause: "unpaused", spec.VerbReconnect: "reconnected"}[verb])
 	return nil
 }
 
@@ -53,8 +55,9 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 			}
 			return s.lab.Start(ctx, service)
 		},
-		spec.VerbBoot:    func(ctx context.Context) error { return s.lab.Start(ctx, service) },
-		spec.VerbUnpause: func(ctx context.Context) error { return s.lab.Unpause(ctx, service) },
+		spec.VerbBoot:      func(ctx context.Context) error { return s.lab.Start(ctx, service) },
+		spec.VerbUnpause:   func(ctx context.Context) error { return s.lab.Unpause(ctx, service) },
+		spec.VerbReconnect: func(ctx context.Context) error { return s.reconnect(ctx, service) },
 	}[verb]
 	var err error
 	s.client().Rec.Do(ctx, client.Op{F: state.ActName(verb, service), Node: service, Process: who}, func(ctx context.Context) client.Outcome {
@@ -70,4 +73,20 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 		s.mendFaults(verb, service)
 	}
 	return err
+}
+
+// reconnect restores service's network: every network fault still
+// pending in the run's fault ledger (chaos.IsNetwork) whose targets name
+// it (a partition's peers do not count: the rules live in the targets'
+// namespaces) is undone through the ledger, as heal would, so `stop` and `saltlab heal` find nothing
+// left of it. A host whose network is whole is nothing to mend: that is
+// an answer for the learner, not an error.
+func (s *Session) reconnect(ctx context.Context, service string) error {
+	var errs []error
+	for _, e := range s.engine.Ledger().Pending() {
+		if chaos.IsNetwork(e.Kind) && slices.Contains(chaos.LedgerTargets(e.Target), service) {
+			errs = append(errs, s.engine.Ledger().Undo(ctx, s.engine, e.ID))
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -30,7 +30,7 @@ func (s *Session) release(ctx context.Context) string {
 func (s *Session) runInfo(ctx context.Context) debrief.Run {
 	r := debrief.Run{Project: s.state.Project}
 	r.Host, _ = os.Hostname()
-	if v, err := s.cli.ServerVersion(ctx); err == nil {
+	if v, err := s.live.Cli.ServerVersion(ctx); err == nil {
 		r.Engine = v.Version
 	}
 	return r

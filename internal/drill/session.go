@@ -17,20 +17,18 @@ import (
 	"strings"
 	"time"
 
-	dockerclient "github.com/docker/docker/client"
-
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/client/eventlog"
+	"github.com/saltlab/saltlab/internal/drill/bringup"
 	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/prepare"
 	"github.com/saltlab/saltlab/internal/drill/probe"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
-	"github.com/saltlab/saltlab/internal/run/access"
 )
 
 // Session is a drill in flight on its lab.
@@ -41,7 +39,7 @@ type Session struct {
 	Log      io.Writer
 
 	reports, root string
-	cli           *dockerclient.Client
+	live          *bringup.Live
 	lab           *lab.Lab
 	engine        *chaos.Engine
 	hist          *history.Recorder
@@ -61,9 +59,7 @@ func (s *Session) Close() error {
 	if s.hist != nil {
 		errs = append(errs, s.hist.Close())
 	}
-	if s.cli != nil {
-		errs = append(errs, s.cli.Close())
-	}
+	errs = append(errs, s.live.Close())
 	return errors.Join(errs...)
 }
 
@@ -82,21 +78,11 @@ func open(ctx context.Context, o Options, runID string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	cli, err := dockerx.New(ctx)
+	live, err := bringup.Open(ctx, o.Reports, o.Root, st, p.Drill, o.Log)
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, cli: cli, state: st}
-	l, roles, err := access.Open(ctx, cli, st)
-	if err != nil {
-		s.Close()
-		return nil, fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", p.Drill, runID, err, runID)
-	}
-	s.lab, s.buses = l, roles.Buses()
-	if s.engine, err = access.OpenEngine(cli, o.Reports, o.Root, st, o.Log); err != nil {
-		s.Close()
-		return nil, err
-	}
+	s := &Session{Drill: d, Progress: p, RunDir: runDir, Log: o.Log, reports: o.Reports, root: o.Root, live: live, lab: live.Lab, engine: live.Engine, buses: live.Buses, state: st}
 	if s.hist, err = history.Open(filepath.Join(runDir, history.FileName)); err != nil {
 		s.Close()
 		return nil, err
@@ -181,7 +167,7 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	switch {
 	case a.Fault != nil:
 		var cs chaos.Spec
-		if cs, err = ChaosSpec(*a.Fault); err == nil {
+		if cs, err = prepare.ChaosSpec(*a.Fault); err == nil {
 			target := strings.Join(cs.Targets, ",")
 			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: faultID(i)})
 			// An operation of the incident's lane around the injection:

@@ -18,9 +18,7 @@ const maxInternalImports = 15
 
 // overImports are the packages known to import more, each at most as many
 // as it does now, so none grows while it waits for its own split.
-var overImports = map[string]int{
-	"internal/drill": 18,
-}
+var overImports = map[string]int{}
 
 // Every package imports at most maxInternalImports of saltlab's packages
 // (its non-test files, default build tags), or, when overImports names it,

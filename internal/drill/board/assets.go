@@ -15,5 +15,9 @@ var (
 	//go:embed assets/board.css
 	pageCSS string
 
-	pageTemplate = template.Must(template.New("board").Parse(pageHTML))
+	//go:embed assets/reference.html
+	referenceHTML string
+
+	pageTemplate      = template.Must(template.New("board").Parse(pageHTML))
+	referenceTemplate = template.Must(template.New("reference").Parse(referenceHTML))
 )

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/testenv"
 )
@@ -43,6 +45,12 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 	t.Logf("screenshots kept in %s", shots)
 	reports, drills := fixture(t)
 	run := filepath.Join(reports, fixtureRun)
+	// The drill has a reference run (here, this run kept as one, as a
+	// self-test keeps its solution's).
+	d, err := spec.Load(drills, "second-fault")
+	require.NoError(t, err)
+	_, err = debrief.KeepReference(reports, d, run)
+	require.NoError(t, err)
 	// The drill started four minutes ago, so the timer reads as in class.
 	p, err := state.Load(run)
 	require.NoError(t, err)
@@ -64,6 +72,8 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 		Serves, Master1, Conn, Console string
 		Commands                       int
 		TokenInHTML                    bool
+		Cost, Reference, Total         string
+		OpenReference                  bool
 	}
 	require.NoError(t, br.eval(ctx, `({
 		Serves: document.querySelector('[data-task="master-1-serves"]').dataset.state,
@@ -72,6 +82,10 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 		Console: document.querySelector('.console').dataset.state,
 		Commands: document.querySelectorAll('[data-command]').length,
 		TokenInHTML: document.documentElement.outerHTML.includes(`+"`"+b.Token()+"`"+`),
+		Cost: document.querySelector('[data-cost]').dataset.cost,
+		Reference: document.querySelector('[data-reference]').dataset.reference,
+		Total: document.querySelector('.cmds').dataset.total,
+		OpenReference: !!document.querySelector('[data-open-reference]'),
 	})`, &seen))
 	assert.Equal(t, "not met", seen.Serves)
 	assert.Equal(t, "down", seen.Master1)
@@ -79,6 +93,10 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 	assert.Equal(t, "on", seen.Console)
 	assert.Equal(t, 3, seen.Commands)
 	assert.False(t, seen.TokenInHTML, "the token stays in the address bar, never in the page")
+	assert.Equal(t, "unknown", seen.Cost, "the fixture recorded no bus: its jobs are unknown, never none")
+	assert.Equal(t, "sim", seen.Reference)
+	assert.True(t, seen.OpenReference)
+	assert.Equal(t, "3", seen.Total)
 	require.NoError(t, br.screenshot(ctx, filepath.Join(shots, "1-board.png")))
 
 	// The console meets the second task and the learner asks a hint: the
@@ -115,6 +133,16 @@ func TestBoardLiveInHeadlessChromium(t *testing.T) {
 	require.NoError(t, br.eval(ctx, `document.querySelector('[data-next]').disabled`, &disabled))
 	assert.True(t, disabled, "asked once: the button waits for the console")
 	require.NoError(t, br.screenshot(ctx, filepath.Join(shots, "3-next-fault-asked.png")))
+	// The reference run's page, as the board's button opens it.
+	require.NoError(t, br.open(ctx, srv.URL+"/reference?token="+b.Token()+"&run="+fixtureRun, 1280, 800))
+	require.NoError(t, br.until(ctx, `!!document.querySelector('[data-ref-note]')`))
+	var note string
+	require.NoError(t, br.eval(ctx, `document.querySelector('[data-ref-note]').textContent`, &note))
+	assert.Contains(t, note, "The solution's self-test on Salt sim")
+	require.NoError(t, br.screenshot(ctx, filepath.Join(shots, "4-reference.png")))
+	st, err := os.Stat(filepath.Join(shots, "4-reference.png"))
+	require.NoError(t, err)
+	assert.Greater(t, st.Size(), int64(5_000), "the reference page is drawn")
 	for _, s := range []string{"1-board.png", "2-live-update.png", "3-next-fault-asked.png"} {
 		st, err := os.Stat(filepath.Join(shots, s))
 		require.NoError(t, err)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
-	"github.com/saltlab/saltlab/internal/evidence/history"
 )
 
 func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
@@ -57,11 +56,13 @@ func timePtr(t time.Time) *time.Time {
 	return &t
 }
 
-// commands are the learner's last commands, oldest first.
-func commands(h []history.Entry) []CommandView {
+// commands are the learner's last maxCommands commands, oldest first,
+// from the learner's lane as the board holds it, and what the page says
+// of that lane: how many commands in all, and whether any were cut.
+func commands(h History) ([]CommandView, LaneView) {
 	out := []CommandView{}
-	for _, e := range h {
-		if e.Process != state.Learner || !e.IsCompletion() || len(e.Value) == 0 {
+	for _, e := range h.Learner {
+		if !e.IsCompletion() || len(e.Value) == 0 {
 			continue
 		}
 		var l state.LearnerLine
@@ -70,8 +71,12 @@ func commands(h []history.Entry) []CommandView {
 		}
 		out = append(out, CommandView{At: l.At, Service: l.Service, Line: l.Line, Exit: l.Exit})
 	}
+	lane := LaneView{Total: len(out), Complete: h.LearnerDropped == 0}
+	if !lane.Complete {
+		lane.Note = fmt.Sprintf("the learner's lane is longer than the board keeps: its %d oldest entries (of commands, verbs and hints) are not counted here; the debrief counts them all", h.LearnerDropped)
+	}
 	if len(out) > maxCommands {
 		out = out[len(out)-maxCommands:]
 	}
-	return out
+	return out, lane
 }

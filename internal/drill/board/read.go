@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,13 +16,7 @@ import (
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/textclip"
-	"github.com/saltlab/saltlab/internal/userfile"
 )
-
-// historyTail is how much of the end of history.jsonl the board reads:
-// enough for every task's latest probe, the learner's last commands and
-// the open faults, bounded however long the drill runs.
-const historyTail = 1 << 20
 
 // maxRuns bounds the drills the board shows (a reports folder may hold
 // many finished runs; only those in flight count).
@@ -47,6 +40,8 @@ type Source struct {
 
 	mu     sync.Mutex
 	files  map[string]cached
+	hists  map[string]*cachedHist
+	refs   map[string]cachedRef
 	drills map[string]cachedDrill
 	labs   map[string]*labSlot
 }
@@ -75,7 +70,8 @@ func (s *Source) Read() ([]Run, []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.files == nil {
-		s.files, s.drills, s.labs = map[string]cached{}, map[string]cachedDrill{}, map[string]*labSlot{}
+		s.files, s.drills, s.labs, s.hists = map[string]cached{}, map[string]cachedDrill{}, map[string]*labSlot{}, map[string]*cachedHist{}
+		s.refs = map[string]cachedRef{}
 	}
 	entries, err := os.ReadDir(s.Reports)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -124,11 +120,15 @@ func (s *Source) readRun(dir string) (Run, bool, error) {
 	if r.Drill, r.Brief, err = s.drill(p.Drill); err != nil {
 		return Run{}, false, err
 	}
-	if hv, _, err := s.file(filepath.Join(dir, history.FileName), readTail); err == nil && hv != nil {
-		r.History = hv.([]history.Entry)
-	}
+	// A history that cannot be read leaves the drill on the board, with
+	// the problem named.
+	r.History, err = s.history(filepath.Join(dir, history.FileName))
 	r.Request, _ = state.ReadNextFaultRequest(dir)
-	return r, true, nil
+	var rerr error
+	if r.Reference, rerr = s.reference(r.Drill, p); rerr != nil {
+		err = errors.Join(err, rerr)
+	}
+	return r, true, err
 }
 
 // file reads path through read unless its size and time are those of
@@ -172,37 +172,32 @@ func (s *Source) drill(name string) (*spec.Drill, string, error) {
 	return d, brief, nil
 }
 
-// maxHistory is the largest history the board reads the tail of (a run
-// record's bound).
-const maxHistory = 1 << 30
+// history reads on the history file at path (histFile), again only when
+// its size or time changed.
+func (s *Source) history(path string) (History, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		delete(s.hists, path)
+		return History{}, nil
+	}
+	h := s.hists[path]
+	if h == nil {
+		h = &cachedHist{}
+		s.hists[path] = h
+	}
+	if h.size != fi.Size() || !h.mod.Equal(fi.ModTime()) {
+		if err := h.f.update(path); err != nil {
+			return h.f.view(), err
+		}
+		h.size, h.mod = fi.Size(), fi.ModTime()
+	}
+	return h.f.view(), nil
+}
 
-// readTail reads the last historyTail bytes of a regular history file;
-// a line cut by the start of the window, or torn by a writer, is skipped.
-func readTail(path string) (any, error) {
-	f, err := userfile.Open(path, maxHistory)
-	if err != nil {
-		return nil, fmt.Errorf("read history: %w", err)
-	}
-	defer f.Close()
-	fi := f.Info()
-	off := max(fi.Size()-historyTail, 0)
-	b, err := io.ReadAll(io.NewSectionReader(f, off, historyTail))
-	if err != nil {
-		return nil, fmt.Errorf("read history: %w", err)
-	}
-	if off > 0 {
-		if i := bytes.IndexByte(b, '\n'); i >= 0 {
-			b = b[i+1:]
-		}
-	}
-	var out []history.Entry
-	for _, ln := range bytes.Split(b, []byte("\n")) {
-		var e history.Entry
-		if len(ln) > 0 && jsonUnmarshal(ln, &e) == nil {
-			out = append(out, e)
-		}
-	}
-	return out, nil
+type cachedHist struct {
+	size int64
+	mod  time.Time
+	f    histFile
 }
 
 // lab is the run's latest lab status, and asks again in the background

@@ -14,8 +14,11 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/usage/valid"
@@ -88,6 +91,7 @@ func (s *Server) Handler(ctx context.Context) http.Handler {
 	mux.HandleFunc("GET /api/view", s.view)
 	mux.HandleFunc("GET /api/events", func(w http.ResponseWriter, r *http.Request) { s.events(ctx, w, r) })
 	mux.HandleFunc("POST /api/next-fault", s.nextFault)
+	mux.HandleFunc("GET /reference", s.reference)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Cache-Control", "no-store")
@@ -203,13 +207,72 @@ func sameOrigin(r *http.Request) bool {
 	return r.Header.Get("Sec-Fetch-Site") == "same-origin"
 }
 
+// reference serves the page of the reference run a drill in flight would
+// be drawn beside: the solution's steps and when its tasks were met, from
+// its incident's start. It has no script, and no token (its links are
+// none).
+func (s *Server) reference(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("run")
+	if labels.ValidateRunID(id) != nil {
+		http.Error(w, "name a drill's run: ?run=RUN_ID", http.StatusBadRequest)
+		return
+	}
+	runs, _ := s.Src.Read()
+	i := slices.IndexFunc(runs, func(run Run) bool { return run.Progress.RunID == id })
+	if i < 0 {
+		http.Error(w, "no drill in flight in run "+id, http.StatusNotFound)
+		return
+	}
+	run := runs[i]
+	ref, err := debrief.FindReference(s.Src.Reports, run.Drill, run.Progress)
+	switch {
+	case err != nil:
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	case ref == nil:
+		http.Error(w, fmt.Sprintf("drill %s has no reference run yet: `saltlab drill test %s` (its self-test) makes one", run.Drill.Name, run.Drill.Name), http.StatusNotFound)
+		return
+	}
+	sum := ref.Summary(run.Drill)
+	note := fmt.Sprintf("The solution's self-test on Salt %s, %s", strings.TrimSpace(sum.Flavor+" "+sum.Release), sum.Date)
+	if sum.Solved != nil {
+		note += fmt.Sprintf(": every task met %s after the incident's start", sum.Solved.Round(100*time.Millisecond))
+	}
+	type mark struct{ At, Outcome, Title string }
+	type lane struct {
+		Label string
+		Marks []mark
+	}
+	var lanes []lane
+	for _, l := range ref.Lanes(run.Drill) {
+		ln := lane{Label: l.Label}
+		for _, m := range l.Marks {
+			ln.Marks = append(ln.Marks, mark{At: m.At.Round(100 * time.Millisecond).String(), Outcome: m.Outcome, Title: m.Title})
+		}
+		lanes = append(lanes, ln)
+	}
+	nonce := newNonce()
+	w.Header().Set("Content-Security-Policy", fmt.Sprintf("default-src 'none'; style-src 'nonce-%s'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	referenceTemplate.Execute(w, struct {
+		Nonce, Drill, Title, Note string
+		Style                     template.CSS
+		Lanes                     []lane
+	}{nonce, run.Drill.Name, run.Drill.Title, note + ".", template.CSS(pageCSS), lanes})
+}
+
+// newNonce is a fresh nonce for a page's Content-Security-Policy.
+func newNonce() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return base64.StdEncoding.EncodeToString(b)
+}
+
 // page serves the board's page: no data and no token in it; its script
 // reads the token from its own URL. The nonce lets only its own inline
 // script and style run (Content-Security-Policy).
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	b := make([]byte, 16)
-	rand.Read(b)
-	nonce := base64.StdEncoding.EncodeToString(b)
+	nonce := newNonce()
 	w.Header().Set("Content-Security-Policy", fmt.Sprintf("default-src 'none'; script-src 'nonce-%s'; style-src 'nonce-%s'; connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'", nonce, nonce))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	pageTemplate.Execute(w, struct {

@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
+	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/usage"
 )
@@ -37,7 +39,7 @@ func TestEveryRouteNeedsTheToken(t *testing.T) {
 	srv, token, _ := serve(t)
 	assert.Len(t, token, 32, "128 bits, hex")
 	for _, tc := range []struct{ method, path string }{
-		{"GET", "/"}, {"GET", "/api/view"}, {"GET", "/api/events"}, {"POST", "/api/next-fault?run=" + fixtureRun}, {"GET", "/nothing"},
+		{"GET", "/"}, {"GET", "/api/view"}, {"GET", "/api/events"}, {"POST", "/api/next-fault?run=" + fixtureRun}, {"GET", "/reference?run=" + fixtureRun}, {"GET", "/nothing"},
 	} {
 		for _, q := range []string{"", "?token=", "?token=" + strings.Repeat("0", 32), "?token=" + token[:31]} {
 			u := srv.URL + tc.path
@@ -211,4 +213,47 @@ func TestListenRefusesANonLoopbackAddress(t *testing.T) {
 	l, err := Listen("127.0.0.1:0")
 	require.NoError(t, err)
 	l.Close()
+}
+
+// TestTheReferenceRunsPage: the page of a drill's reference run says so
+// when there is none, and once a self-test kept one, draws its lanes with
+// no script allowed and no token in it.
+func TestTheReferenceRunsPage(t *testing.T) {
+	srv, token, reports := serve(t)
+	get := func(run string) (int, string, http.Header) {
+		resp, err := http.Get(srv.URL + "/reference?token=" + token + "&run=" + run)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b), resp.Header
+	}
+	code, body, _ := get(fixtureRun)
+	assert.Equal(t, http.StatusNotFound, code)
+	assert.Contains(t, body, "no reference run yet: `saltlab drill test second-fault`")
+	code, _, _ = get("drill-gone-000000")
+	assert.Equal(t, http.StatusNotFound, code)
+	code, _, _ = get("../etc")
+	assert.Equal(t, http.StatusBadRequest, code)
+
+	d, err := spec.Load(filepath.Join(filepath.Dir(reports), "drills"), "second-fault")
+	require.NoError(t, err)
+	_, err = debrief.KeepReference(reports, d, filepath.Join(reports, fixtureRun))
+	require.NoError(t, err)
+	code, body, h := get(fixtureRun)
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Contains(t, body, "The solution&#39;s self-test on Salt sim")
+	assert.Contains(t, body, `data-lane="tasks met"`)
+	assert.Contains(t, body, "met: salt-master runs on salt-master-1")
+	assert.NotContains(t, body, token)
+	assert.NotContains(t, h.Get("Content-Security-Policy"), "script-src", "the page runs no script")
+
+	// The board's view links it.
+	resp, err := http.Get(srv.URL + "/api/view?token=" + token)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var v View
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&v))
+	require.Len(t, v.Drills, 1)
+	require.NotNil(t, v.Drills[0].Reference)
+	assert.Equal(t, "reference?run="+fixtureRun, v.Drills[0].Reference.URL)
 }

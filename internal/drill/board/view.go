@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/drill/debrief"
 	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -28,12 +29,15 @@ type Run struct {
 	Drill    *spec.Drill
 	Brief    string
 	Progress *state.Progress
-	// History is the tail of history.jsonl (see historyTail).
-	History []history.Entry
+	// History is what the board holds of history.jsonl: its tail and the
+	// learner's lane.
+	History History
 	Request *state.NextFaultRequest
 	// Saved is when drill.json was last written (the console's heartbeat).
 	Saved time.Time
 	Lab   *LabStatus
+	// Reference is the drill's reference run (nil: none yet).
+	Reference *debrief.ReferenceSummary
 }
 
 // View is the whole board, as the page receives it.
@@ -63,6 +67,21 @@ type DrillView struct {
 	Console   ConsoleView   `json:"console"`
 	Map       LabMap        `json:"map"`
 	Commands  []CommandView `json:"commands"`
+	Lane      LaneView      `json:"lane"`
+	// Cost is what the incident has cost so far (as the debrief counts
+	// it) over the history the board holds.
+	Cost CostView `json:"cost"`
+	// Reference is the drill's reference run of the solution, nil when it
+	// has none yet.
+	Reference *RefView `json:"reference,omitempty"`
+}
+
+// LaneView is what the board holds of the learner's lane: every command
+// (Total) unless Complete is false, when Note says what was cut.
+type LaneView struct {
+	Total    int    `json:"total"`
+	Complete bool   `json:"complete"`
+	Note     string `json:"note,omitempty"`
 }
 
 // TaskView is a task and its latest probe.
@@ -127,7 +146,7 @@ func buildDrill(r Run, now time.Time) DrillView {
 		at := r.Request.At
 		dv.Requested = &at
 	}
-	probes := latestProbes(r.History)
+	probes := latestProbes(r.History.Tail)
 	for _, t := range d.Tasks {
 		tv := TaskView{ID: t.ID, Title: t.Title, State: "not probed"}
 		if e, ok := probes[t.ID]; ok {
@@ -148,8 +167,12 @@ func buildDrill(r Run, now time.Time) DrillView {
 	for i, a := range d.Incident {
 		dv.Actions = append(dv.Actions, actionView(i, a, p))
 	}
-	dv.Map = buildMap(d, p, r.History, probes, r.Lab)
-	dv.Commands = commands(r.History)
+	dv.Map = buildMap(d, p, r.History.Tail, probes, r.Lab)
+	dv.Commands, dv.Lane = commands(r.History)
+	if !p.Started.IsZero() {
+		dv.Cost = costView(d, p, r.History, now)
+	}
+	dv.Reference = refView(p.RunID, r.Reference)
 	return dv
 }
 

@@ -1,8 +1,10 @@
 package board
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/saltlab/saltlab/internal/drill/state"
-	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/run/status"
 )
 
@@ -119,20 +120,73 @@ func TestSourceSkipsWhatIsNotADrillInFlight(t *testing.T) {
 	assert.Contains(t, problems[0], "not a regular file")
 }
 
-func TestHistoryTailIsBounded(t *testing.T) {
+// TestALongHistoryKeepsTheLearnersLaneWhole: the board holds a bounded
+// tail of a long history, reads on from where it stopped as the file
+// grows (a torn last line waits for its end), and keeps every learner
+// entry however far back, so a long drill's lane is complete; the cost
+// says from when it counts.
+func TestALongHistoryKeepsTheLearnersLaneWhole(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "history.jsonl")
-	line := []byte(`{"index":1,"type":"invoke","process":"learner","f":"x"}` + "\n")
-	f, err := os.Create(path)
-	require.NoError(t, err)
-	for written := 0; written < historyTail+4096; written += len(line) {
-		f.Write(line)
+	start := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
+	entry := func(i int, process, f string) string {
+		return fmt.Sprintf(`{"index":%d,"type":"invoke","time":%q,"process":%q,"f":%q}`+"\n", i, start.Add(time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), process, f)
 	}
-	f.WriteString(`{"index":2,"type":"ok","torn`)
-	require.NoError(t, f.Close())
-	v, err := readTail(path)
+	var b strings.Builder
+	b.WriteString(entry(0, state.Learner, "shell: first command"))
+	n := 1
+	for b.Len() < 3*historyTail {
+		b.WriteString(entry(n, state.Checker, "drill master-1-serves: salt test.ping"))
+		n++
+	}
+	b.WriteString(`{"index":` + fmt.Sprint(n) + `,"type":"ok","torn`)
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+
+	var h histFile
+	require.NoError(t, h.update(path))
+	v := h.view()
+	require.Len(t, v.Learner, 1, "the learner's first command is kept though the tail moved on")
+	assert.Equal(t, "shell: first command", v.Learner[0].F)
+	assert.Zero(t, v.LearnerDropped)
+	assert.Equal(t, start, v.First.UTC())
+	assert.True(t, v.From.After(start), "the tail starts after the history's start")
+	assert.LessOrEqual(t, h.bytes, 2*historyTail, "the tail is bounded")
+	assert.GreaterOrEqual(t, h.bytes, historyTail, "at least the last MiB is held")
+	last := v.Tail[len(v.Tail)-1]
+	assert.Equal(t, int64(n-1), last.Index, "the torn last line waits")
+
+	// The writer ends its line and the learner types again: read on.
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	require.NoError(t, err)
-	h := v.([]history.Entry)
-	assert.LessOrEqual(t, len(h), historyTail/len(line))
-	assert.Greater(t, len(h), historyTail/len(line)-2, "only the cut first line is lost")
-	assert.Equal(t, "x", h[len(h)-1].F, "the torn last line is skipped")
+	_, err = f.WriteString(`"}` + "\n" + entry(n+1, state.Learner, "shell: second command"))
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.NoError(t, h.update(path))
+	v = h.view()
+	require.Len(t, v.Learner, 2)
+	assert.Equal(t, "shell: second command", v.Learner[1].F)
+	assert.Equal(t, int64(n+1), v.Tail[len(v.Tail)-1].Index)
+
+	// A file replaced by a shorter one is read again from its start.
+	require.NoError(t, os.WriteFile(path, []byte(entry(0, state.Learner, "shell: again")), 0o644))
+	require.NoError(t, h.update(path))
+	v = h.view()
+	require.Len(t, v.Learner, 1)
+	assert.Equal(t, "shell: again", v.Learner[0].F)
+	assert.True(t, v.From.IsZero(), "nothing dropped: the tail is the whole history")
+}
+
+// TestCostCountsFromWhereTheBoardHolds: with the history cut, the cost
+// says from when it counts and why.
+func TestCostCountsFromWhereTheBoardHolds(t *testing.T) {
+	run, _ := readFixture(t)
+	now := run.Progress.Started.Add(2 * time.Minute)
+	c := costView(run.Drill, run.Progress, run.History, now)
+	assert.False(t, c.Cut)
+	assert.Equal(t, run.Progress.Started, c.CountedFrom)
+	h := run.History
+	h.From = run.Progress.Started.Add(time.Minute)
+	c = costView(run.Drill, run.Progress, h, now)
+	assert.True(t, c.Cut)
+	assert.Equal(t, h.From, c.CountedFrom)
+	assert.Contains(t, c.Note, "the debrief counts the whole incident")
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/saltlab/saltlab/internal/drill/spec"
 	"github.com/saltlab/saltlab/internal/drill/state"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
@@ -53,6 +54,13 @@ type Cost struct {
 	FailedProbes int `json:"failed_probes"`
 	// Entries are the new events of the jobs lost or returned twice.
 	Entries []int64 `json:"entries,omitempty"`
+}
+
+// CostSoFar is what a drill in flight's incident has cost by now, as the
+// debrief will count it: from the incident's start to the moment every
+// service task was met, or to now (Until "stop": not mitigated yet).
+func CostSoFar(d *spec.Drill, p *state.Progress, h []history.Entry, now time.Time) Cost {
+	return cost(p, mitigate(d, p), h, now)
 }
 
 // cost judges the incident's cost from the history (see Cost).

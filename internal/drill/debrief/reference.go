@@ -61,6 +61,10 @@ func referencePath(reports, drill, flavor, release string) string {
 	return filepath.Join(reports, referenceRoot, drill, referenceDir, flavor+"-"+rel)
 }
 
+// ReferenceRoot is the folder, under the reports folder, of a drill's
+// reference runs (one per flavour and release).
+func ReferenceRoot(drill string) string { return filepath.Join(referenceRoot, drill, referenceDir) }
+
 // KeepReference keeps the solution run in runDir (its history and
 // drill.json) as the drill's reference run for its flavour and release,
 // replacing an older one. It returns the folder.
@@ -89,7 +93,7 @@ func KeepReference(reports string, d *spec.Drill, runDir string) (string, error)
 // same flavour and release, else of the same flavour, else any; of
 // those, the newest. Nil, with no error, when the drill has none.
 func FindReference(reports string, d *spec.Drill, p *state.Progress) (*Reference, error) {
-	root := filepath.Join(reports, referenceRoot, d.Name, referenceDir)
+	root := filepath.Join(reports, ReferenceRoot(d.Name))
 	ents, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -138,6 +142,13 @@ func FindReference(reports string, d *spec.Drill, p *state.Progress) (*Reference
 func (r *Reference) Summary(d *spec.Drill) *ReferenceSummary {
 	p := r.Progress
 	return &ReferenceSummary{Flavor: p.Flavor, Release: p.Release, Date: p.Started.UTC().Format(time.DateOnly), Dir: r.Dir, Solved: allMet(d.Tasks, p)}
+}
+
+// Lanes are the reference run's lanes as the comparison draws them, from
+// its incident's start: the solution's steps, and when its tasks were met.
+func (r *Reference) Lanes(d *spec.Drill) []report.ComparisonLane {
+	return []report.ComparisonLane{{Label: "solution", Marks: opMarks(r.Progress, r.History, state.Solution)},
+		{Label: "tasks met", Marks: metMarks(d, r.Progress)}}
 }
 
 // Compare draws a run's lane beside its reference run's, both from their

@@ -1,7 +1,7 @@
 // Package selftest is a drill's self-test, what `saltlab drill test` and
-// make test run for every drill: on fresh labs, right after the incident
-// every task is not met, the wrong fix leaves some task not met, and the
-// solution meets every task within the time limit.
+// make test run for every drill: right after the incident every task is
+// not met, the solution meets every task within the time limit, and the
+// wrong fix leaves some task not met.
 package selftest
 
 import (
@@ -27,56 +27,45 @@ const wrongFixWindow = 20 * time.Second
 type Result struct {
 	Drill    string
 	Flavor   string
-	Incident state.Verdicts // right after the incident
+	Incident state.Verdicts // right after the incident (the solution's round)
 	Wrong    state.Verdicts // after the wrong fix and its window
 	Solved   time.Duration  // the solution's time to every task met
 	Debrief  debrief.Debrief
 	// Reference is where the solution's run was kept as the drill's
 	// reference run.
 	Reference string
+	// Rearmed says whether the wrong fix's round ran on the solution's
+	// lab, the incident started again (drill.Session.Rearm); when not,
+	// NewLab says why it had a lab of its own.
+	Rearmed bool
+	NewLab  string
 }
 
-// Run plays a drill's three self-tests on fresh labs: right after the
-// incident every task is not met (a fault that did nothing is caught); the
-// wrong fix leaves some task not met; the solution meets every task
-// within the time limit. Each lab is removed after its part.
+// Run plays a drill's self-test in two rounds. The solution's, on a fresh
+// lab: right after the incident every task is not met (a fault that did
+// nothing is caught), and the solution meets every task within the time
+// limit; that run is kept as the drill's reference. The wrong fix's: the
+// incident again, every task not met again, and the wrong fix leaves
+// some task not met for wrongFixWindow. The second round runs on the
+// same lab, the incident started again, when the drill allows it
+// (Rearmable): a lab's bring-up and removal are most of a round's time.
+// The lab is removed at the end, or on any failure.
 func Run(ctx context.Context, o drill.StartOptions, out io.Writer) (Result, error) {
 	r := Result{Drill: o.Name}
-	o.Mode = state.WrongFix
+	o.Mode = state.Solution
 	s, err := drill.Start(ctx, o)
 	if err != nil {
 		return r, err
 	}
-	r.Flavor = s.Progress.Flavor
-	r.Incident = s.Tick(ctx, io.Discard)
-	if met := r.Incident.IDs(func(v state.Verdict) bool { return v != state.NotMet }); len(met) > 0 {
-		err = fmt.Errorf("self-test %s: right after the incident, task(s) %s are not `not met` (%s): the incident did not break what they check", o.Name, strings.Join(met, ", "), r.Incident.Why(met))
-	}
-	if err == nil {
-		err = s.Play(ctx, state.WrongFix)
-	}
-	if err == nil {
-		poll.Run(ctx, poll.Within(wrongFixWindow), func(ctx context.Context, _ time.Duration) bool {
-			r.Wrong = s.Tick(ctx, io.Discard)
-			return r.Wrong.AllMet()
-		})
-		if r.Wrong.AllMet() {
-			err = fmt.Errorf("self-test %s: the wrong fix met every task: it is not wrong, or the tasks check too little", o.Name)
+	defer func() {
+		if s != nil {
+			s.Close()
 		}
+	}()
+	r.Flavor = s.Progress.Flavor
+	if r.Incident, err = broken(ctx, s, o.Name); err == nil {
+		err = s.Play(ctx, state.Solution)
 	}
-	_, serr := s.Stop(ctx, io.Discard)
-	s.Close()
-	if err = errors.Join(err, serr); err != nil {
-		return r, err
-	}
-	fmt.Fprintf(out, "self-test %s on %s: incident breaks every task; the wrong fix leaves %s not met\n", o.Name, r.Flavor, strings.Join(r.Wrong.IDs(func(v state.Verdict) bool { return v != state.Met }), ", "))
-
-	o.Mode = state.Solution
-	if s, err = drill.Start(ctx, o); err != nil {
-		return r, err
-	}
-	defer s.Close()
-	err = s.Play(ctx, state.Solution)
 	var v state.Verdicts
 	if err == nil {
 		// Every task met once every incident action has acted: a second
@@ -94,19 +83,77 @@ func Run(ctx context.Context, o drill.StartOptions, out io.Writer) (Result, erro
 			err = fmt.Errorf("self-test %s: the solution did not meet %s within the time limit %v (%s)", o.Name, strings.Join(left, ", "), s.Progress.TimeLimit, v.Why(left))
 		}
 	}
-	db, serr := s.Stop(ctx, io.Discard)
-	r.Debrief = db
-	if err = errors.Join(err, serr); err != nil {
+	rearmable, why := s.Rearmable()
+	r.NewLab = why
+	keep := err == nil && rearmable // the lab, for the wrong fix's round
+	if keep {
+		r.Debrief, err = s.Conclude(ctx, io.Discard)
+	} else {
+		r.Debrief, err = stop(ctx, s, err)
+	}
+	if err == nil && r.Debrief.Outcome != "solved" {
+		err = fmt.Errorf("self-test %s: the solution's debrief says %s", o.Name, r.Debrief.Outcome)
+	}
+	if err == nil {
+		// The solved run is the drill's reference: learners' reports draw
+		// their lane beside it.
+		r.Reference, err = debrief.KeepReference(o.Reports, s.Drill, s.RunDir)
+	}
+	if err != nil {
+		if keep {
+			_, err = stop(ctx, s, err)
+		}
 		return r, err
 	}
-	if db.Outcome != "solved" {
-		return r, fmt.Errorf("self-test %s: the solution's debrief says %s", o.Name, db.Outcome)
+	fmt.Fprintf(out, "self-test %s on %s: the incident breaks every task; the solution met every task in %v (debrief: %s; kept as the drill's reference run: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir, r.Reference)
+
+	o.Mode = state.WrongFix
+	if keep {
+		r.Rearmed = true
+		err = s.Rearm(ctx, state.WrongFix)
+	} else {
+		s.Close()
+		fmt.Fprintf(out, "self-test %s: the wrong fix gets a lab of its own: %s\n", o.Name, r.NewLab)
+		s, err = drill.Start(ctx, o)
+		if err != nil {
+			return r, err
+		}
 	}
-	// The solved run is the drill's reference: learners' reports draw
-	// their lane beside it.
-	if r.Reference, err = debrief.KeepReference(o.Reports, s.Drill, s.RunDir); err != nil {
+	if err == nil {
+		_, err = broken(ctx, s, o.Name)
+	}
+	if err == nil {
+		err = s.Play(ctx, state.WrongFix)
+	}
+	if err == nil {
+		poll.Run(ctx, poll.Within(wrongFixWindow), func(ctx context.Context, _ time.Duration) bool {
+			r.Wrong = s.Tick(ctx, io.Discard)
+			return r.Wrong.AllMet()
+		})
+		if r.Wrong.AllMet() {
+			err = fmt.Errorf("self-test %s: the wrong fix met every task: it is not wrong, or the tasks check too little", o.Name)
+		}
+	}
+	if _, err = stop(ctx, s, err); err != nil {
 		return r, err
 	}
-	fmt.Fprintf(out, "self-test %s on %s: the solution met every task in %v (debrief: %s; kept as the drill's reference run: %s)\n", o.Name, r.Flavor, r.Solved.Round(time.Second), s.RunDir, r.Reference)
+	fmt.Fprintf(out, "self-test %s on %s: the wrong fix leaves %s not met (on the solution's lab, the incident again: %v)\n", o.Name, r.Flavor, strings.Join(r.Wrong.IDs(func(v state.Verdict) bool { return v != state.Met }), ", "), r.Rearmed)
 	return r, nil
+}
+
+// broken probes every task right after the incident: each must be not
+// met, or the incident did not break what it checks.
+func broken(ctx context.Context, s *drill.Session, name string) (state.Verdicts, error) {
+	v := s.Tick(ctx, io.Discard)
+	if met := v.IDs(func(v state.Verdict) bool { return v != state.NotMet }); len(met) > 0 {
+		return v, fmt.Errorf("self-test %s: right after the incident (%s's round), task(s) %s are not `not met` (%s): the incident did not break what they check", name, s.Progress.Mode, strings.Join(met, ", "), v.Why(met))
+	}
+	return v, nil
+}
+
+// stop ends the round's drill (heal, debrief, the lab removed), joining
+// its error to err.
+func stop(ctx context.Context, s *drill.Session, err error) (debrief.Debrief, error) {
+	db, serr := s.Stop(ctx, io.Discard)
+	return db, errors.Join(err, serr)
 }

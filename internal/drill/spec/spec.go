@@ -71,7 +71,7 @@ type Start struct {
 
 // Fault is a chaos fault as `saltlab chaos` takes it: its kind (or an
 // alias), its target, and the options of the chaos registry, one key each
-// (the option's name with "_" for "-"; drill.ChaosSpec reads them through
+// (the option's name with "_" for "-"; prepare.ChaosSpec reads them through
 // the registry, which refuses an option the kind does not take).
 type Fault struct {
 	Kind    string   `yaml:"kind" json:"kind"`
@@ -95,7 +95,7 @@ type Fault struct {
 // a script of the drill folder run in one service's container (bash, as
 // root), or, for solutions and wrong fixes, an action on a service's
 // container from outside it, by the learner's own verbs (saltlab drill
-// restart|boot|unpause SERVICE): nothing inside a stopped or paused
+// restart|boot|unpause|reconnect SERVICE): nothing inside a stopped or paused
 // master's container can run, so only such a step can mend it. Exactly
 // one kind is set.
 type Step struct {
@@ -108,18 +108,23 @@ type Step struct {
 	// Unpause resumes the service's paused container, as a frozen
 	// virtual machine resumed from its hypervisor.
 	Unpause string `yaml:"unpause,omitempty" json:"unpause,omitempty"`
+	// Reconnect restores the service's network (the drill's network faults
+	// on it undone through the fault ledger), as the network team rolling
+	// back a firewall rule or mending a switch port.
+	Reconnect string `yaml:"reconnect,omitempty" json:"reconnect,omitempty"`
 }
 
 // The verbs of a step that acts on a container from outside it: the
 // learner's `saltlab drill VERB SERVICE`, by the same names.
 const (
-	VerbRestart = "restart"
-	VerbBoot    = "boot"
-	VerbUnpause = "unpause"
+	VerbRestart   = "restart"
+	VerbBoot      = "boot"
+	VerbUnpause   = "unpause"
+	VerbReconnect = "reconnect"
 )
 
 // Verbs are the learner's lab verbs, in the order the usage lists them.
-var Verbs = []string{VerbRestart, VerbBoot, VerbUnpause}
+var Verbs = []string{VerbRestart, VerbBoot, VerbUnpause, VerbReconnect}
 
 // Action is the verb and service of a step that acts on a container
 // from outside it; verb is "" for a script step.
@@ -131,6 +136,8 @@ func (s Step) Action() (verb, service string) {
 		return VerbBoot, s.Boot
 	case s.Unpause != "":
 		return VerbUnpause, s.Unpause
+	case s.Reconnect != "":
+		return VerbReconnect, s.Reconnect
 	}
 	return "", ""
 }

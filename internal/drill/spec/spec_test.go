@@ -164,7 +164,7 @@ func TestStepsActOnContainersFromOutside(t *testing.T) {
 	assert.Equal(t, []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}, d.ServiceNames(), "lint checks the verbs' services against the topology")
 
 	for _, tc := range []struct{ name, old, new, want string }{
-		{"two kinds", "{boot: salt-master-1}", "{boot: salt-master-1, restart: salt-master-1}", "solution[0]: want exactly one of {service, script}, restart, boot or unpause"},
+		{"two kinds", "{boot: salt-master-1}", "{boot: salt-master-1, restart: salt-master-1}", "solution[0]: want exactly one of {service, script}, restart, boot, unpause or reconnect"},
 		{"a verb and a script", "{boot: salt-master-1}", "{boot: salt-master-1, service: salt-master-1, script: solve.sh}", "solution[0]: want exactly one of"},
 		{"a bad service", "{boot: salt-master-1}", "{boot: 'salt master'}", `solution[0].boot: "salt master": want a service of the topology`},
 		{"an empty step", "{boot: salt-master-1}", "{}", "solution[0]: want exactly one of"},

@@ -127,7 +127,7 @@ func (d *Drill) validate(v *validator) {
 		steps []Step
 	}{{"solution", d.Solution}, {"wrong_fix", d.WrongFix}} {
 		if len(s.steps) == 0 {
-			v.fail("want at least one step: {service, script}, or {restart|boot|unpause: SERVICE}", s.key)
+			v.fail("want at least one step: {service, script}, or {restart|boot|unpause|reconnect: SERVICE}", s.key)
 		}
 		for i, st := range s.steps {
 			validateStep(v, st, true, s.key, i)
@@ -167,7 +167,7 @@ func (d *Drill) validateSalt(v *validator) {
 // are allowed: solutions and wrong fixes) exactly one verb on a service.
 func validateStep(v *validator, s Step, actions bool, path ...any) {
 	kinds := 0
-	for _, k := range []string{s.Restart, s.Boot, s.Unpause} {
+	for _, k := range []string{s.Restart, s.Boot, s.Unpause, s.Reconnect} {
 		if k != "" {
 			kinds++
 		}
@@ -177,7 +177,7 @@ func validateStep(v *validator, s Step, actions bool, path ...any) {
 	}
 	switch {
 	case kinds != 1 && actions:
-		v.fail("want exactly one of {service, script}, restart, boot or unpause", path...)
+		v.fail("want exactly one of {service, script}, restart, boot, unpause or reconnect", path...)
 		return
 	case kinds != 1 || (!actions && s.Script == "" && s.Service == ""):
 		v.fail("want {service, script}: an incident's script runs in a service (a container's stop or pause is a fault of the catalogue)", path...)

@@ -162,7 +162,10 @@
   }
 
   function commands(d) {
-    const s = section('Learner\'s commands (' + d.commands.length + (d.commands.length >= 30 ? ', the last 30' : '') + ')', 'cmds');
+    const total = d.lane.total, shown = d.commands.length;
+    const s = section('Learner\'s commands (' + total + (shown < total ? ', the last ' + shown + ' shown' : '') + ')', 'cmds');
+    s.dataset.total = String(total);
+    if (!d.lane.complete) s.appendChild(el('p', 'cut', d.lane.note, {'data-lane-cut': d.run_id}));
     if (!d.commands.length) {
       s.appendChild(el('p', 'empty', 'None yet: the learner opens a shell with saltlab drill shell.'));
       return s;
@@ -177,6 +180,44 @@
       tb.appendChild(tr);
     }
     s.appendChild(tb);
+    return s;
+  }
+
+  function secs(ns) {
+    return (ns / 1e9).toFixed(1) + ' s';
+  }
+
+  function cost(d) {
+    const c = d.cost;
+    const s = section(c.until === 'mitigation' ? 'What the incident cost, until it was mitigated' : 'What the incident has cost so far', 'cost');
+    s.dataset.cost = c.jobs_known ? c.lost + '/' + c.twice : 'unknown';
+    if (!c.jobs_known) {
+      s.appendChild(el('p', '', 'Salt jobs: unknown: no master\'s event bus was recorded (the console records them while it watches).'));
+    } else {
+      let t = c.jobs + ' Salt job(s) published: ' + c.lost + ' lost, ' + c.twice + ' returned twice';
+      if (c.unjudged) t += ', ' + c.unjudged + ' not judged yet';
+      t += '. Of them the drill\'s own probes: ' + c.probe_jobs + ' (' + c.probe_lost + ' lost, ' + c.probe_twice + ' twice).';
+      s.appendChild(el('p', 'jobs', t, {'data-jobs': String(c.jobs)}));
+    }
+    if (c.api_requests) s.appendChild(el('p', '', 'salt-api requests: ' + c.api_requests + ', ' + c.api_failed + ' failed.'));
+    if (c.cut) s.appendChild(el('p', 'cut', c.note, {'data-cost-cut': d.run_id}));
+    return s;
+  }
+
+  function reference(d) {
+    const s = section('Reference run of the solution', 'refrun');
+    const r = d.reference;
+    if (!r) {
+      s.appendChild(el('p', 'empty', 'None yet: saltlab drill test ' + d.drill + ' (the drill\'s self-test) makes one.', {'data-reference': 'none'}));
+      return s;
+    }
+    let t = 'Salt ' + [r.flavor, r.release].filter(x => x).join(' ') + ', ' + r.date;
+    if (r.solved_after_ns) t += ': every task met ' + secs(r.solved_after_ns) + ' after the incident\'s start';
+    s.appendChild(el('p', '', t + '.', {'data-reference': r.flavor}));
+    // The token goes on the request only, never into the page.
+    const btn = el('button', 'open', 'Open the reference run', {type: 'button', 'data-open-reference': d.run_id});
+    btn.addEventListener('click', () => window.open(r.url + '&token=' + encodeURIComponent(token), '_blank', 'noopener'));
+    s.appendChild(btn);
     return s;
   }
 
@@ -197,8 +238,10 @@
     left.appendChild(brief);
     left.appendChild(tasks(d));
     left.appendChild(hints(d));
+    left.appendChild(cost(d));
     right.appendChild(labMap(d));
     right.appendChild(incident(d));
+    right.appendChild(reference(d));
     grid.appendChild(left);
     grid.appendChild(right);
     card.appendChild(grid);

@@ -1,4 +1,7 @@
-package drill
+// Package prepare checks a drill before any Docker work: its file, its
+// faults against the chaos catalogue, the services of its topology, and
+// whether the machine holds its lab beside the drills in flight.
+package prepare
 
 import (
 	"errors"
@@ -31,7 +34,7 @@ func Lint(drills, root, name string) (*spec.Drill, error) {
 			}
 		}
 	}
-	services, err := topologyServices(root, d.Topology)
+	services, err := TopologyServices(root, d.Topology)
 	if err != nil {
 		errs = append(errs, fmt.Errorf("%s: topology: %w", file, err))
 	} else {
@@ -47,8 +50,8 @@ func Lint(drills, root, name string) (*spec.Drill, error) {
 	return d, nil
 }
 
-// topologyServices reads the service names of compose/<topology>.
-func topologyServices(root, topology string) ([]string, error) {
+// TopologyServices reads the service names of compose/<topology>.
+func TopologyServices(root, topology string) ([]string, error) {
 	path := filepath.Join(root, "compose", topology, "compose.yaml")
 	b, err := spec.ReadFile(path)
 	if err != nil {

@@ -1,4 +1,4 @@
-package drill
+package prepare
 
 import (
 	"fmt"
@@ -28,13 +28,13 @@ func shapeOf(services []string) capacity.Lab {
 	return l
 }
 
-// checkRoom refuses a drill the machine cannot hold beside the drills
+// CheckRoom refuses a drill the machine cannot hold beside the drills
 // already in flight under reports (each learner has a lab of their own):
 // by the parallel-labs rules, no more labs than the cores allow at the
 // flavour's pace, and one more lab's memory free now.
-func checkRoom(d *spec.Drill, services []string, flavor, reports string, m capacity.Machine) error {
+func CheckRoom(d *spec.Drill, services []string, flavor, reports string, m capacity.Machine) error {
 	l := capacity.For(flavor, shapeOf(services), m)
-	live := liveDrills(reports)
+	live := LiveDrills(reports)
 	switch {
 	case len(live) >= l.Cores:
 		return usage.Errorf("drill %s: %d drill(s) are running (%s) and this machine holds %d lab(s) of Salt %s at once: %s; stop one first (saltlab drill stop --run ID)",
@@ -45,8 +45,8 @@ func checkRoom(d *spec.Drill, services []string, flavor, reports string, m capac
 	return nil
 }
 
-// liveDrills are the runs under reports with a drill not yet ended.
-func liveDrills(reports string) []string {
+// LiveDrills are the runs under reports with a drill not yet ended.
+func LiveDrills(reports string) []string {
 	states, err := runstate.List(reports)
 	if err != nil {
 		return nil
@@ -60,8 +60,8 @@ func liveDrills(reports string) []string {
 	return out
 }
 
-// hostMachine is this machine, or an error naming why it cannot be read.
-func hostMachine() (capacity.Machine, error) {
+// HostMachine is this machine, or an error naming why it cannot be read.
+func HostMachine() (capacity.Machine, error) {
 	m, err := capacity.Host()
 	if err != nil {
 		return m, fmt.Errorf("read this machine's cores and memory: %w", err)
