@@ -18,6 +18,12 @@ import (
 // which BenchmarkSelectionCPU pairs with the checkout's.
 const EnvCPUBaseline = "SALTLAB_BENCH_BASELINE"
 
+// EnvCPUReports names a folder where BenchmarkSelectionCPU keeps each
+// run's reports (history, summary), to count what a run started and to
+// hold two runs side by side with `saltlab compare`; by default they go
+// to a temporary folder removed when the benchmark ends.
+const EnvCPUReports = "SALTLAB_BENCH_REPORTS"
+
 // cpuRunTimeout bounds one metered run: a serial real selection takes
 // about 8 minutes on two cores, more on a busy one, and a run cut short
 // measures nothing.
@@ -30,6 +36,7 @@ const cpuRunTimeout = 30 * time.Minute
 // to another saltlab binary it runs that one first in each op, on the
 // same engine, and reports the ratio (checkout/baseline); both runs must
 // pass. The engine's figure is the run's only on an otherwise idle engine.
+// SALTLAB_BENCH_REPORTS keeps the runs' reports.
 // On the double by default; SALT=real runs it on real Salt
 // (`make bench BENCH=BenchmarkSelectionCPU SALT=real`).
 func BenchmarkSelectionCPU(b *testing.B) {
@@ -78,7 +85,10 @@ func meteredSuite(b *testing.B, bin, flavor, kind string) cpuacct.Report {
 	}
 	defer cli.Close()
 	id := runID(b, "bench-"+kind)
-	reports := b.TempDir()
+	reports := os.Getenv(EnvCPUReports)
+	if reports == "" {
+		reports = b.TempDir()
+	}
 	meter, err := cpuacct.New(cli, id)
 	if err != nil {
 		b.Fatal(err)
@@ -95,8 +105,9 @@ func meteredSuite(b *testing.B, bin, flavor, kind string) cpuacct.Report {
 	}
 	sum, err := report.ReadSummary(filepath.Join(reports, id, report.SummaryFile))
 	if err != nil || !sum.Passed {
-		b.Fatalf("%s run: want a passed summary, got %+v (%v; it cost %s)\n%s", kind, sum.Counts, err, rep, out)
+		b.Fatalf("%s run %s: want a passed summary, got %+v (%v; it cost %s)\n%s", kind, id, sum.Counts, err, rep, out)
 	}
+	b.Logf("%s run %s passed: reports in %s", kind, id, filepath.Join(reports, id))
 	return rep
 }
 
