@@ -36,15 +36,19 @@ type Op struct {
 	// Process is who acts, when not the node itself (a probe the run
 	// makes on its own, so its bars get a lane of their own).
 	Process string
+	// Reused is set when no command runs for the operation: its answer
+	// is taken from the operation invoked at this history index
+	// (history.Entry.Reused).
+	Reused int64
 }
 
 // Do records op around act.
 func (r Recorder) Do(ctx context.Context, op Op, act func(context.Context) Outcome) Outcome {
-	inv, err := r.History.Append(history.Entry{Type: history.Invoke, Process: cmp.Or(op.Process, op.Node), F: op.F, Node: op.Node, Target: op.Target, Via: op.Via})
+	inv, err := r.History.Append(history.Entry{Type: history.Invoke, Process: cmp.Or(op.Process, op.Node), F: op.F, Node: op.Node, Target: op.Target, Via: op.Via, Reused: op.Reused})
 	r.warn(err)
 	o := act(ctx)
 	o.Inv = inv.Index
-	done := history.Entry{Type: o.Type, Pair: inv.Index, Process: inv.Process, F: op.F, Node: op.Node, Target: op.Target, Via: inv.Via, Error: o.Err}
+	done := history.Entry{Type: o.Type, Pair: inv.Index, Process: inv.Process, F: op.F, Node: op.Node, Target: op.Target, Via: inv.Via, Error: o.Err, Reused: op.Reused}
 	if o.Value != nil {
 		if done.Value, err = json.Marshal(o.Value); err != nil {
 			done.Value = nil

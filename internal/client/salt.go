@@ -15,6 +15,9 @@ import (
 type Client struct {
 	Ex  Execer
 	Rec Recorder
+	// Opts, when set, answers MasterOption from one reading of each
+	// master's options (MasterOptions); nil asks Salt every time.
+	Opts *MasterOptions
 }
 
 // Exec runs c in service, bounded by budget, and returns the output; a
@@ -120,8 +123,13 @@ func (c Client) Plain(ctx context.Context, service string, cmd Cmd, budget time.
 
 // MasterOption runs `salt-run config.get <option>` on master (Salt's
 // runner over the master's loaded opts, salt/runners/config.py) and
-// records the option's value, target the option name.
+// records the option's value, target the option name. With Opts it
+// answers from the master's one reading of its options where that says
+// what config.get would, recorded as reused (MasterOptions).
 func (c Client) MasterOption(ctx context.Context, master, option string, budget time.Duration) (json.RawMessage, Outcome) {
+	if v, o, ok := c.reusedOption(ctx, master, option, budget); ok {
+		return v, o
+	}
 	var v json.RawMessage
 	o := c.Record(ctx, master, option, SaltRun("config.get", option), budget, func(out Output) Outcome {
 		var err error

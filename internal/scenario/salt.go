@@ -21,7 +21,7 @@ const minionConfigScript = `for f in /etc/salt/minion /etc/salt/minion.d/*.conf;
 // Salt is the scenario's Salt client: the lab's exec, recording into the
 // run's history.
 func (w *World) Salt() client.Client {
-	return client.Client{Ex: w.Lab, Rec: w.Recorder()}
+	return client.Client{Ex: w.Lab, Rec: w.Recorder(), Opts: w.MasterOpts}
 }
 
 // SaltCall runs salt-call fun on minion and records it: ok when it exits

@@ -19,6 +19,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/evidence/history"
 	"github.com/saltlab/saltlab/internal/evidence/report"
@@ -70,6 +71,10 @@ type Deps struct {
 	// for a next scenario, and the last one's is never paid: the lab is
 	// torn down.
 	EagerReset bool
+	// MasterOpts, when set, answers the lab's questions about a master's
+	// options from one reading of them a master (client.MasterOptions):
+	// one per lab, shared by its scenarios; nil asks Salt every time.
+	MasterOpts *client.MasterOptions
 	// Answers, when set, probes the function of every master whose
 	// Docker health the run records (one master-answers operation each)
 	// and returns them: after each scenario honest-health holds Docker's

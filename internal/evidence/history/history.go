@@ -61,6 +61,11 @@ type Entry struct {
 	Via     string          `json:"via,omitempty"`     // the master or balancer it went through, as evidence showed
 	Value   json.RawMessage `json:"value,omitempty"`   // what was observed (Salt's return, HTTP status)
 	Error   string          `json:"error,omitempty"`
+	// Reused marks an operation that ran no command of its own: its
+	// value is taken from what the operation invoked at this index
+	// observed (a master's options, read once: MasterOptsOp), and that
+	// operation's completion time is when it was observed.
+	Reused int64 `json:"reused,omitempty"`
 
 	// Events (and watches).
 	Master string          `json:"master,omitempty"` // the master whose bus published it

@@ -61,6 +61,12 @@ const (
 	// ConfigGetOp is `salt-run config.get <option>` on a master; Target is
 	// the option, the value the option's JSON as the master loaded it.
 	ConfigGetOp = "salt-run config.get"
+	// MasterOptsOp is `salt-run test.get_opts` on a master: every option
+	// the master's configuration gives (Salt's runner returns its
+	// __opts__), read once a run; the value counts them. Later
+	// ConfigGetOp operations answered from it carry Reused, its
+	// invocation's index, instead of running salt-run again.
+	MasterOptsOp = "salt-run test.get_opts"
 	// RootsDigestOp is a digest of every file under a roots option's
 	// directories on a master; Target is the option, the value RootsDigest.
 	RootsDigestOp = "sha256sum roots"

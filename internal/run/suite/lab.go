@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/lab/capacity"
 	"github.com/saltlab/saltlab/internal/run/bringup"
@@ -84,7 +85,7 @@ func Run(ctx context.Context, cfg settings.Config, on On, sl selection.Selector,
 	deps := scenario.Deps{Lab: v, Ledger: ev.Ledger, Measurements: ms, Log: log, Chaos: on.Chaos, API: s.Creds,
 		History: ev.Rec, Verdicts: ev.Verdicts, AllowUnknown: cfg.AllowUnknown, Answers: ev.Answers(),
 		HerdSignIns: capacity.HerdSignIns[run.Flavor.Name], FleetStart: s.State.Knobs.FleetStart(),
-		EagerReset: cfg.Keep}
+		EagerReset: cfg.Keep, MasterOpts: client.NewMasterOptions()}
 	progress.New(console.PlumbingOf(log), started).Line("recording the lab's configuration (minion settings and /etc/hosts, master ports, addresses and key fingerprints) into the history")
 	scenario.RecordLabConfig(ctx, deps)
 	junit := godogJUnitOf(p.Name)

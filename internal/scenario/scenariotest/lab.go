@@ -285,6 +285,10 @@ func (f *Lab) Exec(_ context.Context, service string, argv []string) (Output, er
 			return Output{Stdout: v + "\n"}, nil
 		}
 		return Output{Stdout: "null\n"}, nil
+	case strings.Contains(cmd, "salt-run --out=json test.get_opts"):
+		// Every option at once, as Salt's test runner prints __opts__:
+		// a key "a:b" of MasterOpts is b nested under a.
+		return Output{Stdout: f.masterOptions() + "\n"}, nil
 	case strings.Contains(cmd, "salt-key --out=json -F"):
 		return Output{Stdout: `{"local": {"master.pem": "aa:bb", "master.pub": "11:22"}}`}, nil
 	case strings.Contains(cmd, "salt-call --version"):
@@ -477,4 +481,25 @@ func NewHistory(t testing.TB, dir string) *history.Recorder {
 	}
 	t.Cleanup(func() { _ = rec.Close() })
 	return rec
+}
+
+// masterOptions is MasterOpts as one mapping, as test.get_opts prints it:
+// a key "a:b" is b nested under a.
+func (f *Lab) masterOptions() string {
+	opts := map[string]any{"interface": "0.0.0.0"}
+	for k, v := range f.MasterOpts {
+		parts := strings.Split(k, ":")
+		at := opts
+		for _, p := range parts[:len(parts)-1] {
+			next, ok := at[p].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				at[p] = next
+			}
+			at = next
+		}
+		at[parts[len(parts)-1]] = json.RawMessage(v)
+	}
+	b, _ := json.Marshal(opts)
+	return string(b)
 }

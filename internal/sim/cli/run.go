@@ -21,7 +21,7 @@ func runFlags() []flag {
 }
 
 // runRun is salt-run with the manage runner (salt/runners/manage.py, §4.5),
-// jobs, event.send, state.event and config.get.
+// jobs, event.send, state.event, config.get and test.get_opts.
 func runRun(ctx context.Context, e *Env, args []string) int {
 	p, err := parse(args, runFlags())
 	if err != nil {
@@ -54,6 +54,11 @@ func runRun(ctx context.Context, e *Env, args []string) int {
 			return usageError(e, "salt-run", fmt.Errorf("config.get requires a key"))
 		}
 		printDoc(e, runners.ConfigGet(opts, p.pos[1:]), out)
+		return 0
+	case "test.get_opts":
+		// salt/runners/test.py get_opts: the runner's __opts__, every
+		// option the master's configuration gives.
+		printDoc(e, map[string]any(opts), out)
 		return 0
 	case "jobs.list_jobs":
 		res, err := runners.ListJobs(opts.Str("cachedir"))

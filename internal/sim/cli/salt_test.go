@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -122,6 +123,23 @@ func TestSaltRunManage(t *testing.T) {
 	res = run(t, r, "", "salt-run", "-c", conf, "jobs.list_jobs", "--out=json", "--out-indent=-1")
 	require.Equal(t, 0, res.code, res.stderr)
 	assert.Contains(t, res.stdout, "\""+jid+"\": {\"Function\": \"test.echo\"")
+}
+
+// salt-run test.get_opts prints every option the master loaded, each as
+// config.get prints it (the lab reads a master's options once this way).
+func TestSaltRunGetOpts(t *testing.T) {
+	t.Parallel()
+	r, conf, _ := saltFixture(t)
+	res := run(t, r, "", "salt-run", "-c", conf, "test.get_opts", "--out=json")
+	require.Equal(t, 0, res.code, res.stderr)
+	var opts map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(res.stdout), &opts), res.stdout)
+	for _, key := range []string{"ret_port", "pki_dir", "peer", "file_roots"} {
+		get := run(t, r, "", "salt-run", "-c", conf, "config.get", key, "--out=json")
+		require.Equal(t, 0, get.code, get.stderr)
+		require.Contains(t, opts, key)
+		assert.JSONEq(t, get.stdout, string(opts[key]), "test.get_opts and config.get agree on %s", key)
+	}
 }
 
 // Hot multi-master: one Minion object per master, a shared jid queue, so a
