@@ -8,18 +8,28 @@ import (
 	"github.com/saltlab/saltlab/internal/salt/saltout"
 )
 
-// Keys runs `salt-key -L` on master and records it (history.KeysValue).
+// Keys lists master's minion keys and records the list
+// (history.KeysValue). With Opts and a reading of master's options it
+// reads the key directories as salt-key -L does (KeyFiles: a shell, not
+// a Salt process); otherwise it runs `salt-key -L`.
 func (c Client) Keys(ctx context.Context, master string, budget time.Duration) (saltout.KeyList, Outcome) {
+	if dir, ok := c.keyDir(ctx, master, budget); ok {
+		return c.KeyFiles(ctx, master, dir, budget)
+	}
 	var keys saltout.KeyList
 	o := c.Record(ctx, master, "", SaltKey("-L"), budget, func(out Output) Outcome {
 		var err error
 		if keys, err = saltout.ParseKeyList(out.Stdout); err != nil {
 			return Failed(nil, "exit %d, %s: %v", out.ExitCode, LastLine(out.Stderr), err)
 		}
-		return Succeeded(history.KeysValue{Keys: map[string][]string{"accepted": keys.Accepted,
-			"pending": keys.Pending, "rejected": keys.Rejected, "denied": keys.Denied}})
+		return Succeeded(keysValue(keys))
 	})
 	return keys, o
+}
+
+func keysValue(keys saltout.KeyList) history.KeysValue {
+	return history.KeysValue{Keys: map[string][]string{"accepted": keys.Accepted,
+		"pending": keys.Pending, "rejected": keys.Rejected, "denied": keys.Denied}}
 }
 
 // KeyAction runs `salt-key -a|-d|-r <id>` on master and records it (as

@@ -3,6 +3,7 @@ package checker
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,9 +49,14 @@ func (s span) has(idx int64) bool { return idx >= s.from && (s.to == 0 || idx < 
 
 // ops returns the operations named f whose invocation lies in s.
 func ops(h []history.Entry, s span, f string) []history.Op {
+	fs := []string{f}
+	if f == history.KeyListOp {
+		// A key list read from the key folders is the same evidence.
+		fs = history.KeyListOps()
+	}
 	var out []history.Op
 	for _, o := range history.Ops(h) {
-		if o.Invoke.F == f && s.has(o.Invoke.Index) {
+		if slices.Contains(fs, o.Invoke.F) && s.has(o.Invoke.Index) {
 			out = append(out, o)
 		}
 	}

@@ -134,30 +134,33 @@ func TestKeyAction(t *testing.T) {
 		{name: "salt-key failed", action: "delete", dirs: shared, after: [2]string{listWith, listWith}, want: Invalid, detail: "salt-key did not delete"},
 		{name: "pki identity not recorded", action: "delete", dirs: [2]string{shared[0], ""}, after: [2]string{listWithout, listWithout}, event: true, actOK: true, want: Unknown},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
-			var b hist
-			b.watch(0, "m1", history.Start)
-			for i, m := range masters {
-				if tt.dirs[i] != "" {
-					b.op(s(0.1), s(0.1), history.OK, history.PkiDirOp, m, "", tt.dirs[i], "")
+		// A list read from the key folders is salt-key -L's evidence.
+		for _, listOp := range history.KeyListOps() {
+			t.Run(listOp+"/"+tt.name, func(t *testing.T) {
+				var b hist
+				b.watch(0, "m1", history.Start)
+				for i, m := range masters {
+					if tt.dirs[i] != "" {
+						b.op(s(0.1), s(0.1), history.OK, history.PkiDirOp, m, "", tt.dirs[i], "")
+					}
+					b.op(s(1), s(0.1), history.OK, history.KeyListOp, m, "", listWith, "")
 				}
-				b.op(s(1), s(0.1), history.OK, history.KeyListOp, m, "", listWith, "")
-			}
-			typ := history.OK
-			if !tt.actOK {
-				typ = history.Fail
-			}
-			b.op(s(2), s(0.2), typ, history.KeyActionOp(tt.action), "m1", "n1", "", "exit 1")
-			if tt.event {
-				b.ev(s(2.1), "m1", "salt/key", `{"result":true,"act":"`+tt.action+`","id":"n1"}`)
-			}
-			for i, m := range masters {
-				b.op(s(3), s(0.1), history.OK, history.KeyListOp, m, "", tt.after[i], "")
-			}
-			r := KeyAction(b.h, KeyActionParams{Action: tt.action, Master: "m1", Minion: "n1", Masters: masters})
-			assert.Equal(t, tt.want, r.Verdict, r.Observed)
-			assert.Contains(t, r.Observed, tt.detail)
-		})
+				typ := history.OK
+				if !tt.actOK {
+					typ = history.Fail
+				}
+				b.op(s(2), s(0.2), typ, history.KeyActionOp(tt.action), "m1", "n1", "", "exit 1")
+				if tt.event {
+					b.ev(s(2.1), "m1", "salt/key", `{"result":true,"act":"`+tt.action+`","id":"n1"}`)
+				}
+				for i, m := range masters {
+					b.op(s(3), s(0.1), history.OK, listOp, m, "", tt.after[i], "")
+				}
+				r := KeyAction(b.h, KeyActionParams{Action: tt.action, Master: "m1", Minion: "n1", Masters: masters})
+				assert.Equal(t, tt.want, r.Verdict, r.Observed)
+				assert.Contains(t, r.Observed, tt.detail)
+			})
+		}
 	}
 }
 
@@ -168,6 +171,9 @@ func TestKeyState(t *testing.T) {
 	b.op(s(1), s(0.1), history.OK, history.KeyListOp, "m1", "", listWith, "")
 	assert.Equal(t, Valid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: history.KeyAccepted}).Verdict)
 	assert.Equal(t, Unknown, KeyState(b.h, KeyStateParams{Master: "m2", Minions: []string{"n1"}, State: history.KeyAccepted}).Verdict)
+	// The key folders' list counts as salt-key -L's: the last list decides.
+	b.op(s(2), s(0.1), history.OK, history.KeyFilesOp, "m1", "", listWithout, "")
+	assert.Equal(t, Invalid, KeyState(b.h, KeyStateParams{Master: "m1", Minions: []string{"n1", "n2"}, State: history.KeyAccepted}).Verdict)
 }
 
 func TestParity(t *testing.T) {

@@ -31,6 +31,12 @@ const (
 
 	// KeyListOp is `salt-key -L` on a master, the value a KeysValue.
 	KeyListOp = "salt-key -L"
+	// KeyFilesOp is the same list read without Salt: the files of the
+	// four key folders (minions, minions_pre, minions_rejected,
+	// minions_denied) under the directory salt-key reads, listed as
+	// salt-key lists them (client.KeyFiles); the value a KeysValue.
+	// Checkers take it wherever they take KeyListOp (KeyListOps).
+	KeyFilesOp = "ls key folders"
 	// FingerOp names the key-fingerprint operation (`salt-key -F
 	// --out=json` on a master); its value is FingersValue.
 	FingerOp = "salt-key -F"
@@ -71,6 +77,9 @@ const (
 	// directories on a master; Target is the option, the value RootsDigest.
 	RootsDigestOp = "sha256sum roots"
 )
+
+// KeyListOps are the operations that record a master's key list.
+func KeyListOps() []string { return []string{KeyListOp, KeyFilesOp} }
 
 // KeyActionOp is the history's name of `salt-key -a|-d|-r` for action
 // accept, reject or delete.

@@ -49,10 +49,12 @@ type PillarValue struct {
 	Pillar json.RawMessage `json:"pillar"`
 }
 
-// KeysValue is the value of a key-list operation (KeyListOp): every key by
-// state (KeyAccepted, KeyPending, KeyRejected, KeyDenied).
+// KeysValue is the value of a key-list operation (KeyListOp, KeyFilesOp):
+// every key by state (KeyAccepted, KeyPending, KeyRejected, KeyDenied),
+// and for KeyFilesOp the directory whose key folders were read.
 type KeysValue struct {
 	Keys map[string][]string `json:"keys"`
+	Dir  string              `json:"dir,omitempty"`
 }
 
 // Key states of a minion id on a master; absent means in no list.
