@@ -2,6 +2,7 @@ package lab
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -124,4 +125,46 @@ func (l *Lab) Stream(ctx context.Context, service string, argv []string, w io.Wr
 		return fmt.Errorf("read output of exec %q in service %q: %w", argv, service, err)
 	}
 	return fmt.Errorf("exec %q in service %q ended", argv, service)
+}
+
+// Attach runs argv in the service's running container with its stdin
+// and stdout attached, for a command that answers what it is asked for
+// as long as it runs (the run's function probe of a master, one exec
+// instead of one a probe). Writes go to its stdin; reads give its stdout
+// (stderr is dropped) until it exits. Close closes the attachment and so
+// the command's stdin: a command that ends at the end of its input ends.
+func (l *Lab) Attach(ctx context.Context, service string, argv []string) (io.ReadWriteCloser, error) {
+	ref, err := l.ref(service)
+	if err != nil {
+		return nil, err
+	}
+	created, err := l.cli.ContainerExecCreate(ctx, ref, container.ExecOptions{Cmd: argv, AttachStdin: true, AttachStdout: true, AttachStderr: true})
+	if err != nil {
+		return nil, fmt.Errorf("exec %q in service %q: %w", argv, service, err)
+	}
+	hr, err := l.cli.ContainerExecAttach(ctx, created.ID, container.ExecAttachOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("attach to exec %q in service %q: %w", argv, service, err)
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		_, err := stdcopy.StdCopy(pw, io.Discard, hr.Reader)
+		pw.CloseWithError(cmp.Or(err, io.EOF))
+	}()
+	return &attached{hr: hr, out: pr}, nil
+}
+
+// attached is an exec attached by Attach.
+type attached struct {
+	hr  dockertypes.HijackedResponse
+	out *io.PipeReader
+}
+
+func (a *attached) Write(p []byte) (int, error) { return a.hr.Conn.Write(p) }
+func (a *attached) Read(p []byte) (int, error)  { return a.out.Read(p) }
+
+// Close closes the attachment; the output copy then ends too.
+func (a *attached) Close() error {
+	a.hr.Close()
+	return a.out.Close()
 }

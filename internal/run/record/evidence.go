@@ -64,7 +64,7 @@ func start(ctx context.Context, rec *history.Recorder, verdicts *checker.Judgeme
 	e := &Evidence{Rec: rec, Verdicts: verdicts, Ledger: ledger, Lab: v}
 	// The streams' restarts and their commands are plumbing.
 	e.watch = eventlog.Start(ctx, v, rec, masters, console.PlumbingOf(log))
-	e.health = startHealth(ctx, ev, l, v, rec, masters, log)
+	e.health = startHealth(ctx, ev, l, l, rec, masters, log)
 	isMaster := map[string]bool{}
 	for _, m := range masters {
 		isMaster[m] = true

@@ -18,8 +18,9 @@ import (
 
 // answersEvery is how often the run probes each master's function
 // (compose/lib/master-answers): a master frozen for longer than the
-// honest-health lag (12 s) shows several unanswered probes, at the cost
-// of one docker exec per master every 2 s.
+// honest-health lag (12 s) shows several unanswered probes. Each master's
+// probes go through one attached exec (client.AnswersStream), not an
+// exec each.
 const answersEvery = 2 * time.Second
 
 // healthRecord puts what Docker calls each service into the history (its
@@ -32,12 +33,14 @@ type healthRecord struct {
 	probe  func(ctx context.Context, master string)
 	// probed are the masters whose function is probed.
 	probed []string
+	// streams are their probes' attached execs, closed at stop.
+	streams []*client.AnswersStream
 }
 
 // startHealth subscribes to the lab's engine events before it reads each
 // service's status, so no change between the two is lost: changes that
 // arrive while it reads wait until every status is recorded.
-func startHealth(ctx context.Context, ev lab.Eventer, l *lab.Lab, ex client.Execer, rec client.Appender, masters []string, log io.Writer) *healthRecord {
+func startHealth(ctx context.Context, ev lab.Eventer, l *lab.Lab, at client.Attacher, rec client.Appender, masters []string, log io.Writer) *healthRecord {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	r := &healthRecord{cancel: cancel}
 	sink := &healthSink{add: func(e history.Entry) { warn(log, rec, e) }}
@@ -63,13 +66,16 @@ func startHealth(ctx context.Context, ev lab.Eventer, l *lab.Lab, ex client.Exec
 	}
 	known := sink.begin(first)
 
-	c := client.Client{Ex: ex, Rec: client.Recorder{History: rec, Warn: func(f string, a ...any) { fmt.Fprintf(log, f+"\n", a...) }}}
-	r.probe = func(ctx context.Context, m string) { c.Answers(ctx, m) }
+	c := client.Client{Rec: client.Recorder{History: rec, Warn: func(f string, a ...any) { fmt.Fprintf(log, f+"\n", a...) }}}
+	streams := map[string]*client.AnswersStream{}
+	r.probe = func(ctx context.Context, m string) { c.AnswersVia(ctx, streams[m]) }
 	for _, m := range masters {
 		if !known[m] {
 			fmt.Fprintf(log, "note: %s has no Docker health check: honest-health does not judge it\n", m)
 			continue
 		}
+		streams[m] = client.NewAnswersStream(at, m)
+		r.streams = append(r.streams, streams[m])
 		r.probed = append(r.probed, m)
 		r.wg.Add(1)
 		go func() {
@@ -103,6 +109,9 @@ func (r *healthRecord) Round(ctx context.Context) []string {
 func (r *healthRecord) stop() {
 	r.cancel()
 	r.wg.Wait()
+	for _, s := range r.streams {
+		s.Close()
+	}
 }
 
 // healthSink orders the health entries: each service's status as the
