@@ -54,7 +54,7 @@ func (s *Session) tryUp(ctx context.Context, cfg *settings.Config, file string, 
 		s.Roles, err = roles.FromProject(p)
 		return err
 	}
-	l, err := access.Load(ctx, s.Cli, s.State, resolve, console.PlumbingOf(s.Log))
+	l, err := access.Load(ctx, s.Docker, s.State, resolve, console.PlumbingOf(s.Log))
 	if err != nil {
 		return fmt.Errorf("load topology %s: %w", cfg.Topology, err)
 	}
@@ -64,7 +64,7 @@ func (s *Session) tryUp(ctx context.Context, cfg *settings.Config, file string, 
 		return err
 	}
 	s.Lab = l
-	if err := ready.Up(ctx, s.Cli, l, s.Roles, s.State.Flavor, cfg.MayHoldKeys(), console.PlumbingOf(s.Log)); err != nil {
+	if err := ready.Up(ctx, s.Docker, l, l.Up, s.Roles, s.State.Flavor, cfg.MayHoldKeys(), console.PlumbingOf(s.Log)); err != nil {
 		return fmt.Errorf("bring lab up: %w", explainUpFailure(err))
 	}
 	return nil

@@ -20,6 +20,7 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/docker/docker/client"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -43,10 +44,21 @@ const subnetAttempts = 8
 // syndic masters; topologies with fewer masters ignore the rest.
 const staticMasters = 3
 
+// LabDocker is the engine a lab's containers are reached through: the
+// host's client for a compose lab; a swarm's router (route.Client) sends
+// each container's call to the node that runs it, so the lab, its faults
+// and its evidence work the same on either.
+type LabDocker interface {
+	lab.Docker
+	chaos.Docker
+	lab.Eventer
+}
+
 // Session is a lab that Start brought up healthy. Close releases the
 // Docker client; removing the lab is Release's.
 type Session struct {
-	Cli     *client.Client
+	Cli     *client.Client // the host's engine: images, sweeps, subnets
+	Docker  LabDocker      // the lab's engine: Cli on compose
 	Lab     *lab.Lab
 	State   runstate.State
 	Project string        // the lab's compose project
@@ -137,6 +149,7 @@ func Start(ctx context.Context, cfg *settings.Config, started time.Time, spec Sp
 	if s.Cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
 	}
+	s.Docker = s.Cli
 	// A lab of several keeps its secrets in the run's private dir, which
 	// `saltlab down --run` removes whole.
 	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID, spec.Name); err != nil {

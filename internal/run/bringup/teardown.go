@@ -54,7 +54,7 @@ func (s *Session) HandOver(ctx context.Context) error {
 // detach hands a healthy lab over to the user: a marker volume tells later
 // runs that the lab is not a dead runner's leftover, and run.json says so.
 func (s *Session) detach(ctx context.Context) error {
-	if err := lab.MarkDetached(ctx, s.Cli, s.State.RunID, s.State.Project); err != nil {
+	if err := lab.MarkDetached(ctx, s.Docker, s.State.RunID, s.State.Project); err != nil {
 		return err
 	}
 	s.State.Detached = true

@@ -15,18 +15,19 @@ import (
 	"github.com/saltlab/saltlab/internal/run/labview"
 )
 
-// Up brings l (whose roles are r) up with lab.Up until it is ready. A
+// Up brings l (whose roles are r) up with up until it is ready: l.Up on
+// compose; on Swarm a deploy of the same lab as services. A
 // master without auto_accept holds each daemon's key pending, and the
 // minions' health (a connection to the publish port) cannot pass until
 // someone accepts it: with acceptKeys, bring-up does, for the declared ids
 // only. Where the flavour's buses say it sooner (capacity.BusReadiness),
 // a minion is ready by its start events (startEvents), read from ev's
 // health events and the masters' streams.
-func Up(ctx context.Context, ev lab.Eventer, l *lab.Lab, r roles.Roles, flavor string, acceptKeys bool, log io.Writer) error {
-	up := l.Up
+func Up(ctx context.Context, ev lab.Eventer, l *lab.Lab, up func(context.Context) error, r roles.Roles, flavor string, acceptKeys bool, log io.Writer) error {
 	if acceptKeys {
 		acc := newKeyAccepter(labview.Of(l, r), r, log)
-		up = func(ctx context.Context) error { return acceptKeysDuring(ctx, acc, keyAcceptBound, l.Up) }
+		plain := up
+		up = func(ctx context.Context) error { return acceptKeysDuring(ctx, acc, keyAcceptBound, plain) }
 	}
 	if se, ok := newStartEvents(r); ok && capacity.BusReadiness(flavor) {
 		stop := se.watch(ctx, ev, l)

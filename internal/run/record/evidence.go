@@ -52,7 +52,7 @@ func (r *Run) Start(ctx context.Context, s *bringup.Session) (*Evidence, error) 
 	}
 	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
 	v := labview.Of(s.Lab, s.Roles)
-	return start(ctx, rec, r.Verdicts, s.Lab, v, s.Cli, ledger, scenario.Buses(v), s.Log), nil
+	return start(ctx, rec, r.Verdicts, s.Lab, v, s.Docker, ledger, scenario.Buses(v), s.Log), nil
 }
 
 // start records, through rec (the lab's view of the run's history), the
