@@ -134,6 +134,15 @@ func (l *Lab) Services() []string {
 	return names
 }
 
+// Without takes services the lab does not run out of it (on Swarm, those
+// the deploy has no work for), so health checks, status and logs do not
+// wait on a container that never comes.
+func (l *Lab) Without(services ...string) {
+	for _, s := range services {
+		delete(l.specs, s)
+	}
+}
+
 // ContainerID returns the id of the service's container as created by Up.
 func (l *Lab) ContainerID(service string) (string, error) {
 	if err := l.checkService(service); err != nil {

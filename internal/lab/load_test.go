@@ -158,3 +158,11 @@ func TestLoadFailoverTopology(t *testing.T) {
 		})
 	}
 }
+
+func TestWithoutTakesServicesOutOfTheLab(t *testing.T) {
+	l, _ := load(t, testOptions("basic.yaml"))
+	l.Without("init", "absent")
+	assert.Equal(t, []string{"db", "web"}, l.Services())
+	_, err := l.ContainerID("init")
+	assert.Error(t, err, "a service taken out is unknown to the lab")
+}
