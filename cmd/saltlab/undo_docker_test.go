@@ -62,7 +62,7 @@ func TestUndoRestoresObservedState(t *testing.T) {
 	engineInject := func(t *testing.T, k chaostest.Kind) {
 		st, err := runstate.Load(runstate.Dir(reports, f.RunID))
 		require.NoError(t, err)
-		e, err := access.OpenEngine(f.Cli, reports, "../..", st, nil)
+		e, err := access.OpenEngine(f.Cli, f.Cli, reports, "../..", st, nil)
 		require.NoError(t, err)
 		_, err = e.Inject(ctx, keySpec(k))
 		require.NoError(t, err)

@@ -47,7 +47,7 @@ func Open(ctx context.Context, reports, root string, st runstate.State, drill st
 		return nil, errors.Join(fmt.Errorf("open drill %s's lab (run %s): %w; `saltlab drill stop --run %s` ends it", drill, st.RunID, err, st.RunID), lv.Close())
 	}
 	lv.Lab, lv.Buses = l, roles.Buses()
-	if lv.Engine, err = access.OpenEngine(cli, reports, root, st, log); err != nil {
+	if lv.Engine, err = access.OpenEngine(cli, cli, reports, root, st, log); err != nil {
 		return nil, errors.Join(err, lv.Close())
 	}
 	return lv, nil

@@ -4,8 +4,6 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/docker/docker/client"
-
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/images"
@@ -26,12 +24,13 @@ func NewEngine(cli chaos.Docker, st runstate.State, ledger *fault.Ledger, b *ima
 }
 
 // OpenEngine opens a saved lab's ledger under reports and binds an engine
-// to the lab (st is one of a run's State.All()); the helper image, if a
-// fault needs it, is built from the checkout at root.
-func OpenEngine(cli *client.Client, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
+// to the lab (st is one of a run's State.All()) through cli, the lab's
+// containers' client (one engine's, or a swarm's router); the helper
+// image, if a fault needs it, is built on host from the checkout at root.
+func OpenEngine(cli chaos.Docker, host images.Docker, reports, root string, st runstate.State, log io.Writer) (*chaos.Engine, error) {
 	ledger, err := fault.Open(filepath.Join(runstate.Dir(reports, st.RunID), runstate.LedgerName(st.Lab)))
 	if err != nil {
 		return nil, err
 	}
-	return NewEngine(cli, st, ledger, images.NewBuilder(cli, root, log), log), nil
+	return NewEngine(cli, st, ledger, images.NewBuilder(host, root, log), log), nil
 }

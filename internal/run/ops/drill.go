@@ -53,7 +53,7 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
 		return err
 	}
-	e, err := access.OpenEngine(cli, d.Which.Reports, d.Root, st, out)
+	e, err := access.OpenEngine(cli, cli, d.Which.Reports, d.Root, st, out)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/docker/docker/client"
-
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
@@ -52,7 +52,7 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 	errs := []error{closeStale(w.Reports, gone, out)}
 	for _, run := range live {
 		for _, st := range run.All() { // every lab of a run with several
-			errs = append(errs, healLab(ctx, cli, w.Reports, root, st, out))
+			errs = append(errs, healLab(ctx, cli, cli, w.Reports, root, st, out))
 		}
 	}
 	if all && len(live) == 0 {
@@ -68,9 +68,10 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 
 // healLab replays one lab's ledger (newest first, with recorded data),
 // then sweeps the lab by label, which cleans and removes the helpers
-// whatever the replay left. One line goes to out.
-func healLab(ctx context.Context, cli *client.Client, reports, root string, st runstate.State, out io.Writer) error {
-	e, err := access.OpenEngine(cli, reports, root, st, out)
+// whatever the replay left. One line goes to out. cli reaches the lab's
+// containers, host builds a helper image a fault needs.
+func healLab(ctx context.Context, cli chaos.Docker, host images.Docker, reports, root string, st runstate.State, out io.Writer) error {
+	e, err := access.OpenEngine(cli, host, reports, root, st, out)
 	if err != nil {
 		return err
 	}
