@@ -7,8 +7,19 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/images"
+	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 )
+
+// LabDocker is the engine a lab's containers are reached through: the
+// host's client for a compose lab; a swarm's router (route.Client) sends
+// each container's call to the node that runs it, so the lab, its faults
+// and its evidence work the same on either.
+type LabDocker interface {
+	lab.Docker
+	chaos.Docker
+	lab.Eventer
+}
 
 // NewEngine is the one constructor of the chaos engine, for `run`,
 // `chaos` and `heal`: it binds the engine to a run's lab and fault ledger,

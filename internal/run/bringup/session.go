@@ -20,7 +20,6 @@ import (
 	"github.com/compose-spec/compose-go/v2/types"
 	"github.com/docker/docker/client"
 
-	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/images"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
@@ -44,21 +43,11 @@ const subnetAttempts = 8
 // syndic masters; topologies with fewer masters ignore the rest.
 const staticMasters = 3
 
-// LabDocker is the engine a lab's containers are reached through: the
-// host's client for a compose lab; a swarm's router (route.Client) sends
-// each container's call to the node that runs it, so the lab, its faults
-// and its evidence work the same on either.
-type LabDocker interface {
-	lab.Docker
-	chaos.Docker
-	lab.Eventer
-}
-
 // Session is a lab that Start brought up healthy. Close releases the
 // Docker client; removing the lab is Release's.
 type Session struct {
-	Cli     *client.Client // the host's engine: images, sweeps, subnets
-	Docker  LabDocker      // the lab's engine: Cli on compose
+	Cli     *client.Client   // the host's engine: images, sweeps, subnets
+	Docker  access.LabDocker // the lab's engine: Cli on compose
 	Lab     *lab.Lab
 	State   runstate.State
 	Project string        // the lab's compose project

@@ -1,4 +1,4 @@
-package bringup
+package access
 
 import (
 	"github.com/docker/docker/client"
