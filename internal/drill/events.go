@@ -25,15 +25,13 @@ func (s *Session) watchEvents(ctx context.Context) {
 	if s.watch != nil || len(s.buses) == 0 {
 		return
 	}
-	// The learner's console does not show the streams' trouble: a
-	// stream that cannot reach a stopped master would name the cause.
-	log := s.Log
-	if s.Progress.Mode == "" || s.Progress.Mode == "learner" {
-		log = io.Discard
-	}
-	s.watch = eventlog.Start(ctx, streamExec{execer{s.lab}}, s.hist, s.buses, log)
-	if err := s.watch.Ready(ctx, streamsReady); err != nil {
-		fmt.Fprintf(log, "drill: %v\n", err)
+	// No console shows the streams' restarts: they are plumbing (the
+	// history's watch entries keep when each stream was live), and on the
+	// learner's console a stream that cannot reach a stopped master would
+	// name the cause.
+	s.watch = eventlog.Start(ctx, streamExec{execer{s.lab}}, s.hist, s.buses, io.Discard)
+	if err := s.watch.Ready(ctx, streamsReady); err != nil && s.Progress.Mode != "" && s.Progress.Mode != "learner" {
+		fmt.Fprintf(s.Log, "drill: %v\n", err)
 	}
 }
 
