@@ -138,15 +138,24 @@ func ServiceFields() []Field {
 	return out
 }
 
+// SetFields lists the keys s sets (its non-zero fields), in
+// ServiceFields' order: what a rule set over compose keys classifies.
+func SetFields(s types.ServiceConfig) []Field {
+	var set []Field
+	v := reflect.ValueOf(s)
+	for _, f := range ServiceFields() {
+		if !v.FieldByIndex(f.Index).IsZero() {
+			set = append(set, f)
+		}
+	}
+	return set
+}
+
 // service checks one service: every key it sets must be classified and
 // allowed, or pass its check.
 func (r Rules) service(s types.ServiceConfig) []Violation {
 	var vs []Violation
-	v := reflect.ValueOf(s)
-	for _, f := range ServiceFields() {
-		if v.FieldByIndex(f.Index).IsZero() {
-			continue
-		}
+	for _, f := range SetFields(s) {
 		ru, ok := serviceRules[f.Name]
 		if !ok {
 			vs = append(vs, Violation{Service: s.Name, Key: f.Key, Problem: "is a key saltlab's policy does not know yet", Fix: fixRemove})

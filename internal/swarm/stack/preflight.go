@@ -7,7 +7,6 @@ package stack
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -74,11 +73,7 @@ func Preflight(p *types.Project) error {
 // rules.go) and either converted, handled by saltlab, or pass its check.
 func service(p *types.Project, r roles.Roles, shared map[string][]string, s types.ServiceConfig) []Problem {
 	var ps []Problem
-	v := reflect.ValueOf(s)
-	for _, f := range policy.ServiceFields() {
-		if v.FieldByIndex(f.Index).IsZero() {
-			continue
-		}
+	for _, f := range policy.SetFields(s) {
 		ru, ok := serviceRules[f.Name]
 		if !ok {
 			ps = append(ps, Problem{Service: s.Name, Key: f.Key, Problem: "is a key saltlab's Swarm converter does not know yet", Fix: fixRemove})
