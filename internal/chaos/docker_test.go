@@ -4,6 +4,7 @@ package chaos_test
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -89,9 +90,15 @@ func TestFaults(t *testing.T) {
 			require.NoError(t, e.HealAll(ctx))
 			assert.Equal(t, before, f.Snapshot(t, ctx, tc.spec.Targets[0]), "heal restores iptables and qdiscs exactly")
 			assert.Equal(t, ipBefore, f.IP(t, ctx, "server"), "same address")
-			after := f.Curl(ctx, "client", "server:4505")
-			assert.True(t, after.OK, after.Out)
-			assert.Less(t, after.Seconds, 0.3, "no latency left")
+			// A delay left behind slows every request; a loaded machine
+			// slows one now and then: the fastest of three is the judge.
+			quickest := math.Inf(1)
+			for range 3 {
+				after := f.Curl(ctx, "client", "server:4505")
+				assert.True(t, after.OK, after.Out)
+				quickest = math.Min(quickest, after.Seconds)
+			}
+			assert.Less(t, quickest, 0.3, "no latency left (the fastest of three requests)")
 			assert.Equal(t, 0, f.Exec(ctx, f.IDs["client"], "getent", "hosts", "server").ExitCode)
 			assert.Empty(t, f.Helpers(t, ctx), "heal removed the helpers")
 		})
