@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,6 +31,7 @@ func TestDockerEveryDrillTestsItselfOnTheDouble(t *testing.T) {
 	state, err := runstate.PrivateRoot(os.Getenv)
 	require.NoError(t, err)
 	pool := labpool.Machine()
+	var run []string
 	for _, n := range names {
 		d, err := spec.Load(drills, n)
 		require.NoError(t, err)
@@ -37,15 +39,35 @@ func TestDockerEveryDrillTestsItselfOnTheDouble(t *testing.T) {
 			t.Logf("drill %s is left out of the double: %s", n, d.Salt.NotOnSim)
 			continue
 		}
-		t.Run(n, func(t *testing.T) {
-			t.Parallel()
-			pool.Hold(t, 1, "drill "+n)
-			o := drill.StartOptions{Options: drill.Options{Drills: drills, Reports: t.TempDir(), Root: root, Log: tlog{t}}, Name: n, Flavor: "sim", StateDir: state}
-			r, err := Run(context.Background(), o, o.Log)
-			require.NoError(t, err)
-			require.Equal(t, "solved", r.Debrief.Outcome)
+		run = append(run, n)
+	}
+	// As many drills at once as the machine's pool has slots, not as
+	// go test's -parallel allows: make test runs this package with
+	// -parallel 2 (the bound for packages whose parallel tests do not
+	// queue at the pool), which left a slot of three idle for the
+	// package's twenty minutes. The subtests are not parallel ones, so
+	// -parallel does not bound them; each worker runs one at a time,
+	// and the pool's slots bound every package's labs together.
+	work := make(chan string)
+	var wg sync.WaitGroup
+	for range min(pool.Slots(), len(run)) {
+		wg.Go(func() {
+			for n := range work {
+				t.Run(n, func(t *testing.T) {
+					pool.Hold(t, 1, "drill "+n)
+					o := drill.StartOptions{Options: drill.Options{Drills: drills, Reports: t.TempDir(), Root: root, Log: tlog{t}}, Name: n, Flavor: "sim", StateDir: state}
+					r, err := Run(context.Background(), o, o.Log)
+					require.NoError(t, err)
+					require.Equal(t, "solved", r.Debrief.Outcome)
+				})
+			}
 		})
 	}
+	for _, n := range run {
+		work <- n
+	}
+	close(work)
+	wg.Wait()
 }
 
 // tlog writes a self-test's progress to the test's log.
