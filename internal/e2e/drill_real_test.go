@@ -5,39 +5,76 @@ package e2e
 import (
 	"context"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/drill/spec"
 )
 
-// TestRealSaltDrillTestsItself: a drill's self-test holds on real Salt
-// too, not only on the double: master-frozen's incident leaves every task
-// not met, its solution meets every task, its wrong fix (on the same lab,
-// the incident again) is rejected, and nothing of the lab is left.
+// realDrillWitness is the drill of the double's catalogue whose
+// self-test also runs on real Salt, so that real Salt judges the
+// double's drills and not only its scenarios: a master frozen is the
+// incident every failover drill builds on.
+const realDrillWitness = "master-frozen"
+
+// TestRealSaltDrillTestsItself: the drills that need real Salt (those
+// left out of the double) and the witness hold their self-test on real
+// Salt: the incident leaves every task not met, the solution meets every
+// task, the wrong fix (on the same lab, the incident again, when the
+// drill can be rearmed) is rejected, and nothing of the lab is left.
+// The double's self-test (internal/drill/selftest) covers the rest.
 func TestRealSaltDrillTestsItself(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
+	names, err := spec.List(filepath.Join(repoRoot, "drills"))
+	require.NoError(t, err)
+	var onReal []string
+	for _, n := range names {
+		d, err := spec.Load(filepath.Join(repoRoot, "drills"), n)
+		require.NoError(t, err)
+		if n == realDrillWitness || !slices.Contains(d.Salt.Flavours, "sim") {
+			require.Contains(t, d.Salt.Flavours, "real", "drill %s runs on neither the double nor real Salt", n)
+			onReal = append(onReal, n)
+		}
+	}
+	require.Contains(t, onReal, realDrillWitness)
 	realGroup.Hold(t, "real image slot")
 	bin := saltlabBinary(t)
+	for _, n := range onReal {
+		t.Run(n, func(t *testing.T) { realDrillTestsItself(t, bin, n) })
+	}
+}
+
+// realDrillTestsItself runs `saltlab drill test NAME --salt real` and
+// checks its verdicts and that its lab is gone.
+func realDrillTestsItself(t *testing.T, bin, name string) {
 	ctx, cancel := context.WithTimeout(context.Background(), realRunTimeout)
 	defer cancel()
 	reports := t.TempDir()
-	cmd := exec.CommandContext(ctx, bin, "drill", "test", "master-frozen", "--salt", "real", "--reports", reports)
+	cmd := exec.CommandContext(ctx, bin, "drill", "test", name, "--salt", "real", "--reports", reports)
 	cmd.Dir = repoRoot
 	out, err := cmd.CombinedOutput()
 	t.Log(tail(string(out), 40))
 	require.NoError(t, err, tail(string(out), 20))
-	assert.Regexp(t, `self-test master-frozen on real: the incident breaks every task; the solution met every task in \S+`, string(out))
-	assert.Regexp(t, `self-test master-frozen on real: the wrong fix leaves \S+.* not met \(on the solution's lab, the incident again: true\)`, string(out))
+	q := regexp.QuoteMeta(name)
+	assert.Regexp(t, `self-test `+q+` on real: the incident breaks every task; the solution met every task in \S+`, string(out))
+	wrong := regexp.MustCompile(`self-test ` + q + ` on real: the wrong fix leaves \S+.* not met \(on the solution's lab, the incident again: (true|false)\)`).FindStringSubmatch(string(out))
+	require.NotNil(t, wrong, "the wrong fix's verdict")
 	ids := map[string]bool{}
-	for _, id := range regexp.MustCompile(`drill-master-frozen-[0-9a-f]{6}`).FindAllString(string(out), -1) {
+	for _, id := range regexp.MustCompile(`drill-`+q+`-[0-9a-f]{6}`).FindAllString(string(out), -1) {
 		ids[id] = true
 	}
-	// The wrong fix's round runs on the solution's lab, the incident
-	// injected again (master-frozen has no delayed action to replay).
-	assert.Len(t, ids, 1, "one lab: the solution's, reused for the wrong fix's round")
+	require.NotEmpty(t, ids, "the self-test names its lab")
+	if wrong[1] == "true" {
+		// The wrong fix's round ran on the solution's lab, the
+		// incident injected again: one lab, not two.
+		assert.Len(t, ids, 1, "one lab: the solution's, reused for the wrong fix's round")
+	}
 	for id := range ids {
 		assertNothingLeft(t, id)
 	}
