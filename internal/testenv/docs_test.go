@@ -173,7 +173,6 @@ var datedPages = map[string]int{
 	"docs/release-matrix.md": -1,
 	"docs/testing.md":        1,
 	"docs/real-salt.md":      28, // what has run against real Salt, by run
-	"docs/upstream-tests.md": 12, // which release passed each mirror, when
 }
 
 // A reference page says what is true now: it holds no more lines with a
