@@ -5,15 +5,13 @@ package e2e
 import (
 	"context"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/saltlab/saltlab/internal/drill/spec"
 )
 
 // realDrillWitness is the drill of the double's catalogue whose
@@ -31,23 +29,39 @@ const realDrillWitness = "master-frozen"
 func TestRealSaltDrillTestsItself(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
-	names, err := spec.List(filepath.Join(repoRoot, "drills"))
-	require.NoError(t, err)
-	var onReal []string
-	for _, n := range names {
-		d, err := spec.Load(filepath.Join(repoRoot, "drills"), n)
-		require.NoError(t, err)
-		if n == realDrillWitness || !slices.Contains(d.Salt.Flavours, "sim") {
-			require.Contains(t, d.Salt.Flavours, "real", "drill %s runs on neither the double nor real Salt", n)
-			onReal = append(onReal, n)
-		}
-	}
+	bin := saltlabBinary(t)
+	onReal := drillsOnReal(t, bin)
 	require.Contains(t, onReal, realDrillWitness)
 	realGroup.Hold(t, "real image slot")
-	bin := saltlabBinary(t)
 	for _, n := range onReal {
 		t.Run(n, func(t *testing.T) { realDrillTestsItself(t, bin, n) })
 	}
+}
+
+// drillsOnReal reads `saltlab drill list` (a column SALT of flavours per
+// drill) for the drills whose self-test runs on real Salt here: those
+// left out of the double, and the witness.
+func drillsOnReal(t *testing.T, bin string) []string {
+	cmd := exec.Command(bin, "drill", "list")
+	cmd.Dir = repoRoot
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	require.Greater(t, len(lines), 1, "drill list prints a header and the drills")
+	head := strings.Fields(lines[0])
+	col := slices.Index(head, "SALT")
+	require.GreaterOrEqual(t, col, 1, "drill list's header names a SALT column: %q", lines[0])
+	var onReal []string
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		require.Greater(t, len(f), col, "drill list line %q", l)
+		flavours := strings.Split(f[col], ",")
+		if f[0] == realDrillWitness || !slices.Contains(flavours, "sim") {
+			require.Contains(t, flavours, "real", "drill %s runs on neither the double nor real Salt", f[0])
+			onReal = append(onReal, f[0])
+		}
+	}
+	return onReal
 }
 
 // realDrillTestsItself runs `saltlab drill test NAME --salt real` and
