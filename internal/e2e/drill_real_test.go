@@ -54,6 +54,9 @@ func drillsOnReal(t *testing.T, bin string) []string {
 	var onReal []string
 	for _, l := range lines[1:] {
 		f := strings.Fields(l)
+		if len(f) == 0 {
+			break // the table ends at a blank line; a how-to-start line follows
+		}
 		require.Greater(t, len(f), col, "drill list line %q", l)
 		flavours := strings.Split(f[col], ",")
 		if f[0] == realDrillWitness || !slices.Contains(flavours, "sim") {
