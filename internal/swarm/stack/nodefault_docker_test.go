@@ -1,0 +1,224 @@
+//go:build docker
+
+package stack
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/swarm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/chaos"
+	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/poll"
+	swarmnodes "github.com/saltlab/saltlab/internal/swarm"
+)
+
+// TestNodePauseOnTheSwarm deploys the failover topology on the double with
+// its masters on the two worker nodes, takes master-1's node away with the
+// node-pause fault, checks that a minion on another node is served by
+// master-2 and what the manager does to the lost node's tasks, then heals
+// from the ledger alone (a fresh engine, as `saltlab heal` after a SIGKILL
+// of the process that injected) and checks the node is Ready, unpaused,
+// and that nothing is pending.
+func TestNodePauseOnTheSwarm(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
+	defer cancel()
+	c, err := swarmnodes.Open(ctx, testSwarmName(t))
+	require.NoError(t, err)
+	defer c.Close()
+	host, err := dockerx.New(ctx)
+	require.NoError(t, err)
+	defer host.Close()
+	// The masters go on the workers, so taking master-1's node away
+	// leaves the swarm its manager.
+	require.GreaterOrEqual(t, len(c.Nodes), 3, "the test needs a manager and two workers")
+	for _, n := range c.Nodes[1:3] {
+		setRole(t, ctx, c, n.ID, "master")
+		t.Cleanup(func() { setRole(t, context.Background(), c, n.ID, "") })
+	}
+
+	var log bytes.Buffer
+	target, err := On(ctx, c, &log)
+	require.NoError(t, err)
+	target.Swarm.Timeout = 3 * time.Minute
+	l, runID := deployFailover(t, ctx, target)
+	nodes := c.NodeFaults(host, target.Router.NodeOf)
+
+	where := map[string]string{}
+	for _, svc := range l.Services() {
+		node, _, err := nodes.NodeOf(ctx, lab.ContainerNameOf(l.Project(), svc))
+		if err == nil {
+			where[svc] = node
+		}
+	}
+	t.Logf("placement: %v", where)
+	lost := where["salt-master-1"]
+	require.NotEmpty(t, lost)
+	require.NotEqual(t, lost, where["salt-master-2"])
+	minion := ""
+	for svc, node := range where {
+		if strings.HasPrefix(svc, "salt-minion") && node != lost && (minion == "" || svc < minion) {
+			minion = svc
+		}
+	}
+	require.NotEmpty(t, minion, "a minion on a node other than master-1's")
+	servedBy := func(master string, within time.Duration) (bool, time.Duration) {
+		start := time.Now()
+		ok, err := poll.Run(ctx, poll.Bounds{Deadline: start.Add(within), Interval: time.Second}, func(ctx context.Context, _ time.Duration) bool {
+			r, err := l.Exec(ctx, minion, []string{"salt-call", "--master", master, "--out", "json", "test.ping"})
+			return err == nil && r.ExitCode == 0 && strings.Contains(r.Stdout, "true")
+		})
+		require.NoError(t, err)
+		return ok, time.Since(start)
+	}
+	ok, _ := servedBy("salt-master-1", time.Minute)
+	require.True(t, ok, "%s is served by master-1 before the fault", minion)
+	nodeBefore := nodeState(t, ctx, nodes, lost)
+
+	ledger := filepath.Join(t.TempDir(), "faults.jsonl")
+	e := chaos.New(target.Router, runID, l.Project(), fault.NewLedger(ledger))
+	e.OnSwarm(nodes)
+	injected := time.Now()
+	en, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindNodePause, Targets: []string{"salt-master-1"}})
+	require.NoError(t, err)
+	t.Logf("ledger entry: %+v", en.Data)
+	assert.Equal(t, "paused", nodeState(t, ctx, nodes, lost))
+
+	ok, took := servedBy("salt-master-2", 2*time.Minute)
+	assert.True(t, ok, "%s is served by master-2 while master-1's node is away", minion)
+	t.Logf("%s served by master-2 %s after the fault", minion, took.Round(100*time.Millisecond))
+
+	// The manager's view: the node goes Down; master-1's task is ended
+	// (desired state shutdown) and, restart policy none, not replaced.
+	lostNode, _ := c.ByName(lost)
+	down, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(time.Minute), Interval: time.Second}, func(ctx context.Context, _ time.Duration) bool {
+		info, _, err := c.Manager.NodeInspectWithRaw(ctx, lostNode.ID)
+		return err == nil && info.Status.State == swarm.NodeStateDown
+	})
+	require.NoError(t, err)
+	assert.True(t, down, "the manager marks the lost node Down")
+	t.Logf("node %s Down %s after the fault", lost, time.Since(injected).Round(100*time.Millisecond))
+	svc := ServiceName(l.Project(), "salt-master-1")
+	tasks, err := c.Manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("service", svc))})
+	require.NoError(t, err)
+	for _, task := range tasks {
+		t.Logf("master-1 task %s on %s: desired %s, state %s", task.ID[:12], task.NodeID[:12], task.DesiredState, task.Status.State)
+	}
+	assert.Len(t, tasks, 1, "no replacement task: restart policy none")
+
+	// The heal, from the ledger alone.
+	l2, err := fault.Open(ledger)
+	require.NoError(t, err)
+	require.Len(t, l2.Pending(), 1)
+	fresh := chaos.New(target.Router, runID, l.Project(), l2)
+	fresh.OnSwarm(nodes)
+	start := time.Now()
+	require.NoError(t, l2.UndoAll(ctx, fresh))
+	t.Logf("heal (unpause, node Ready): %s", time.Since(start).Round(100*time.Millisecond))
+	assert.Empty(t, l2.Pending(), "the ledger holds nothing pending")
+	assert.Equal(t, nodeBefore, nodeState(t, ctx, nodes, lost), "the node container is as before")
+	info, _, err := c.Manager.NodeInspectWithRaw(ctx, lostNode.ID)
+	require.NoError(t, err)
+	assert.Equal(t, swarm.NodeStateReady, info.Status.State)
+	sw, err := fresh.Sweep(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, sw.Nodes, "nothing left for the sweep: %s", sw)
+
+	// What the node brings back: its tasks, ended by the manager while
+	// it was Down, are stopped by its engine once it hears of it.
+	stopped, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(time.Minute), Interval: time.Second}, func(ctx context.Context, _ time.Duration) bool {
+		st, err := l.State(ctx, "salt-master-1")
+		return err == nil && !st.Running
+	})
+	require.NoError(t, err)
+	st, _ := l.State(ctx, "salt-master-1")
+	t.Logf("master-1 after the node is back: %s exit %d (stopped by its engine: %v)", st.Status, st.ExitCode, stopped)
+	assert.True(t, stopped, "the manager ended master-1's task while its node was Down, and the node's engine stops it once back: bringing it back takes a new task")
+	tasks, err = c.Manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("service", svc))})
+	require.NoError(t, err)
+	for _, task := range tasks {
+		t.Logf("master-1 task %s after the heal: desired %s, state %s", task.ID[:12], task.DesiredState, task.Status.State)
+	}
+	ok, _ = servedBy("salt-master-2", time.Minute)
+	assert.True(t, ok, "master-2 still serves after the heal")
+
+	// The nodes share this machine's kernel: their clocks are its clock.
+	offs, err := c.ClockOffsets(ctx)
+	require.NoError(t, err)
+	for _, o := range offs {
+		t.Logf("clock of %s: %s ± %s", o.Node, o.Offset, o.Uncertainty)
+		assert.LessOrEqual(t, o.Offset.Abs(), o.Uncertainty+time.Millisecond, "node %s's clock is the host's", o.Node)
+	}
+}
+
+// setRole sets (or, with "", removes) the node's RoleLabel in the swarm.
+func setRole(t *testing.T, ctx context.Context, c *swarmnodes.Cluster, id, role string) {
+	t.Helper()
+	nd, _, err := c.Manager.NodeInspectWithRaw(ctx, id)
+	require.NoError(t, err)
+	spec := nd.Spec
+	if spec.Labels == nil {
+		spec.Labels = map[string]string{}
+	}
+	if role == "" {
+		delete(spec.Labels, RoleLabel)
+	} else {
+		spec.Labels[RoleLabel] = role
+	}
+	require.NoError(t, c.Manager.NodeUpdate(ctx, id, nd.Version, spec))
+}
+
+// nodeState is the state of node's container on the host engine.
+func nodeState(t *testing.T, ctx context.Context, n *swarmnodes.NodeFaults, node string) string {
+	t.Helper()
+	cs, err := n.Containers(ctx)
+	require.NoError(t, err)
+	for _, c := range cs {
+		if strings.HasSuffix(strings.TrimPrefix(c.Names[0], "/"), "-"+node) {
+			return string(c.State)
+		}
+	}
+	t.Fatalf("no container of node %s", node)
+	return ""
+}
+
+// deployFailover deploys the failover topology on the double on target
+// with a fresh run id, torn down at the test's end.
+func deployFailover(t *testing.T, ctx context.Context, target Target) (*lab.Lab, string) {
+	t.Helper()
+	var b [2]byte
+	_, _ = rand.Read(b[:])
+	runID := fmt.Sprintf("20261206-000001-%02x%02x00", b[0], b[1])
+	pw := filepath.Join(t.TempDir(), "api-password")
+	require.NoError(t, os.WriteFile(pw, []byte("secret\n"), 0o600))
+	subnet := fmt.Sprintf("10.%d.%d", 100+int(b[0])%100, b[1])
+	l, err := lab.Load(ctx, target.Router, lab.Options{
+		Files:   []string{filepath.Join(repoRoot(t), "compose", "failover", "compose.yaml")},
+		Project: "saltlab-failover-" + runID, RunID: runID, Topology: "failover", Flavor: "sim",
+		Env: map[string]string{"SALTLAB_API_PASSWORD_FILE": pw, "SALTLAB_SALT_IMAGE": "saltlab/salt-sim:latest",
+			"SALTLAB_SUBNET": subnet + ".0/24", "SALTLAB_IP_RANGE": subnet + ".128/25",
+			"SALTLAB_MASTER_1_IP": subnet + ".11", "SALTLAB_MASTER_2_IP": subnet + ".12"},
+	})
+	require.NoError(t, err)
+	require.NoError(t, Preflight(l.Model()))
+	keys, err := NewKeyPair()
+	require.NoError(t, err)
+	plan, err := Convert(Input{Lab: l, Nodes: target.Nodes, KeyPair: keys})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, Teardown(context.Background(), target.Swarm, runID)) })
+	require.NoError(t, Deploy(ctx, target.Swarm, plan, runID))
+	return l, runID
+}
