@@ -50,6 +50,9 @@ type Nodes interface {
 	// Back waits, within its own bound, until node is Ready in the swarm
 	// again after its container was restored.
 	Back(ctx context.Context, node string) error
+	// State is node's state as the swarm's manager holds it (ready,
+	// down, unknown, disconnected).
+	State(ctx context.Context, node string) (string, error)
 }
 
 // NodeDocker is the part of the host's engine the node faults use.
@@ -62,6 +65,27 @@ type NodeDocker interface {
 // OnSwarm binds the engine to the swarm its lab is deployed on, so the
 // node faults can act and be undone; heal of a swarm lab needs it too.
 func (e *Engine) OnSwarm(n Nodes) { e.nodes = n }
+
+// NodeOf names the swarm node that runs service's container; on a lab
+// without nodes (compose) it is the node faults' refusal.
+func (e *Engine) NodeOf(ctx context.Context, service string) (string, error) {
+	if e.nodes == nil {
+		return "", e.onCompose(KindNodePause)
+	}
+	node, _, err := e.nodes.NodeOf(ctx, e.containerName(service))
+	if err != nil {
+		return "", fmt.Errorf("find the node of service %q: %w", service, err)
+	}
+	return node, nil
+}
+
+// NodeState is node's state as the swarm's manager holds it.
+func (e *Engine) NodeState(ctx context.Context, node string) (string, error) {
+	if e.nodes == nil {
+		return "", e.onCompose(KindNodePause)
+	}
+	return e.nodes.State(ctx, node)
+}
 
 // onCompose is the refusal of a node fault on a lab with no nodes (exit
 // 2, before the ledger): the kind and the fix named.

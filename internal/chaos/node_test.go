@@ -42,6 +42,13 @@ func (f *fakeNodes) Containers(context.Context) ([]container.Summary, error) {
 	return out, nil
 }
 
+func (f *fakeNodes) State(_ context.Context, node string) (string, error) {
+	if f.state["n2"] == "paused" {
+		return "down", nil
+	}
+	return "ready", nil
+}
+
 func (f *fakeNodes) Back(_ context.Context, node string) error {
 	f.backs = append(f.backs, node)
 	return nil
@@ -77,6 +84,8 @@ func TestNodePauseIsRefusedOnCompose(t *testing.T) {
 	assert.ErrorContains(t, err, "fault node-pause takes a whole Swarm node away, and lab saltlab-failover-x runs on Docker Compose")
 	assert.ErrorContains(t, err, "saltlab up --engine swarm")
 	assert.Empty(t, e.Ledger().Pending(), "nothing recorded")
+	_, err = e.NodeOf(context.Background(), "salt-master-1")
+	assert.True(t, usage.Is(err), "no node to name on compose: %v", err)
 }
 
 func TestNodePauseRecordsBeforeActingAndHeals(t *testing.T) {
@@ -90,6 +99,12 @@ func TestNodePauseRecordsBeforeActingAndHeals(t *testing.T) {
 	assert.True(t, n.onDisk, "the ledger line with the node container's id was synced before the pause")
 	assert.Equal(t, "paused", n.state["n2"])
 	assert.Equal(t, map[string]string{"swarm": "nl", "node": "node2", "node_container": "n2", "service": "salt-master-1"}, en.Data)
+	node, err := e.NodeOf(context.Background(), "salt-minion-1")
+	require.NoError(t, err)
+	assert.Equal(t, "node2", node)
+	st, err := e.NodeState(context.Background(), node)
+	require.NoError(t, err)
+	assert.Equal(t, "down", st)
 
 	_, err = e.Inject(context.Background(), Spec{Kind: KindNodePause, Targets: []string{"salt-minion-1"}})
 	assert.ErrorContains(t, err, "node node2 of swarm nl (which runs \"salt-minion-1\") is paused: heal it first")

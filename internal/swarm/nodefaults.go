@@ -101,6 +101,19 @@ func (n *NodeFaults) ContainerUnpause(ctx context.Context, id string) error {
 	return n.host.ContainerUnpause(ctx, id)
 }
 
+// State is node's state as the swarm's manager holds it.
+func (n *NodeFaults) State(ctx context.Context, node string) (string, error) {
+	nd, ok := n.cluster.ByName(node)
+	if !ok {
+		return "", fmt.Errorf("swarm %s has no node %s", n.cluster.Name, node)
+	}
+	info, _, err := n.cluster.Manager.NodeInspectWithRaw(ctx, nd.ID)
+	if err != nil {
+		return "", fmt.Errorf("inspect node %s of swarm %s: %w", node, n.cluster.Name, err)
+	}
+	return string(info.Status.State), nil
+}
+
 // Back waits until node is Ready in the swarm, as its manager lists it.
 func (n *NodeFaults) Back(ctx context.Context, node string) error {
 	nd, ok := n.cluster.ByName(node)
