@@ -2,12 +2,17 @@ package chaos
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
 
 	"github.com/saltlab/saltlab/internal/chaos/fault"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -22,6 +27,7 @@ const (
 	dataSwarm         = "swarm"          // the swarm's name (saltlab swarm up --name)
 	dataNode          = "node"           // the node's name: node1, node2, ...
 	dataNodeContainer = "node_container" // the node container's id on the host engine
+	dataOnNode        = "on_node"        // the lab's services on the node, comma-separated
 )
 
 func init() {
@@ -48,7 +54,8 @@ type Nodes interface {
 	// Containers lists the swarm's node containers on the host engine.
 	Containers(ctx context.Context) ([]container.Summary, error)
 	// Back waits, within its own bound, until node is Ready in the swarm
-	// again after its container was restored.
+	// again after its container was restored, and its engine has stopped
+	// the tasks the manager ended while it was down.
 	Back(ctx context.Context, node string) error
 	// State is node's state as the swarm's manager holds it (ready,
 	// down, unknown, disconnected).
@@ -109,7 +116,11 @@ func injectNodePause(ctx context.Context, e *Engine, s Spec) (fault.Entry, error
 	if info.State == nil || !info.State.Running || info.State.Paused {
 		return fault.Entry{}, fmt.Errorf("node %s of swarm %s (which runs %q) is %s: heal it first (`saltlab heal`, or `saltlab heal --run swarm-%s`)", node, e.nodes.Swarm(), svc, status(info), e.nodes.Swarm())
 	}
-	en, err := e.record(s, map[string]string{dataSwarm: e.nodes.Swarm(), dataNode: node, dataNodeContainer: id, dataService: svc})
+	on, err := e.servicesOn(ctx, node)
+	if err != nil {
+		return fault.Entry{}, err
+	}
+	en, err := e.record(s, map[string]string{dataSwarm: e.nodes.Swarm(), dataNode: node, dataNodeContainer: id, dataService: svc, dataOnNode: strings.Join(on, ",")})
 	if err != nil {
 		return en, err
 	}
@@ -145,7 +156,63 @@ func undoNodePause(ctx context.Context, e *Engine, en fault.Entry) error {
 	if err := e.nodes.Back(ctx, node); err != nil {
 		return fmt.Errorf("node %s of swarm %s: %w", node, en.Data[dataSwarm], err)
 	}
-	return nil
+	return e.startAgain(ctx, node, en.Data[dataOnNode])
+}
+
+// servicesOn lists, sorted, the lab's services whose containers run on
+// node, for the heal to bring back what the node's loss ended.
+func (e *Engine) servicesOn(ctx context.Context, node string) ([]string, error) {
+	cs, err := e.docker.ContainerList(ctx, container.ListOptions{Filters: filters.NewArgs(e.scope())})
+	if err != nil {
+		return nil, fmt.Errorf("list the containers of lab %s: %w", e.project, err)
+	}
+	var on []string
+	for _, c := range cs {
+		svc := c.Labels[labels.Service]
+		if svc == "" || c.Labels[LabelHelper] == "true" {
+			continue
+		}
+		n, _, err := e.nodes.NodeOf(ctx, c.ID)
+		if err != nil {
+			return nil, fmt.Errorf("find the node of %s: %w", name(c), err)
+		}
+		if n == node {
+			on = append(on, svc)
+		}
+	}
+	slices.Sort(on)
+	return on, nil
+}
+
+// startAgain starts the lab's services of the list that are not running
+// once the node is back: the swarm's manager ended their tasks while the
+// node was down (restart policy none), and its engine stopped them when
+// it came back. On a swarm a stopped task's container is started as a new
+// task of its service by the lab's engine (the swarm stack's Restarter).
+func (e *Engine) startAgain(ctx context.Context, node, list string) error {
+	if list == "" {
+		return nil
+	}
+	var errs []error
+	for _, svc := range strings.Split(list, ",") {
+		info, err := e.docker.ContainerInspect(ctx, e.containerName(svc))
+		if errdefs.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("inspect %s: %w", svc, err))
+			continue
+		}
+		if info.State == nil || info.State.Running {
+			continue
+		}
+		if err := e.docker.ContainerStart(ctx, info.ID, container.StartOptions{}); err != nil {
+			errs = append(errs, fmt.Errorf("start %s, which the loss of node %s ended: %w", svc, node, err))
+			continue
+		}
+		e.logf("started %s again: the loss of node %s had ended it", svc, node)
+	}
+	return errors.Join(errs...)
 }
 
 // sweepNodes unpauses the swarm's paused node containers: what a node

@@ -29,9 +29,47 @@ type fakeNodes struct {
 
 func (f *fakeNodes) Swarm() string { return "nl" }
 
+// NodeOf places salt-master-1 and salt-minion-2 on node2 (container
+// "n2"), the rest on node1.
 func (f *fakeNodes) NodeOf(_ context.Context, ref string) (string, string, error) {
 	f.asked = ref
-	return "node2", "n2", nil
+	if strings.Contains(ref, "salt-master-1") || strings.Contains(ref, "salt-minion-2") {
+		return "node2", "n2", nil
+	}
+	return "node1", "n1", nil
+}
+
+// nodeLab is a lab's engine whose containers (id = service name) the
+// node's loss ended: Start brings them back.
+type nodeLab struct {
+	Docker
+	running map[string]bool
+	started []string
+}
+
+func (l *nodeLab) ContainerList(context.Context, container.ListOptions) ([]container.Summary, error) {
+	var out []container.Summary
+	for svc, up := range l.running {
+		if up {
+			out = append(out, container.Summary{ID: svc, Names: []string{"/saltlab-failover-x-" + svc + "-1"}, Labels: map[string]string{"io.saltlab.service": svc}})
+		}
+	}
+	return out, nil
+}
+
+func (l *nodeLab) ContainerInspect(_ context.Context, ref string) (container.InspectResponse, error) {
+	svc := strings.TrimSuffix(strings.TrimPrefix(ref, "saltlab-failover-x-"), "-1")
+	up, ok := l.running[svc]
+	if !ok {
+		return container.InspectResponse{}, errdefs.ErrNotFound
+	}
+	return container.InspectResponse{ContainerJSONBase: &container.ContainerJSONBase{ID: svc, State: &container.State{Running: up}}}, nil
+}
+
+func (l *nodeLab) ContainerStart(_ context.Context, id string, _ container.StartOptions) error {
+	l.running[id] = true
+	l.started = append(l.started, id)
+	return nil
 }
 
 func (f *fakeNodes) Containers(context.Context) ([]container.Summary, error) {
@@ -91,40 +129,44 @@ func TestNodePauseIsRefusedOnCompose(t *testing.T) {
 func TestNodePauseRecordsBeforeActingAndHeals(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "faults.jsonl")
 	n := &fakeNodes{ledger: path, state: map[string]string{"n2": "running"}}
-	e := New(&fakeDocker{ledger: path}, "20261206-000000-a1b2c3", "saltlab-failover-x", fault.NewLedger(path))
+	lab := &nodeLab{running: map[string]bool{"salt-master-1": true, "salt-master-2": true, "salt-minion-1": true, "salt-minion-2": true}}
+	e := New(lab, "20261206-000000-a1b2c3", "saltlab-failover-x", fault.NewLedger(path))
 	e.OnSwarm(n)
 	en, err := e.Inject(context.Background(), Spec{Kind: KindNodePause, Targets: []string{"salt-master-1"}})
 	require.NoError(t, err)
-	assert.Equal(t, "saltlab-failover-x-salt-master-1-1", n.asked, "the service's container is looked up by its compose name")
 	assert.True(t, n.onDisk, "the ledger line with the node container's id was synced before the pause")
 	assert.Equal(t, "paused", n.state["n2"])
-	assert.Equal(t, map[string]string{"swarm": "nl", "node": "node2", "node_container": "n2", "service": "salt-master-1"}, en.Data)
-	node, err := e.NodeOf(context.Background(), "salt-minion-1")
+	assert.Equal(t, map[string]string{"swarm": "nl", "node": "node2", "node_container": "n2", "service": "salt-master-1", "on_node": "salt-master-1,salt-minion-2"}, en.Data)
+	node, err := e.NodeOf(context.Background(), "salt-minion-2")
 	require.NoError(t, err)
 	assert.Equal(t, "node2", node)
 	st, err := e.NodeState(context.Background(), node)
 	require.NoError(t, err)
 	assert.Equal(t, "down", st)
 
-	_, err = e.Inject(context.Background(), Spec{Kind: KindNodePause, Targets: []string{"salt-minion-1"}})
-	assert.ErrorContains(t, err, "node node2 of swarm nl (which runs \"salt-minion-1\") is paused: heal it first")
+	_, err = e.Inject(context.Background(), Spec{Kind: KindNodePause, Targets: []string{"salt-minion-2"}})
+	assert.ErrorContains(t, err, "node node2 of swarm nl (which runs \"salt-minion-2\") is paused: heal it first")
 	assert.Len(t, e.Ledger().Pending(), 1, "a refused fault is not recorded")
 
-	// A heal from the ledger alone, as after a SIGKILL: a fresh engine.
+	// While the node was down its manager ended its tasks, and its engine
+	// stopped them once back. A heal from the ledger alone, as after a
+	// SIGKILL (a fresh engine), starts them again.
+	lab.running["salt-master-1"], lab.running["salt-minion-2"] = false, false
 	l, err := fault.Open(path)
 	require.NoError(t, err)
-	fresh := New(&fakeDocker{ledger: path}, "20261206-000000-a1b2c3", "saltlab-failover-x", l)
+	fresh := New(lab, "20261206-000000-a1b2c3", "saltlab-failover-x", l)
 	fresh.OnSwarm(n)
 	require.NoError(t, l.UndoAll(context.Background(), fresh))
 	assert.Equal(t, "running", n.state["n2"])
 	assert.Equal(t, []string{"node2"}, n.backs, "heal waits until the node is back")
+	assert.Equal(t, []string{"salt-master-1", "salt-minion-2"}, lab.started, "the services the node's loss ended, and only those")
 	assert.Empty(t, l.Pending())
 
 	require.NoError(t, fresh.Undo(context.Background(), en), "already healed")
 	n.gone = true
 	require.NoError(t, fresh.Undo(context.Background(), en), "a node removed since needs nothing")
 
-	bare := New(&fakeDocker{ledger: path}, "20261206-000000-a1b2c3", "saltlab-failover-x", l)
+	bare := New(lab, "20261206-000000-a1b2c3", "saltlab-failover-x", l)
 	assert.ErrorContains(t, bare.Undo(context.Background(), en), "`saltlab heal --run swarm-nl` unpauses the node", "an engine not given the swarm names the heal that works")
 }
 

@@ -114,7 +114,9 @@ func (n *NodeFaults) State(ctx context.Context, node string) (string, error) {
 	return string(info.Status.State), nil
 }
 
-// Back waits until node is Ready in the swarm, as its manager lists it.
+// Back waits until node is Ready in the swarm, as its manager lists it,
+// and no task on it is still running that the manager ended while the
+// node was down (its engine stops those once it hears of it).
 func (n *NodeFaults) Back(ctx context.Context, node string) error {
 	nd, ok := n.cluster.ByName(node)
 	if !ok {
@@ -128,7 +130,21 @@ func (n *NodeFaults) Back(ctx context.Context, node string) error {
 			return false
 		}
 		seen = string(info.Status.State)
-		return info.Status.State == swarm.NodeStateReady
+		if info.Status.State != swarm.NodeStateReady {
+			return false
+		}
+		tasks, err := n.cluster.Manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("node", nd.ID))})
+		if err != nil {
+			seen = err.Error()
+			return false
+		}
+		for _, t := range tasks {
+			if t.DesiredState != swarm.TaskStateRunning && t.Status.State == swarm.TaskStateRunning {
+				seen = fmt.Sprintf("ready, task %s ended by the manager still running", t.ID)
+				return false
+			}
+		}
+		return true
 	})
 	if err != nil {
 		return fmt.Errorf("wait for node %s to be Ready: %w", node, err)

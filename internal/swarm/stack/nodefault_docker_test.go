@@ -13,8 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/swarm"
+	"github.com/docker/docker/client"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -22,8 +24,10 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/poll"
 	swarmnodes "github.com/saltlab/saltlab/internal/swarm"
+	"github.com/saltlab/saltlab/internal/swarm/route"
 )
 
 // TestNodePauseOnTheSwarm deploys the failover topology on the double with
@@ -32,7 +36,7 @@ import (
 // master-2 and what the manager does to the lost node's tasks, then heals
 // from the ledger alone (a fresh engine, as `saltlab heal` after a SIGKILL
 // of the process that injected) and checks the node is Ready, unpaused,
-// and that nothing is pending.
+// master-1 running again as a new task on it, and nothing pending.
 func TestNodePauseOnTheSwarm(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	defer cancel()
@@ -89,7 +93,8 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	nodeBefore := nodeState(t, ctx, nodes, lost)
 
 	ledger := filepath.Join(t.TempDir(), "faults.jsonl")
-	e := chaos.New(target.Router, runID, l.Project(), fault.NewLedger(ledger))
+	labDocker := &renewOnStart{Client: target.Router, manager: c.Manager}
+	e := chaos.New(labDocker, runID, l.Project(), fault.NewLedger(ledger))
 	e.OnSwarm(nodes)
 	injected := time.Now()
 	en, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindNodePause, Targets: []string{"salt-master-1"}})
@@ -123,7 +128,7 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	l2, err := fault.Open(ledger)
 	require.NoError(t, err)
 	require.Len(t, l2.Pending(), 1)
-	fresh := chaos.New(target.Router, runID, l.Project(), l2)
+	fresh := chaos.New(labDocker, runID, l.Project(), l2)
 	fresh.OnSwarm(nodes)
 	start := time.Now()
 	require.NoError(t, l2.UndoAll(ctx, fresh))
@@ -137,21 +142,24 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, sw.Nodes, "nothing left for the sweep: %s", sw)
 
-	// What the node brings back: its tasks, ended by the manager while
-	// it was Down, are stopped by its engine once it hears of it.
-	stopped, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(time.Minute), Interval: time.Second}, func(ctx context.Context, _ time.Duration) bool {
-		st, err := l.State(ctx, "salt-master-1")
-		return err == nil && !st.Running
-	})
-	require.NoError(t, err)
-	st, _ := l.State(ctx, "salt-master-1")
-	t.Logf("master-1 after the node is back: %s exit %d (stopped by its engine: %v)", st.Status, st.ExitCode, stopped)
-	assert.True(t, stopped, "the manager ended master-1's task while its node was Down, and the node's engine stops it once back: bringing it back takes a new task")
+	// What the node brought back: master-1's task, ended by the manager
+	// while the node was Down, was stopped by its engine once back, and
+	// the heal started it again as a new task of its service on the same
+	// node (renewOnStart standing in for the stack's Restarter, which
+	// also rewrites the hosts entries naming its new address).
 	tasks, err = c.Manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("service", svc))})
 	require.NoError(t, err)
+	running := 0
 	for _, task := range tasks {
 		t.Logf("master-1 task %s after the heal: desired %s, state %s", task.ID[:12], task.DesiredState, task.Status.State)
+		if task.Status.State == swarm.TaskStateRunning {
+			running++
+			assert.Equal(t, lostNode.ID, task.NodeID, "the new task runs on the node that came back")
+		}
 	}
+	assert.Len(t, tasks, 2, "the ended task and its renewal")
+	assert.Equal(t, 1, running, "one task of master-1 runs")
+	assert.Equal(t, []string{"salt-master-1"}, labDocker.renewed, "only master-1 ran on the lost node, and only it was started again")
 	ok, _ = servedBy("salt-master-2", time.Minute)
 	assert.True(t, ok, "master-2 still serves after the heal")
 
@@ -162,6 +170,49 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 		t.Logf("clock of %s: %s ± %s", o.Node, o.Offset, o.Uncertainty)
 		assert.LessOrEqual(t, o.Offset.Abs(), o.Uncertainty+time.Millisecond, "node %s's clock is the host's", o.Node)
 	}
+}
+
+// renewOnStart is the router whose ContainerStart of a stopped task's
+// container makes a new task of its service (a forced update) and waits
+// until it runs: the node's engine refuses to start the old container
+// (its secrets were released when its task ended).
+type renewOnStart struct {
+	*route.Client
+	manager *client.Client
+	renewed []string
+}
+
+func (r *renewOnStart) ContainerStart(ctx context.Context, id string, _ container.StartOptions) error {
+	info, err := r.Client.ContainerInspect(ctx, id)
+	if err != nil {
+		return err
+	}
+	sid := info.Config.Labels["com.docker.swarm.service.id"]
+	svc, _, err := r.manager.ServiceInspectWithRaw(ctx, sid, swarm.ServiceInspectOptions{})
+	if err != nil {
+		return err
+	}
+	svc.Spec.TaskTemplate.ForceUpdate++
+	if _, err := r.manager.ServiceUpdate(ctx, sid, svc.Version, svc.Spec, swarm.ServiceUpdateOptions{}); err != nil {
+		return err
+	}
+	r.renewed = append(r.renewed, info.Config.Labels[labels.Service])
+	ok, err := poll.Run(ctx, poll.Within(time.Minute), func(ctx context.Context, _ time.Duration) bool {
+		tasks, err := r.manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("service", sid))})
+		if err != nil {
+			return false
+		}
+		for _, t := range tasks {
+			if t.Status.State == swarm.TaskStateRunning && t.Status.ContainerStatus != nil && t.Status.ContainerStatus.ContainerID != info.ID {
+				return true
+			}
+		}
+		return false
+	})
+	if err == nil && !ok {
+		err = fmt.Errorf("no new task of %s runs within a minute", svc.Spec.Name)
+	}
+	return err
 }
 
 // setRole sets (or, with "", removes) the node's RoleLabel in the swarm.
