@@ -10,7 +10,8 @@ Feature: A lost Swarm node strands the minions of its master until Swarm ends it
   about 15 s, which ends the tasks it ran: the masters' restart policy is
   none, so none is replaced. When the node comes back its engine stops
   salt-master-1's container, the minions' connections close, and the minions
-  fail over to salt-master-2: the node is back, its master is not.
+  fail over to salt-master-2; the heal then starts salt-master-1 again as a
+  new task, and failover minions stay where they are.
 
   Scenario: Losing the node of master-1 moves the minions only when the node comes back
     Given the lab is healthy
