@@ -348,7 +348,9 @@ type Chaos struct {
 	// node faults; nil is a lab on compose, which has none. A lost node
 	// pauses every service on it; once back, the services on it are
 	// stopped, as a swarm's engine stops the tasks its manager ended
-	// while the node was down.
+	// while the node was down. The engine's heal then starts them as new
+	// tasks, which failover minions do not go back to; the fake, whose
+	// minions follow the first running master, leaves them stopped.
 	Nodes map[string]string
 }
 
