@@ -6,10 +6,14 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -28,15 +32,17 @@ import (
 	"github.com/saltlab/saltlab/internal/poll"
 	swarmnodes "github.com/saltlab/saltlab/internal/swarm"
 	"github.com/saltlab/saltlab/internal/swarm/route"
+	"github.com/saltlab/saltlab/internal/testenv"
 )
 
 // TestNodePauseOnTheSwarm deploys the failover topology on the double with
 // its masters on the two worker nodes, takes master-1's node away with the
 // node-pause fault, checks that a minion on another node is served by
 // master-2 and what the manager does to the lost node's tasks, then heals
-// from the ledger alone (a fresh engine, as `saltlab heal` after a SIGKILL
-// of the process that injected) and checks the node is Ready, unpaused,
-// master-1 running again as a new task on it, and nothing pending.
+// from the ledger alone (the process that injected was SIGKILLed; a fresh
+// engine heals, as `saltlab heal` does) and checks the node is Ready,
+// unpaused, master-1 running again as a new task on it, and nothing
+// pending.
 func TestNodePauseOnTheSwarm(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
 	defer cancel()
@@ -92,15 +98,13 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	require.True(t, ok, "%s is served by master-1 before the fault", minion)
 	nodeBefore := nodeState(t, ctx, nodes, lost)
 
+	// The fault is injected by a process of its own, SIGKILLed once it
+	// says so: what heals it below has the ledger alone.
 	ledger := filepath.Join(t.TempDir(), "faults.jsonl")
 	labDocker := &renewOnStart{Client: target.Router, manager: c.Manager}
-	e := chaos.New(labDocker, runID, l.Project(), fault.NewLedger(ledger))
-	e.OnSwarm(nodes)
 	injected := time.Now()
-	en, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindNodePause, Targets: []string{"salt-master-1"}})
-	require.NoError(t, err)
-	t.Logf("ledger entry: %+v", en.Data)
-	assert.Equal(t, "paused", nodeState(t, ctx, nodes, lost))
+	injectAndKill(t, ctx, injection{Swarm: c.Name, RunID: runID, Project: l.Project(), Ledger: ledger, Service: "salt-master-1"})
+	assert.Equal(t, "paused", nodeState(t, ctx, nodes, lost), "the node stays paused after its injector's SIGKILL")
 
 	ok, took := servedBy("salt-master-2", 2*time.Minute)
 	assert.True(t, ok, "%s is served by master-2 while master-1's node is away", minion)
@@ -132,7 +136,7 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	fresh.OnSwarm(nodes)
 	start := time.Now()
 	require.NoError(t, l2.UndoAll(ctx, fresh))
-	t.Logf("heal (unpause, node Ready): %s", time.Since(start).Round(100*time.Millisecond))
+	t.Logf("heal (unpause, node Ready, master-1 renewed): %s", time.Since(start).Round(100*time.Millisecond))
 	assert.Empty(t, l2.Pending(), "the ledger holds nothing pending")
 	assert.Equal(t, nodeBefore, nodeState(t, ctx, nodes, lost), "the node container is as before")
 	info, _, err := c.Manager.NodeInspectWithRaw(ctx, lostNode.ID)
@@ -170,6 +174,75 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 		t.Logf("clock of %s: %s ± %s", o.Node, o.Offset, o.Uncertainty)
 		assert.LessOrEqual(t, o.Offset.Abs(), o.Uncertainty+time.Millisecond, "node %s's clock is the host's", o.Node)
 	}
+}
+
+// injectorEnv, when set, makes the test binary the injector of a node
+// fault (TestMain): the JSON of an injection.
+const injectorEnv = "SALTLAB_TEST_NODE_INJECTOR"
+
+// injection is what the injector process needs: the swarm, the lab and
+// its ledger, and the service whose node it takes away.
+type injection struct {
+	Swarm, RunID, Project, Ledger, Service string
+}
+
+func TestMain(m *testing.M) {
+	if v := os.Getenv(injectorEnv); v != "" {
+		os.Exit(inject(v))
+	}
+	os.Exit(m.Run())
+}
+
+// inject takes the node of the injection's service away through the
+// chaos engine, says so, and waits to be killed.
+func inject(v string) int {
+	var in injection
+	if err := json.Unmarshal([]byte(v), &in); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	ctx := context.Background()
+	c, err := swarmnodes.Open(ctx, in.Swarm)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	host, err := dockerx.New(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	target, err := On(ctx, c, io.Discard)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	e := chaos.New(target.Router, in.RunID, in.Project, fault.NewLedger(in.Ledger))
+	e.OnSwarm(c.NodeFaults(host, target.Router.NodeOf))
+	en, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindNodePause, Targets: []string{in.Service}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Printf("injected fault %d: %v\n", en.ID, en.Data)
+	select {} // until SIGKILL
+}
+
+// injectAndKill runs the injector, waits for its word, and SIGKILLs it.
+func injectAndKill(t *testing.T, ctx context.Context, in injection) {
+	t.Helper()
+	b, err := json.Marshal(in)
+	require.NoError(t, err)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), injectorEnv+"="+string(b))
+	var out testenv.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	said := assert.Eventually(t, func() bool { return strings.Contains(out.String(), "injected fault") }, 2*time.Minute, 100*time.Millisecond, "%s", &out)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	_ = cmd.Wait()
+	require.True(t, said, "the injector said it acted: %s", &out)
+	t.Logf("injector, SIGKILLed: %s", strings.TrimSpace(out.String()))
 }
 
 // renewOnStart is the router whose ContainerStart of a stopped task's
