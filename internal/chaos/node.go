@@ -32,8 +32,8 @@ const (
 
 func init() {
 	register(Def{Kind: KindNodePause, Place: 140, Swarm: true,
-		Mechanism: "Docker pause of the swarm node container that runs the service (its engine and every container on it frozen); heal: unpause, then wait until the node is Ready in the swarm",
-		Salt:      "like pause, for every service on the node: kept connections stay ESTABLISHED, so failover minions elsewhere do not fail over; after about 15 s without heartbeats the manager marks the node Down and ends its tasks (restart policy none: none replaced), so after the heal the node's masters and minions are stopped and need new tasks",
+		Mechanism: "a lab on a swarm only: Docker pause of the swarm node container that runs the service (its engine and every container on it frozen); heal: unpause, wait until the node is Ready, then start again the lab's services on it that are not running",
+		Salt:      "like pause, for every service on the node: kept connections stay ESTABLISHED, so failover minions elsewhere do not fail over; after about 15 s without heartbeats the manager marks the node Down and ends its tasks (restart policy none: none replaced), and the node's engine stops them once it is back, closing their connections",
 		inject:    injectNodePause, undo: undoNodePause})
 }
 
