@@ -34,6 +34,10 @@ func faultPhrases() []def {
 		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
 		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
 		{`^all faults are healed$`, healAllFaults},
+		{`^every minion runs on another node than "([^"]+)"$`, minionsElsewhere},
+		{`^the node of "([^"]+)" is lost$`, loseNode},
+		{`^within (\d+) s the swarm marks the node of "([^"]+)" down$`, nodeMarkedDown},
+		{`^the node of "([^"]+)" comes back$`, nodeBack},
 	}
 }
 

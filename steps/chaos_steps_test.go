@@ -49,3 +49,34 @@ func TestGenericFaultPhrase(t *testing.T) {
 		})
 	}
 }
+
+// The node phrases: on a lab placed on swarm nodes the node feature
+// passes (the fake freezes the node's services, and once the node is
+// back stops them, as a swarm's engine stops the tasks its manager
+// ended); on compose, and with a minion on master-1's node, it fails
+// saying why.
+func TestNodeLostFeature(t *testing.T) {
+	tests := []struct {
+		name       string
+		nodes      map[string]string
+		wantStatus int
+		wantOut    []string
+	}{
+		{"masters and minions apart", map[string]string{"salt-master-1": "node2", "salt-master-2": "node3", "salt-minion-1": "node1", "salt-minion-2": "node1", "nginx": "node3"}, 0,
+			[]string{"salt-master-1 runs on node node2, no minion does", "the node of salt-master-1 lost at", "node node2 (which runs salt-master-1) down", "the node of salt-master-1 back at"}},
+		{"a minion beside master-1", map[string]string{"salt-master-1": "node2", "salt-master-2": "node3", "salt-minion-1": "node1", "salt-minion-2": "node2"}, 1,
+			[]string{"expected no minion on node node2, which runs salt-master-1; observed salt-minion-2 there: label the nodes"}},
+		{"on compose", nil, 1, []string{"this lab runs on Docker Compose, which has no nodes"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lab := scenariotest.NewLab()
+			status, out, ledger := runFeatureOnNodes(t, "../features/failover/node_lost.feature", lab, tt.nodes)
+			assert.Equal(t, tt.wantStatus, status, out)
+			for _, w := range tt.wantOut {
+				assert.Contains(t, out, w)
+			}
+			assert.Empty(t, ledger.Pending(), "healed on every exit path")
+		})
+	}
+}

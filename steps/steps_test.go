@@ -36,6 +36,20 @@ func runFeatureAs(t *testing.T, path string, lab *scenariotest.Lab, format strin
 // runFeatureWith is runFeatureAs with scenario.Deps.EagerReset set as given.
 func runFeatureWith(t *testing.T, path string, lab *scenariotest.Lab, format string, eagerReset bool) (int, string, *report.Measurements, *fault.Ledger) {
 	t.Helper()
+	return runFeatureOn(t, path, lab, format, eagerReset, nil)
+}
+
+// runFeatureOnNodes is runFeature on a lab placed on swarm nodes (service
+// -> node; nil: compose).
+func runFeatureOnNodes(t *testing.T, path string, lab *scenariotest.Lab, nodes map[string]string) (int, string, *fault.Ledger) {
+	t.Helper()
+	status, out, _, ledger := runFeatureOn(t, path, lab, "pretty", false, nodes)
+	return status, out, ledger
+}
+
+// runFeatureOn is runFeatureWith with the lab's services placed on nodes.
+func runFeatureOn(t *testing.T, path string, lab *scenariotest.Lab, format string, eagerReset bool, nodes map[string]string) (int, string, *report.Measurements, *fault.Ledger) {
+	t.Helper()
 	t.Cleanup(func() {
 		if lab.API != nil {
 			lab.API.Close()
@@ -51,8 +65,10 @@ func runFeatureWith(t *testing.T, path string, lab *scenariotest.Lab, format str
 	for _, m := range []string{"salt-master-1", "salt-master-2"} {
 		lab.Watch(m, history.Start)
 	}
+	fakeChaos := scenariotest.NewChaos(lab, ledger)
+	fakeChaos.Nodes = nodes
 	deps := scenario.Deps{Lab: lab, Ledger: ledger, Measurements: ms, Log: out, ProcessSlack: 300 * time.Millisecond,
-		Chaos: scenariotest.NewChaos(lab, ledger), API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
+		Chaos: fakeChaos, API: saltapi.Creds{Username: "ops", Password: "pw", EAuth: "file"},
 		History: rec, Verdicts: &checker.Judgements{}, EagerReset: eagerReset}
 	// Whatever the scenario's outcome, every verdict given during the run
 	// is the verdict the saved history gives again (saltlab check).

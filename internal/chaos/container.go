@@ -131,6 +131,17 @@ const pauseWithin = 10 * time.Second
 const pauseRetryEvery = 250 * time.Millisecond
 
 func pauseContainer(ctx context.Context, d Docker, id string, _ Spec) error {
+	return pauseRetrying(ctx, d, id)
+}
+
+// pauser is what a pause needs of an engine: the lab's, or the host's
+// for a swarm node's container.
+type pauser interface {
+	ContainerPause(ctx context.Context, containerID string) error
+}
+
+// pauseRetrying pauses id, trying again while the freezer gives up.
+func pauseRetrying(ctx context.Context, d pauser, id string) error {
 	var err error
 	done, perr := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(pauseWithin), Interval: pauseRetryEvery}, func(ctx context.Context, _ time.Duration) bool {
 		err = d.ContainerPause(ctx, id)

@@ -62,6 +62,10 @@ type Engine struct {
 	// fault that needs a kernel feature probes the host (ProbeHost).
 	Features Features
 
+	// nodes is the swarm the lab is deployed on (OnSwarm); nil on
+	// compose, where the node faults are refused.
+	nodes Nodes
+
 	imageMu sync.Mutex
 	image   string
 

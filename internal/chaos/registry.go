@@ -51,6 +51,9 @@ type Def struct {
 	// target, which gets a fresh namespace, leaves them behind in the old
 	// one, and a drill's `reconnect` verb undoes it through the ledger.
 	Network bool
+	// Swarm marks a kind that acts on a Swarm node rather than a
+	// container (node-pause): refused, exit 2, on a compose lab.
+	Swarm bool
 
 	inject func(ctx context.Context, e *Engine, s Spec) (fault.Entry, error)
 	undo   func(ctx context.Context, e *Engine, en fault.Entry) error

@@ -21,11 +21,16 @@ type Swept struct {
 	Unpaused  int
 	Started   int
 	Continued int // containers where stopped (SIGSTOP) processes were continued
+	Nodes     int // swarm node containers unpaused (a lab on a swarm)
 }
 
 func (s Swept) String() string {
-	return fmt.Sprintf("%d helpers cleaned and removed, %d containers unpaused, %d started, %d with stopped processes continued",
+	out := fmt.Sprintf("%d helpers cleaned and removed, %d containers unpaused, %d started, %d with stopped processes continued",
 		s.Helpers, s.Unpaused, s.Started, s.Continued)
+	if s.Nodes > 0 {
+		out += fmt.Sprintf(", %d swarm nodes unpaused", s.Nodes)
+	}
+	return out
 }
 
 // helperCleanup removes, in one helper's namespace, every chain of the run,
@@ -45,9 +50,14 @@ echo $p | wc -w`
 // ledger line was lost with a killed process or a deleted run directory.
 // Helpers are cleaned in their namespace and removed; paused lab containers
 // are unpaused, stopped processes continued, and exited containers that
-// have a healthcheck (daemons, not one-shots like key-wait) started.
+// have a healthcheck (daemons, not one-shots like key-wait) started. On a
+// swarm (OnSwarm) the paused node containers are unpaused first.
 func (e *Engine) Sweep(ctx context.Context) (Swept, error) {
 	var sw Swept
+	// The nodes first: a paused node's containers take no exec.
+	if err := e.sweepNodes(ctx, &sw); err != nil {
+		return sw, err
+	}
 	cs, err := e.docker.ContainerList(ctx, container.ListOptions{All: true,
 		Filters: filters.NewArgs(filters.Arg("label", labels.Run+"="+e.runID))})
 	if err != nil {

@@ -24,6 +24,10 @@ type Kind struct {
 	// Files are directories of the target whose entries (names, types,
 	// modes, sizes, contents) the fault touches.
 	Files []string
+	// Swarm marks a kind that acts on a swarm node (chaos.Def.Swarm): the
+	// fixture, a compose lab, refuses it; its undo is tested on a swarm
+	// (internal/swarm/nodefault's Docker test).
+	Swarm bool
 }
 
 // KeyActionMinion is the minion whose key the key-action row moves; the
@@ -75,7 +79,7 @@ func Kinds() []Kind {
 				}
 			}
 		}
-		out = append(out, Kind{Kind: d.Kind, Target: "server", Args: args})
+		out = append(out, Kind{Kind: d.Kind, Target: "server", Args: args, Swarm: d.Swarm})
 	}
 	return out
 }

@@ -22,9 +22,11 @@ import (
 type Recorder struct {
 	*file
 	lab string
-	mu  sync.Mutex // guards scene
+	mu  sync.Mutex // guards scene and where
 	// scene is the scenario the view's later entries belong to.
 	scene string
+	// where is the lab's placement on a swarm (SetPlacement).
+	where map[string]string
 }
 
 // file is the history file all views of a run share, and its index.
@@ -112,6 +114,9 @@ func (r *Recorder) Append(e Entry) (Entry, error) {
 	r.mu.Lock()
 	scene := r.scene
 	r.mu.Unlock()
+	if e.Host == "" {
+		e.Host = r.hostOf(e)
+	}
 	r.file.mu.Lock()
 	defer r.file.mu.Unlock()
 	if r.shared {

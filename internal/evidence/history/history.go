@@ -34,6 +34,11 @@ const (
 	// own health_status and lifecycle events, so a checker can hold
 	// Docker's verdict against what the node did.
 	Health Type = "health"
+	// Clock is a swarm node's clock against the clock of the host that
+	// records (Host: the node; Value: ClockValue), measured once per node
+	// at bring-up, so entries whose times came from different nodes can
+	// be set against each other within a known error.
+	Clock Type = "clock"
 )
 
 // Phases of fault and watch entries.
@@ -52,6 +57,12 @@ type Entry struct {
 	// Lab is the lab that recorded the entry, in a run with several
 	// (saltlab run --parallel); empty in a run with one.
 	Lab string `json:"lab,omitempty"`
+	// Host is, on a lab deployed on a swarm, the node (its hostname) that
+	// ran the container the entry is about (Node, else the fault's first
+	// target, else the event's Master), from the lab's placement
+	// (Recorder.SetPlacement); empty on compose, where every container
+	// runs on one engine.
+	Host string `json:"host,omitempty"`
 
 	// Operations (invoke, ok, fail, info).
 	Pair    int64           `json:"pair,omitempty"`    // completion: the invocation's index

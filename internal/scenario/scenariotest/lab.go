@@ -344,6 +344,47 @@ func (f *Lab) Exec(_ context.Context, service string, argv []string) (Output, er
 type Chaos struct {
 	lab    *Lab
 	ledger *fault.Ledger
+	// Nodes places the services on swarm nodes (service -> node) for the
+	// node faults; nil is a lab on compose, which has none. A lost node
+	// pauses every service on it; once back, the services on it are
+	// stopped, as a swarm's engine stops the tasks its manager ended
+	// while the node was down. The engine's heal then starts them as new
+	// tasks, which failover minions do not go back to; the fake, whose
+	// minions follow the first running master, leaves them stopped.
+	Nodes map[string]string
+}
+
+// NodeOf names the node of service (the engine's Engine.NodeOf).
+func (c *Chaos) NodeOf(_ context.Context, service string) (string, error) {
+	if c.Nodes == nil {
+		return "", fmt.Errorf("fault node-pause takes a whole Swarm node away, and this lab runs on Docker Compose, which has no nodes")
+	}
+	node, ok := c.Nodes[service]
+	if !ok {
+		return "", fmt.Errorf("fake: no node runs %s", service)
+	}
+	return node, nil
+}
+
+// NodeState is "down" while a node fault on node is pending.
+func (c *Chaos) NodeState(_ context.Context, node string) (string, error) {
+	for _, e := range c.ledger.Pending() {
+		if e.Kind == chaos.KindNodePause && e.Data["node"] == node {
+			return "down", nil
+		}
+	}
+	return "ready", nil
+}
+
+// onNode lists the services on node.
+func (c *Chaos) onNode(node string) []string {
+	var out []string
+	for svc, n := range c.Nodes {
+		if n == node {
+			out = append(out, svc)
+		}
+	}
+	return out
 }
 
 // NewChaos binds a Chaos to lab and ledger.
@@ -368,6 +409,24 @@ func (c *Chaos) Inject(ctx context.Context, s chaos.Spec) (fault.Entry, error) {
 			return e, err
 		}
 		return e, c.lab.Stop(ctx, s.Targets[0], 10*time.Second) // the engine's stop grace
+	case chaos.KindNodePause:
+		node, err := c.NodeOf(ctx, s.Targets[0])
+		if err != nil {
+			return fault.Entry{}, err
+		}
+		e, err := c.ledger.Add(fault.Entry{Kind: s.Kind, Target: s.Targets[0], Scenario: s.Scenario, Data: map[string]string{"node": node}})
+		if err != nil {
+			return e, err
+		}
+		c.lab.Mu.Lock()
+		defer c.lab.Mu.Unlock()
+		if c.lab.Paused == nil {
+			c.lab.Paused, c.lab.Cut = map[string]bool{}, map[string]bool{}
+		}
+		for _, svc := range c.onNode(node) {
+			c.lab.Paused[svc] = true
+		}
+		return e, nil
 	case chaos.KindPause, chaos.KindPartition:
 	default:
 		return fault.Entry{}, fmt.Errorf("fake chaos: %s not implemented", s.Kind)
@@ -401,6 +460,19 @@ func (c *Chaos) Undo(ctx context.Context, e fault.Entry) error {
 	case chaos.KindStop:
 		return c.lab.Start(ctx, e.Target)
 	case chaos.KindKeyAction:
+		return nil
+	case chaos.KindNodePause:
+		on := c.onNode(e.Data["node"])
+		c.lab.Mu.Lock()
+		for _, svc := range on {
+			delete(c.lab.Paused, svc)
+		}
+		c.lab.Mu.Unlock()
+		for _, svc := range on {
+			if err := c.lab.Stop(ctx, svc, 0); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	c.lab.Mu.Lock()

@@ -1,0 +1,61 @@
+package selection
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNarrowToEngine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	write("a.feature", "@failover\nFeature: a\n  Scenario: on any engine\n    Given the lab is healthy\n")
+	write("b.feature", "@failover @swarm\nFeature: b\n  Scenario: takes a node away\n    Given the lab is healthy\n")
+	sl := Selector{Topology: "failover", Paths: []string{dir}, Log: io.Discard}
+	tests := []struct {
+		name    string
+		swarm   bool
+		user    string
+		want    []string
+		wantLog string
+		wantErr string
+	}{
+		{name: "swarm", swarm: true, want: []string{"on any engine", "takes a node away"}},
+		{name: "compose", want: []string{"on any engine"}, wantLog: "1 scenario(s) tagged @swarm take swarm nodes away and run only on a lab deployed on a swarm (--engine swarm): takes a node away"},
+		{name: "compose, only @swarm asked", user: "@swarm", wantErr: "every selected scenario is tagged @swarm and takes swarm nodes away, which a lab on Docker Compose has not: run it with --engine swarm"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sel, err := Topology("failover", tt.user, failoverRoles)
+			require.NoError(t, err)
+			rows, err := sl.Select(sel)
+			require.NoError(t, err)
+			var log bytes.Buffer
+			sl.Log, sl.Started = &log, time.Now()
+			_, kept, err := sl.NarrowToEngine(sel, rows, tt.swarm)
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			var names []string
+			for _, r := range kept {
+				names = append(names, r.Name)
+			}
+			assert.Equal(t, tt.want, names)
+			if tt.wantLog != "" {
+				assert.Contains(t, log.String(), tt.wantLog)
+			} else {
+				assert.Empty(t, log.String())
+			}
+		})
+	}
+}
