@@ -22,6 +22,9 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := cfg.Complete(); err != nil {
 		return err
 	}
+	if err := checkSwarm(&cfg); err != nil {
+		return err
+	}
 	res, err := runner.Up(ctx, cfg)
 	if err != nil {
 		return err
