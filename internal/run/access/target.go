@@ -54,6 +54,11 @@ func OpenTarget(ctx context.Context, host *client.Client, st runstate.State, log
 	t := &Target{Swarm: st.Swarm, cluster: c, on: on, log: log}
 	// Until the lab is bound (Bind), a start is the router's own.
 	t.router = stack.NewRestarter(on.Router, c.Manager, &stack.Plan{Project: st.Project}, nil, log)
+	t.router.Addrs = map[string]string{}
+	for _, n := range on.Nodes {
+		t.router.Addrs[n.ID] = n.Addr
+	}
+	t.router.Load = t.loadImages
 	t.Docker = t.router
 	return t, nil
 }
@@ -115,16 +120,7 @@ func (t *Target) load(ctx context.Context, plan *stack.Plan) error {
 			refs = append(refs, img)
 		}
 	}
-	dir, err := swarm.StateDir()
-	if err != nil {
-		return err
-	}
-	rep, err := swarm.Load(ctx, swarm.LoadOptions{Name: t.Swarm, Images: refs, StateDir: dir, Log: t.log})
-	if err != nil {
-		return fmt.Errorf("load the lab's images into swarm %s: %w", t.Swarm, err)
-	}
-	rep.Write(t.log)
-	return nil
+	return t.loadImages(ctx, refs...)
 }
 
 // Bind readies the target for a lab deployed earlier (heal, chaos,
@@ -153,7 +149,24 @@ func (t *Target) bindPlan(plan *stack.Plan, r roles.Roles) {
 	if r.API != nil && !slices.Contains(r.Masters, r.API.Service) {
 		reload = append(reload, r.API.Service)
 	}
+	addrs, load := t.router.Addrs, t.router.Load
 	*t.router = *stack.NewRestarter(t.on.Router, t.cluster.Manager, plan, reload, t.log)
+	t.router.Addrs, t.router.Load = addrs, load
+}
+
+// loadImages copies refs from the host into the swarm's nodes that lack
+// them (swarm.Load skips a node that holds them).
+func (t *Target) loadImages(ctx context.Context, refs ...string) error {
+	dir, err := swarm.StateDir()
+	if err != nil {
+		return err
+	}
+	rep, err := swarm.Load(ctx, swarm.LoadOptions{Name: t.Swarm, Images: refs, StateDir: dir, Log: t.log})
+	if err != nil {
+		return fmt.Errorf("load %v into swarm %s: %w", refs, t.Swarm, err)
+	}
+	rep.Write(t.log)
+	return nil
 }
 
 // downTimeout bounds Down, which outlives the caller's cancellation (it

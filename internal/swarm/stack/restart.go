@@ -12,6 +12,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/swarm"
+	"github.com/docker/go-connections/nat"
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/labels"
@@ -43,6 +44,50 @@ type Restarter struct {
 	plan    *Plan
 	reload  []string // compose services told by SIGHUP when a hosts entry changed
 	log     io.Writer
+	// Addrs are the nodes' addresses (node id -> the address the host
+	// reaches it at), which a task's published ports are given as their
+	// host address: a port in host mode is bound in its node, not on the
+	// host.
+	Addrs map[string]string
+	// Load copies images from the host into every node that lacks them.
+	Load func(ctx context.Context, refs ...string) error
+}
+
+// LoadImages copies refs into the swarm's nodes (Load).
+func (r *Restarter) LoadImages(ctx context.Context, refs ...string) error {
+	if r.Load == nil {
+		return fmt.Errorf("load %v into the swarm's nodes: no loader", refs)
+	}
+	return r.Load(ctx, refs...)
+}
+
+// ContainerInspect inspects container ref on its node; its published
+// ports name the node's address, where the host reaches them.
+func (r *Restarter) ContainerInspect(ctx context.Context, ref string) (container.InspectResponse, error) {
+	info, err := r.Client.ContainerInspect(ctx, ref)
+	if err != nil || info.NetworkSettings == nil || len(info.NetworkSettings.Ports) == 0 {
+		return info, err
+	}
+	node, err := r.Client.NodeOf(ctx, ref)
+	addr := r.Addrs[node]
+	if err != nil || addr == "" {
+		return info, nil
+	}
+	ports := nat.PortMap{}
+	for p, bs := range info.NetworkSettings.Ports {
+		out := make([]nat.PortBinding, 0, len(bs))
+		for _, b := range bs {
+			if b.HostIP == "" || b.HostIP == "0.0.0.0" || b.HostIP == "::" {
+				b.HostIP = addr
+			}
+			out = append(out, b)
+		}
+		ports[p] = out
+	}
+	ns := *info.NetworkSettings
+	ns.Ports = ports
+	info.NetworkSettings = &ns
+	return info, nil
 }
 
 // NewRestarter wraps router r for the lab of plan p (its services' hosts
