@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
@@ -45,15 +46,9 @@ func FindSwarmRuns(ctx context.Context, host *client.Client) (SwarmRuns, error) 
 	}
 	var errs []error
 	for _, name := range slices.Sorted(maps.Keys(names)) {
-		t, err := OpenTarget(ctx, host, swarmState(name), nil)
+		owners, err := swarmOwners(ctx, host, name)
 		if err != nil {
 			errs = append(errs, err)
-			continue
-		}
-		owners, err := lab.RunOwners(ctx, t.Docker)
-		t.Close()
-		if err != nil {
-			errs = append(errs, fmt.Errorf("list the labs on swarm %s: %w", name, err))
 			continue
 		}
 		for id, owner := range owners {
@@ -64,6 +59,27 @@ func FindSwarmRuns(ctx context.Context, host *client.Client) (SwarmRuns, error) 
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// lookTimeout bounds the look into one swarm: a node whose engine does
+// not answer (paused by a node fault, say) must not hold up a run that
+// has nothing to do with it.
+const lookTimeout = 20 * time.Second
+
+// swarmOwners is lab.RunOwners over the nodes of swarm name.
+func swarmOwners(ctx context.Context, host *client.Client, name string) (map[string]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, lookTimeout)
+	defer cancel()
+	t, err := OpenTarget(ctx, host, swarmState(name), nil)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	owners, err := lab.RunOwners(ctx, t.Docker)
+	if err != nil {
+		return nil, fmt.Errorf("list the labs on swarm %s: %w", name, err)
+	}
+	return owners, nil
 }
 
 // DownSwarmRun removes every lab of run runID from swarm name: each of
@@ -100,6 +116,24 @@ func DownSwarmRun(ctx context.Context, host *client.Client, name, runID string, 
 		fmt.Fprintf(t.log, "removed lab %s from swarm %s\n", p, name)
 	}
 	return errors.Join(errs...)
+}
+
+// SweepSwarms removes, from every swarm on host, the labs of runs whose
+// runner died (lab.StaleRuns: an owner process that is gone, a lab never
+// handed over), as the sweep at the start of `run` and `up` does on the
+// host's engine. What it could not look at or remove goes to log.
+func SweepSwarms(ctx context.Context, host *client.Client, log io.Writer) {
+	sr, err := FindSwarmRuns(ctx, host)
+	if err != nil {
+		fmt.Fprintf(log, "warning: look for leftovers of earlier runs on the swarms: %v\n", err)
+	}
+	for _, id := range lab.StaleRuns(sr.Owners) {
+		if err := DownSwarmRun(ctx, host, sr.Swarm[id], id, log); err != nil {
+			fmt.Fprintf(log, "warning: sweep leftovers of run %s on swarm %s: %v\n", id, sr.Swarm[id], err)
+			continue
+		}
+		fmt.Fprintf(log, "swept leftovers of dead run %s from swarm %s\n", id, sr.Swarm[id])
+	}
 }
 
 func swarmState(name string) runstate.State {
