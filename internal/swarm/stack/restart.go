@@ -148,8 +148,22 @@ func (r *Restarter) renew(ctx context.Context, id, old string) error {
 			return r.Client.Relearn(ctx)
 		}
 	}
+	if was.ID != "" {
+		// Swarm's agent reports the stop a moment later: an update that
+		// starts before sees the old task fail during it and pauses
+		// (the default failure action), leaving no task at all.
+		if err := r.awaitEnded(ctx, was.ID); err != nil {
+			return fmt.Errorf("start service %s again: %w", s.Spec.Name, err)
+		}
+		if s, _, err = r.manager.ServiceInspectWithRaw(ctx, id, swarm.ServiceInspectOptions{}); err != nil {
+			return fmt.Errorf("inspect service %s: %w", id, err)
+		}
+	}
 	compose := s.Spec.Labels[labels.Service]
 	spec := s.Spec
+	// A renewal replaces one task that has ended: nothing to watch, and a
+	// failure of it must not pause the service's later renewals.
+	spec.UpdateConfig = &swarm.UpdateConfig{Parallelism: 1, FailureAction: swarm.UpdateFailureActionContinue, Order: swarm.UpdateOrderStopFirst}
 	ts := spec.TaskTemplate
 	ts.ForceUpdate++
 	if was.NodeID != "" {
@@ -246,6 +260,36 @@ func (r *Restarter) address(t swarm.Task) string {
 		}
 	}
 	return ""
+}
+
+// awaitEnded waits until the manager sees task id ended (its container
+// stopped or gone), bounded by renewTimeout.
+func (r *Restarter) awaitEnded(ctx context.Context, id string) error {
+	var state swarm.TaskState
+	ok, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(renewTimeout), Interval: removeInterval}, func(ctx context.Context, _ time.Duration) bool {
+		tasks, err := r.manager.TaskList(ctx, swarm.TaskListOptions{Filters: filters.NewArgs(filters.Arg("id", id))})
+		if err != nil || len(tasks) == 0 {
+			return err == nil // a task the manager forgot has ended
+		}
+		state = tasks[0].Status.State
+		return ended(state)
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("its task %s still %s after %s, though its container stopped", id, state, renewTimeout)
+	}
+	return nil
+}
+
+// ended says whether a task in state st has ended for good.
+func ended(st swarm.TaskState) bool {
+	switch st {
+	case swarm.TaskStateComplete, swarm.TaskStateShutdown, swarm.TaskStateFailed, swarm.TaskStateRejected, swarm.TaskStateRemove, swarm.TaskStateOrphaned:
+		return true
+	}
+	return false
 }
 
 // awaitNew waits for a running task of service id other than the one of
