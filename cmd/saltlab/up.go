@@ -52,7 +52,9 @@ func printUp(out io.Writer, res runner.UpResult) {
 	}
 	tw.Flush()
 	fmt.Fprintf(out, "\nUse it:\n  saltlab status --run %s\n  saltlab logs --run %s [SERVICE...]\n", st.RunID, st.RunID)
-	if master != "" {
+	if master != "" && st.Engine == "" {
+		// A swarm lab's containers run in the nodes' engines, which
+		// `docker` on the host does not reach.
 		fmt.Fprintf(out, "  docker exec %s salt '*' test.ping\n", master)
 	}
 	fmt.Fprintf(out, "  saltlab down --run %s\n", st.RunID)
