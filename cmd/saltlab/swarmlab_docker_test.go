@@ -89,7 +89,8 @@ func TestRunOnTheSwarm(t *testing.T) {
 
 	run := labels.NewRunID(time.Now().Add(time.Second))
 	t.Cleanup(func() { saltlab("down", "--run", run) })
-	code, out = saltlab(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover", "../../features/failover/stop_master.feature"}, on...)...)
+	// Flags first: the feature path ends them.
+	code, out = saltlab(append(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover"}, on...), "../../features/failover/stop_master.feature")...)
 	assert.Equal(t, 0, code, out)
 
 	for _, id := range []string{up, run} {
