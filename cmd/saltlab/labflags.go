@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/saltlab/saltlab/internal/run/settings"
+	"github.com/saltlab/saltlab/internal/swarm"
 )
 
 // labFlags registers the flags `run` and `up` share: what to bring up and
@@ -18,7 +20,21 @@ func labFlags(fs *flag.FlagSet, cfg *settings.Config) {
 	fs.StringVar(&cfg.ReportsDir, "reports", "reports", "directory for reports/<run id>/")
 	fs.StringVar(&cfg.RunID, "run-id", "", "run id (default: generated)")
 	fs.StringVar(&cfg.RepoRoot, "root", ".", "saltlab checkout (compose/, images/, features/)")
+	fs.StringVar(&cfg.Engine, "engine", settings.EngineCompose, "where the lab runs: compose (this host's engine) or swarm (Swarm services on the swarm --swarm names; docs/swarm.md)")
+	fs.StringVar(&cfg.Swarm, "swarm", "", "with --engine swarm: the swarm `saltlab swarm up --name NAME` made (default "+settings.DefaultSwarm+")")
 	cfg.Inputs.Register(fs)
+}
+
+// checkSwarm checks the name of the swarm a swarm lab deploys on, with
+// the rule `saltlab swarm --name` has, before any Docker work.
+func checkSwarm(cfg *settings.Config) error {
+	if !cfg.OnSwarm() {
+		return nil
+	}
+	if err := swarm.ValidateName(cfg.SwarmName()); err != nil {
+		return fmt.Errorf("validate --swarm: %w", err)
+	}
+	return nil
 }
 
 // saltRefreshFlag registers --salt-refresh, shared by run, up and images.

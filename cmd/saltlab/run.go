@@ -36,6 +36,9 @@ func cmdRun(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := cfg.Complete(); err != nil {
 		return err
 	}
+	if err := checkSwarm(&cfg); err != nil {
+		return err
+	}
 	res, err := runner.Run(ctx, cfg)
 	if len(res.Reports) > 0 {
 		fmt.Fprintf(out, "\nreports: %s\n", strings.Join(res.Reports, ", "))

@@ -22,6 +22,9 @@ func cmdUp(ctx context.Context, args []string, out, errOut io.Writer) error {
 	if err := cfg.Complete(); err != nil {
 		return err
 	}
+	if err := checkSwarm(&cfg); err != nil {
+		return err
+	}
 	res, err := runner.Up(ctx, cfg)
 	if err != nil {
 		return err
@@ -49,7 +52,9 @@ func printUp(out io.Writer, res runner.UpResult) {
 	}
 	tw.Flush()
 	fmt.Fprintf(out, "\nUse it:\n  saltlab status --run %s\n  saltlab logs --run %s [SERVICE...]\n", st.RunID, st.RunID)
-	if master != "" {
+	if master != "" && st.Engine == "" {
+		// A swarm lab's containers run in the nodes' engines, which
+		// `docker` on the host does not reach.
 		fmt.Fprintf(out, "  docker exec %s salt '*' test.ping\n", master)
 	}
 	fmt.Fprintf(out, "  saltlab down --run %s\n", st.RunID)

@@ -28,6 +28,9 @@ const (
 	LedgerFile = "faults.jsonl"
 )
 
+// EngineSwarm is State.Engine of a lab deployed as Swarm services.
+const EngineSwarm = "swarm"
+
 // State describes one run's lab.
 type State struct {
 	RunID    string            `json:"run_id"`
@@ -51,6 +54,11 @@ type State struct {
 	// its project, private dir and fault ledger carry the name. Empty in
 	// a run with one lab.
 	Lab string `json:"lab,omitempty"`
+	// Engine is where the lab runs: "" (compose, on the host's engine) or
+	// EngineSwarm, as services on the swarm named Swarm (`saltlab swarm
+	// up --name`). down, status, heal and the sweep reach it through them.
+	Engine string `json:"engine,omitempty"`
+	Swarm  string `json:"swarm,omitempty"`
 	// Labs, in the run.json of a run with several labs, is every lab's
 	// state (the top-level fields are the first lab's, so commands that
 	// act on one lab find one). heal and down act on all of them.

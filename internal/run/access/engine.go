@@ -1,6 +1,7 @@
 package access
 
 import (
+	"context"
 	"io"
 	"path/filepath"
 
@@ -31,7 +32,24 @@ func NewEngine(cli chaos.Docker, st runstate.State, ledger *fault.Ledger, b *ima
 	e := chaos.New(cli, st.RunID, st.Project, ledger)
 	e.Log = log
 	e.HelperImage = b.BuildHelper
+	if l, ok := cli.(imageLoader); ok {
+		// On a swarm the helper runs on a node, which has only the
+		// images it was given: the one built on the host goes there.
+		e.HelperImage = func(ctx context.Context) (string, error) {
+			ref, err := b.BuildHelper(ctx)
+			if err == nil {
+				err = l.LoadImages(ctx, ref)
+			}
+			return ref, err
+		}
+	}
 	return e
+}
+
+// imageLoader is a lab engine whose nodes need images copied in (a
+// swarm's: stack.Restarter).
+type imageLoader interface {
+	LoadImages(ctx context.Context, refs ...string) error
 }
 
 // OpenEngine opens a saved lab's ledger under reports and binds an engine

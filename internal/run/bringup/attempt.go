@@ -38,6 +38,9 @@ func (s *Session) tryUp(ctx context.Context, cfg *settings.Config, file string, 
 	maps.Copy(env, apiVars)
 	s.State = runstate.State{RunID: cfg.RunID, Project: s.Project, Topology: cfg.Topology, Flavor: flavor.Name,
 		Image: flavor.Image, Files: []string{file}, Env: env, Owner: labels.OwnerID(), Started: s.Started, Private: s.private, Lab: s.LabName}
+	if s.Target.OnSwarm() {
+		s.State.Engine, s.State.Swarm = runstate.EngineSwarm, s.Target.Swarm
+	}
 	if detach {
 		s.State.Owner = labels.UpOwnerPrefix + s.State.Owner
 	}
@@ -64,7 +67,7 @@ func (s *Session) tryUp(ctx context.Context, cfg *settings.Config, file string, 
 		return err
 	}
 	s.Lab = l
-	if err := ready.Up(ctx, s.Docker, l, l.Up, s.Roles, s.State.Flavor, cfg.MayHoldKeys(), console.PlumbingOf(s.Log)); err != nil {
+	if err := ready.Up(ctx, s.Docker, l, s.Target.Up(l, s.Roles), s.Roles, s.State.Flavor, cfg.MayHoldKeys(), console.PlumbingOf(s.Log)); err != nil {
 		return fmt.Errorf("bring lab up: %w", explainUpFailure(err))
 	}
 	return nil

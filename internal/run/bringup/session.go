@@ -48,6 +48,7 @@ const staticMasters = 3
 type Session struct {
 	Cli     *client.Client   // the host's engine: images, sweeps, subnets
 	Docker  access.LabDocker // the lab's engine: Cli on compose
+	Target  *access.Target   // where the lab runs: the host's engine or a swarm
 	Lab     *lab.Lab
 	State   runstate.State
 	Project string        // the lab's compose project
@@ -68,7 +69,7 @@ type Session struct {
 }
 
 // Close releases the Docker client.
-func (s *Session) Close() error { return s.Cli.Close() }
+func (s *Session) Close() error { return errors.Join(s.Target.Close(), s.Cli.Close()) }
 
 // Spec is what one lab of a run shares with the others (saltlab run
 // --parallel): its name, the run's claim on its folder, and the lock that
@@ -138,15 +139,19 @@ func Start(ctx context.Context, cfg *settings.Config, started time.Time, spec Sp
 	if s.Cli, err = dockerx.New(ctx); err != nil {
 		return nil, err
 	}
-	s.Docker = s.Cli
-	// A lab of several keeps its secrets in the run's private dir, which
-	// `saltlab down --run` removes whole.
-	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID, spec.Name); err != nil {
+	if s.Target, err = access.OpenTarget(ctx, s.Cli, engineState(cfg), console.PlumbingOf(log)); err != nil {
 		s.Cli.Close()
 		return nil, err
 	}
+	s.Docker = s.Target.Docker
+	// A lab of several keeps its secrets in the run's private dir, which
+	// `saltlab down --run` removes whole.
+	if s.private, err = runstate.MakePrivate(cfg.StateDir, cfg.RunID, spec.Name); err != nil {
+		s.Close()
+		return nil, err
+	}
 	if err := s.up(ctx, cfg, file, project, topoRoles, spec); err != nil {
-		s.Cli.Close()
+		s.Close()
 		if s.Lab == nil || !cfg.Keep {
 			err = errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
 		}
@@ -193,7 +198,7 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 			if !errors.Is(err, lab.ErrSubnetTaken) {
 				err = s.keepUpLogs(ctx, err)
 			}
-			if derr := s.Lab.Down(ctx); derr != nil {
+			if derr := s.Target.Down(ctx, s.Lab); derr != nil {
 				err = errors.Join(err, derr)
 			}
 		}
@@ -211,6 +216,14 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 // removed, and keeps them when the run folder is taken back: the error
 // quotes the failing container's last lines, the whole story (every
 // container, Salt's own log files) is in the folder it names.
+// engineState is where the run's lab runs, as run.json records it.
+func engineState(cfg *settings.Config) runstate.State {
+	if !cfg.OnSwarm() {
+		return runstate.State{}
+	}
+	return runstate.State{Engine: runstate.EngineSwarm, Swarm: cfg.SwarmName()}
+}
+
 func (s *Session) keepUpLogs(ctx context.Context, err error) error {
 	dir := saltlogs.KeepAll(ctx, s.Lab, s.RunDir, s.LabName, s.Log, s.Started)
 	if _, serr := os.Stat(dir); serr != nil {

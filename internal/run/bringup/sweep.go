@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/settings"
 )
 
@@ -44,6 +45,7 @@ func sweepStale(ctx context.Context, cli *client.Client, stateDir string, log io
 // fail and the cleanup would then remove the existing lab, which carries
 // the same labels.
 func claimRunID(ctx context.Context, cli *client.Client, cfg *settings.Config, log io.Writer) error {
+	access.SweepSwarms(ctx, cli, log)
 	if _, taken := sweepStale(ctx, cli, cfg.StateDir, log)[cfg.RunID]; taken {
 		return fmt.Errorf("run id %s already has a lab on this engine: choose another --run-id, or remove it with `saltlab down --run %s`", cfg.RunID, cfg.RunID)
 	}

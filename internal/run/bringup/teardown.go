@@ -9,6 +9,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/run/console"
 	"github.com/saltlab/saltlab/internal/run/progress"
 )
@@ -29,7 +30,7 @@ func (s *Session) Release(ctx context.Context, keep bool, teardown func() contex
 		fmt.Fprintf(s.Log, "keeping the lab (project %s); remove it with: saltlab down --run %s\n", s.Project, s.State.RunID)
 		return err
 	}
-	err := errors.Join(removeLab(teardown(), s.Lab, s.Log, s.Started), runstate.RemovePrivate(s.private))
+	err := errors.Join(removeLab(teardown(), s.Target, s.Lab, s.Log, s.Started), runstate.RemovePrivate(s.private))
 	if !s.ran {
 		err = errors.Join(err, s.claim.Withdraw())
 	}
@@ -45,7 +46,7 @@ func (s *Session) HandOver(ctx context.Context) error {
 	if err == nil {
 		return nil
 	}
-	if derr := s.Lab.Down(ctx); derr != nil {
+	if derr := s.Target.Down(ctx, s.Lab); derr != nil {
 		return fmt.Errorf("%w (and remove lab: %w)", err, derr)
 	}
 	return errors.Join(err, runstate.RemovePrivate(s.private), s.claim.Withdraw())
@@ -62,11 +63,11 @@ func (s *Session) detach(ctx context.Context) error {
 }
 
 // removeLab removes the lab; chaos helpers carry its labels and go with it.
-func removeLab(ctx context.Context, l *lab.Lab, log io.Writer, started time.Time) error {
+func removeLab(ctx context.Context, t *access.Target, l *lab.Lab, log io.Writer, started time.Time) error {
 	progress.New(log, started).Phase("teardown", "removing lab %s", l.Project())
 	plumbing := console.PlumbingOf(log)
 	done := progress.New(plumbing, started).Wait("every container, network and volume of "+l.Project()+" to be removed", deadlineOf(ctx))
-	err := l.Down(ctx)
+	err := t.Down(ctx, l)
 	done(err)
 	progress.New(plumbing, started).Line("lab %s removed", l.Project())
 	if err != nil {

@@ -9,10 +9,13 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/docker/docker/client"
+
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
+	"github.com/saltlab/saltlab/internal/run/access"
 )
 
 // Down removes the containers, networks and volumes of run runID, or of
@@ -39,7 +42,28 @@ func Down(ctx context.Context, runID string, out io.Writer) error {
 		return err
 	}
 	defer cli.Close()
+	if runID != "" {
+		if done, err := downOnSwarm(ctx, cli, root, runID, out); done {
+			return err
+		}
+	}
 	return down(ctx, cli, root, runID, out)
+}
+
+// downOnSwarm removes run runID's labs from the swarm that holds them,
+// and its private directory; done is false when no swarm on this host
+// holds a lab of the run. (`down --all` removes the swarms' nodes, and
+// the labs in them with them.)
+func downOnSwarm(ctx context.Context, cli *client.Client, root, runID string, out io.Writer) (done bool, err error) {
+	sr, _ := access.FindSwarmRuns(ctx, cli)
+	name, ok := sr.Swarm[runID]
+	if !ok {
+		return false, nil
+	}
+	if err := access.DownSwarmRun(context.WithoutCancel(ctx), cli, name, runID, out); err != nil {
+		return true, err
+	}
+	return true, runstate.RemovePrivate(filepath.Join(root, runID))
 }
 
 // down is Down on an engine client.

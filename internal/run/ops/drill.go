@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
+	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/access"
 )
 
@@ -45,15 +46,25 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	if st.Project == "" {
 		return lostState("chaos", st)
 	}
+	// The lab's engine: the host's, or its swarm's (openOn).
+	var labCli access.LabDocker = cli
+	if st.Engine == runstate.EngineSwarm {
+		o, err := openOn(ctx, cli, st)
+		if err != nil {
+			return err
+		}
+		defer o.Target.Close()
+		labCli = o.Target.Docker
+	}
 	// Before the ledger: a fault on a service the lab lacks never acts.
-	have, err := lab.ServicesOf(ctx, cli, st.RunID)
+	have, err := lab.ServicesOf(ctx, labCli, st.RunID)
 	if err != nil {
 		return err
 	}
 	if err := knownServices(have, append(append([]string{}, s.Targets...), s.Peers...)...); err != nil {
 		return err
 	}
-	e, err := access.OpenEngine(cli, cli, d.Which.Reports, d.Root, st, out)
+	e, err := access.OpenEngine(labCli, cli, d.Which.Reports, d.Root, st, out)
 	if err != nil {
 		return err
 	}

@@ -7,10 +7,11 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/docker/docker/client"
+
 	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/chaos/fault"
 	"github.com/saltlab/saltlab/internal/images"
-	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/run/access"
@@ -39,7 +40,7 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 		return err
 	}
 	defer cli.Close()
-	owners, err := lab.RunOwners(ctx, cli)
+	owners, err := liveOwners(ctx, cli)
 	if err != nil {
 		return err
 	}
@@ -52,7 +53,7 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 	errs := []error{closeStale(w.Reports, gone, out)}
 	for _, run := range live {
 		for _, st := range run.All() { // every lab of a run with several
-			errs = append(errs, healLab(ctx, cli, cli, w.Reports, root, st, out))
+			errs = append(errs, healOn(ctx, cli, w.Reports, root, st, out))
 		}
 	}
 	if all && len(live) == 0 {
@@ -83,6 +84,20 @@ func healLab(ctx context.Context, cli chaos.Docker, host images.Docker, reports,
 		return fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), errors.Join(herr, serr))
 	}
 	return nil
+}
+
+// healOn is healLab on the engine the lab runs on: the host's, or its
+// swarm's nodes (where a stopped task starts again as a new one).
+func healOn(ctx context.Context, cli *client.Client, reports, root string, st runstate.State, out io.Writer) error {
+	if st.Engine != runstate.EngineSwarm {
+		return healLab(ctx, cli, cli, reports, root, st, out)
+	}
+	o, err := openOn(ctx, cli, st)
+	if err != nil {
+		return fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), err)
+	}
+	defer o.Target.Close()
+	return healLab(ctx, o.Target.Docker, cli, reports, root, st, out)
 }
 
 // labSuffix names a lab of a run with several in a message.

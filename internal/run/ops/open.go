@@ -2,6 +2,7 @@ package ops
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -22,10 +23,12 @@ type Opened struct {
 	Roles roles.Roles
 	State runstate.State
 	cli   *client.Client
+	// Target is where the lab runs (the host's engine, or a swarm).
+	Target *access.Target
 }
 
 // Close releases the Docker client.
-func (o *Opened) Close() error { return o.cli.Close() }
+func (o *Opened) Close() error { return errors.Join(o.Target.Close(), o.cli.Close()) }
 
 // Open finds a run's saved state (Which's rule) and loads its lab for
 // inspection. Nothing is created.
@@ -42,14 +45,30 @@ func Open(ctx context.Context, w Which) (*Opened, error) {
 		err = lostState("open run", st)
 	}
 	if err == nil {
-		var l *lab.Lab
-		var r roles.Roles
-		if l, r, err = access.Open(ctx, cli, st); err == nil {
-			return &Opened{Lab: l, Roles: r, State: st, cli: cli}, nil
+		var o *Opened
+		if o, err = openOn(ctx, cli, st); err == nil {
+			return o, nil
 		}
 	}
 	cli.Close()
 	return nil, err
+}
+
+// openOn loads the lab of st on its engine (OpenTarget) through cli.
+func openOn(ctx context.Context, cli *client.Client, st runstate.State) (*Opened, error) {
+	t, err := access.OpenTarget(ctx, cli, st, nil)
+	if err != nil {
+		return nil, err
+	}
+	l, r, err := access.Open(ctx, t.Docker, st)
+	if err == nil {
+		err = t.Bind(l, r)
+	}
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	return &Opened{Lab: l, Roles: r, State: st, cli: cli, Target: t}, nil
 }
 
 // Status probes a run's lab: containers, master keys, minion connections

@@ -12,6 +12,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/runstate"
 	"github.com/saltlab/saltlab/internal/owned"
+	"github.com/saltlab/saltlab/internal/run/access"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -54,9 +55,26 @@ func (w Which) checkWritable() error {
 	return nil
 }
 
+// liveOwners is every run with a lab: on the host's engine
+// (lab.RunOwners) and on the swarms saltlab built on it (a swarm that
+// does not answer is left out: its labs cannot be acted on either).
+func liveOwners(ctx context.Context, cli *client.Client) (map[string]string, error) {
+	owners, err := lab.RunOwners(ctx, cli)
+	if err != nil {
+		return nil, err
+	}
+	sr, _ := access.FindSwarmRuns(ctx, cli)
+	for id, o := range sr.Owners {
+		if _, ok := owners[id]; !ok {
+			owners[id] = o
+		}
+	}
+	return owners, nil
+}
+
 // pick chooses the run with the engine's live labs.
 func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, error) {
-	owners, err := lab.RunOwners(ctx, cli)
+	owners, err := liveOwners(ctx, cli)
 	if err != nil {
 		return runstate.State{}, err
 	}
@@ -66,7 +84,7 @@ func (w Which) pick(ctx context.Context, cli *client.Client) (runstate.State, er
 // pickLive chooses a run whose lab is on the engine (runstate.PickLive),
 // for the commands that act on the lab.
 func (w Which) pickLive(ctx context.Context, cli *client.Client) (runstate.State, error) {
-	owners, err := lab.RunOwners(ctx, cli)
+	owners, err := liveOwners(ctx, cli)
 	if err != nil {
 		return runstate.State{}, err
 	}

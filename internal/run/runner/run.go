@@ -94,6 +94,9 @@ func Run(ctx context.Context, cfg settings.Config) (res Result, err error) {
 			return res, usage.Wrap(err)
 		}
 	}
+	if sel, rows, err = sl.NarrowToEngine(sel, rows, cfg.Engine); err != nil {
+		return res, usage.Wrap(err)
+	}
 	p := progress.New(log, started)
 	p.Line("checked the feature files in %v; %q selects %d scenario(s)", cfg.Features, sel.String(), len(rows))
 	if _, what := topoRoles.Unmet(); len(what) > 0 {

@@ -64,6 +64,10 @@ type Config struct {
 	Log io.Writer
 	// Verbose (saltlab run -v) prints Run's plumbing on Log too.
 	Verbose bool
+	// Engine is where the lab runs: "compose" (the host's engine, the
+	// default) or "swarm", as Swarm services on the swarm named Swarm.
+	Engine string
+	Swarm  string
 }
 
 // Validate checks every setting that can be checked without Docker. Its
@@ -87,6 +91,9 @@ func (c Config) Validate() error {
 		return usage.Errorf("validate private state dir: %w: lab containers bind files from it; set %s to a directory of your own", err, runstate.StateDirVar)
 	}
 	if err := valid.Duration("--timeout", c.Timeout, "no limit"); err != nil {
+		return err
+	}
+	if err := c.checkEngine(); err != nil {
 		return err
 	}
 	if c.Parallel < 0 {

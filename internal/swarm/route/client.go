@@ -194,3 +194,8 @@ func (c *Client) execNode(execID string) Engine {
 }
 
 var errNoNodes = errors.New("the swarm has no node")
+
+// Relearn looks again at which task stands for each service, after a
+// service's task was replaced (a forced update makes a new container):
+// its compose name then names the new container.
+func (c *Client) Relearn(ctx context.Context) error { return c.learnTasks(ctx) }

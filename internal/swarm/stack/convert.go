@@ -258,6 +258,7 @@ func (c *converter) service(name string) (Service, error) {
 	if err := c.tmpfs(host.Tmpfs, cs); err != nil {
 		return Service{}, err
 	}
+	c.minionKeys(name, cs)
 	if c.sharesKeys(name) {
 		if len(cs.Args) == 0 {
 			return Service{}, errors.New("mounts the masters' shared key volume but has no command: saltlab runs it after compose/lib/swarm-keys, which needs the command to hand on to")
@@ -437,6 +438,27 @@ func (c *converter) mounts(s types.ServiceConfig, host *container.HostConfig, cs
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// minionPKI is where a Salt minion keeps its key pair.
+const minionPKI = "/etc/salt/pki/minion"
+
+// minionKeys gives a minion without a volume at its pki dir one of its
+// own on its node. On compose a restarted minion is the same container
+// and keeps its key pair; on Swarm each start is a new task (Restarter),
+// and a minion with a new key would be refused by every master that
+// accepted the old one, as a host keeps its keys on disk across a reboot.
+func (c *converter) minionKeys(name string, cs *swarm.ContainerSpec) {
+	if !slices.Contains(c.roles.Minions, name) {
+		return
+	}
+	for _, m := range cs.Mounts {
+		if m.Target == minionPKI {
+			return
+		}
+	}
+	cs.Mounts = append(cs.Mounts, mount.Mount{Type: mount.TypeVolume, Source: c.plan.Project + "_" + name + "_pki", Target: minionPKI,
+		VolumeOptions: &mount.VolumeOptions{Labels: c.in.Lab.RunLabels()}})
 }
 
 // bind sends a read-only bind's files to the task as configs and secrets,

@@ -17,7 +17,6 @@ import (
 	"github.com/docker/docker/client"
 
 	"github.com/saltlab/saltlab/internal/lab"
-	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -91,7 +90,7 @@ func CheckImages(ctx context.Context, sw Swarm, p *Plan) error {
 // the services in order, each once those it depends on meet their
 // condition, and waits until every service's task runs and passes its
 // health test. On failure it removes what it created (Teardown of the
-// run) before it returns.
+// lab: run runID, project p.Project) before it returns.
 func Deploy(ctx context.Context, sw Swarm, p *Plan, runID string) (err error) {
 	if err := CheckImages(ctx, sw, p); err != nil {
 		return err
@@ -101,7 +100,7 @@ func Deploy(ctx context.Context, sw Swarm, p *Plan, runID string) (err error) {
 			// Removal outlives a cancelled deploy: it must not leave half a lab.
 			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), teardownTimeout)
 			defer cancel()
-			err = errors.Join(err, Teardown(cctx, sw, runID))
+			err = errors.Join(err, Teardown(cctx, sw, Lab{RunID: runID, Project: p.Project}))
 		}
 	}()
 	d := &deployment{sw: sw, plan: p, services: map[string]string{}, ids: map[string]string{}, met: map[string]bool{}}
@@ -248,9 +247,4 @@ func (d *deployment) timeout() time.Duration {
 		return d.sw.Timeout
 	}
 	return lab.DefaultHealthTimeout
-}
-
-// runFilter selects the objects of one run.
-func runFilter(runID string) filters.Args {
-	return filters.NewArgs(filters.Arg("label", labels.Run+"="+runID))
 }

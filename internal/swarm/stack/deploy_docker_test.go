@@ -75,7 +75,7 @@ func TestDeployAndTeardownOnTheSwarm(t *testing.T) {
 	torn := false
 	t.Cleanup(func() {
 		if !torn {
-			_ = Teardown(context.Background(), target.Swarm, runID)
+			_ = Teardown(context.Background(), target.Swarm, Lab{RunID: runID, Project: l.Project()})
 		}
 	})
 	start := time.Now()
@@ -114,7 +114,7 @@ func TestDeployAndTeardownOnTheSwarm(t *testing.T) {
 	t.Logf("start the stopped master again (the heal): %v", heal)
 
 	start = time.Now()
-	require.NoError(t, Teardown(ctx, target.Swarm, runID))
+	require.NoError(t, Teardown(ctx, target.Swarm, Lab{RunID: runID, Project: l.Project()}))
 	torn = true
 	t.Logf("teardown: %s", time.Since(start).Round(100*time.Millisecond))
 	f := filters.NewArgs(filters.Arg("label", labels.Run+"="+runID))

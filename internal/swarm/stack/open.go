@@ -43,7 +43,7 @@ func On(ctx context.Context, c *swarmnodes.Cluster, log io.Writer) (Target, erro
 	}
 	for _, n := range list {
 		if n.Status.State == swarm.NodeStateReady && n.Spec.Availability == swarm.NodeAvailabilityActive {
-			t.Nodes = append(t.Nodes, Node{ID: n.ID, Hostname: n.Description.Hostname, Labels: n.Spec.Labels})
+			t.Nodes = append(t.Nodes, Node{ID: n.ID, Hostname: n.Description.Hostname, Labels: n.Spec.Labels, Addr: n.Status.Addr})
 		}
 	}
 	t.Router = route.New(c.Manager, engines)

@@ -16,6 +16,9 @@ type Node struct {
 	ID       string
 	Hostname string
 	Labels   map[string]string
+	// Addr is the node's address as the swarm knows it (where the host
+	// reaches a port a task publishes on the node).
+	Addr string `json:",omitempty"`
 }
 
 // RoleLabel is the node label that reserves a node for a role: masters,

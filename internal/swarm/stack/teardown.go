@@ -10,10 +10,12 @@ import (
 
 	"github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
 	"github.com/docker/docker/api/types/network"
 	"github.com/docker/docker/api/types/swarm"
 	"github.com/docker/docker/api/types/volume"
 
+	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/poll"
 )
 
@@ -34,18 +36,36 @@ type sweeper interface {
 // network with endpoints until their containers are).
 const removeInterval = 250 * time.Millisecond
 
-// Teardown removes everything of run runID from the swarm: its services,
+// Lab names one lab on the swarm: its run and its project. Labs of one
+// run (saltlab run --parallel) share the run id, so a lab is removed by
+// both labels, as lab.Down removes a compose lab, never by the run alone.
+type Lab struct {
+	RunID   string
+	Project string
+}
+
+func (l Lab) String() string { return l.Project }
+
+// filter selects the objects of the lab: both labels must match.
+func (l Lab) filter() filters.Args {
+	return filters.NewArgs(filters.Arg("label", labels.Run+"="+l.RunID), filters.Arg("label", labels.Project+"="+l.Project))
+}
+
+// Teardown removes everything of lab lb from the swarm: its services,
 // then its secrets, configs and networks on the manager once nothing uses
 // them, then on every node what is left (containers, volumes, networks).
-// Only objects labelled with the run are touched. What it could not
-// remove is the error.
-func Teardown(ctx context.Context, sw Swarm, runID string) error {
+// Only objects labelled with the lab's run and project are touched, so
+// the other labs of the run stay. What it could not remove is the error.
+func Teardown(ctx context.Context, sw Swarm, lb Lab) error {
+	if lb.RunID == "" || lb.Project == "" {
+		return fmt.Errorf("tear down lab %q of run %q: name both the run and the project", lb.Project, lb.RunID)
+	}
 	m := sw.Manager
-	f := runFilter(runID)
+	f := lb.filter()
 	var errs []error
 	services, err := m.ServiceList(ctx, swarm.ServiceListOptions{Filters: f})
 	if err != nil {
-		return fmt.Errorf("list services of run %s: %w", runID, err)
+		return fmt.Errorf("list services of lab %s: %w", lb, err)
 	}
 	for _, s := range services {
 		if err := m.ServiceRemove(ctx, s.ID); err != nil && !errdefs.IsNotFound(err) {
@@ -54,40 +74,40 @@ func Teardown(ctx context.Context, sw Swarm, runID string) error {
 	}
 	secrets, err := m.SecretList(ctx, swarm.SecretListOptions{Filters: f})
 	if err != nil {
-		errs = append(errs, fmt.Errorf("list secrets of run %s: %w", runID, err))
+		errs = append(errs, fmt.Errorf("list secrets of lab %s: %w", lb, err))
 	}
 	for _, s := range secrets {
 		errs = append(errs, retryRemove(ctx, "secret "+s.Spec.Name, func(ctx context.Context) error { return m.SecretRemove(ctx, s.ID) }))
 	}
 	configs, err := m.ConfigList(ctx, swarm.ConfigListOptions{Filters: f})
 	if err != nil {
-		errs = append(errs, fmt.Errorf("list configs of run %s: %w", runID, err))
+		errs = append(errs, fmt.Errorf("list configs of lab %s: %w", lb, err))
 	}
 	for _, c := range configs {
 		errs = append(errs, retryRemove(ctx, "config "+c.Spec.Name, func(ctx context.Context) error { return m.ConfigRemove(ctx, c.ID) }))
 	}
 	for _, node := range slices.Sorted(maps.Keys(sw.Nodes)) {
-		if err := sweepNode(ctx, sw.Nodes[node], runID); err != nil {
+		if err := sweepNode(ctx, sw.Nodes[node], lb); err != nil {
 			errs = append(errs, fmt.Errorf("node %s: %w", node, err))
 		}
 	}
 	nets, err := m.NetworkList(ctx, network.ListOptions{Filters: f})
 	if err != nil {
-		errs = append(errs, fmt.Errorf("list networks of run %s: %w", runID, err))
+		errs = append(errs, fmt.Errorf("list networks of lab %s: %w", lb, err))
 	}
 	for _, n := range nets {
 		errs = append(errs, retryRemove(ctx, "network "+n.Name, func(ctx context.Context) error { return m.NetworkRemove(ctx, n.ID) }))
 	}
 	if len(nets) > 0 {
-		errs = append(errs, networksGone(ctx, sw, runID))
+		errs = append(errs, networksGone(ctx, sw, lb))
 	}
 	return errors.Join(errs...)
 }
 
 // sweepNode removes the run's containers, then its volumes and networks,
 // from one node's engine.
-func sweepNode(ctx context.Context, e sweeper, runID string) error {
-	f := runFilter(runID)
+func sweepNode(ctx context.Context, e sweeper, lb Lab) error {
+	f := lb.filter()
 	var errs []error
 	list, err := e.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
 	if err != nil {
@@ -142,11 +162,11 @@ func retryRemove(ctx context.Context, what string, remove func(context.Context) 
 // networksGone waits until no node lists any of the run's networks: the
 // manager accepts an overlay network's removal at once, and each node
 // lists its copy until its agent has let go of it.
-func networksGone(ctx context.Context, sw Swarm, runID string) error {
+func networksGone(ctx context.Context, sw Swarm, lb Lab) error {
 	var left string
 	ok, err := poll.Run(ctx, poll.Bounds{Deadline: time.Now().Add(teardownTimeout), Interval: removeInterval}, func(ctx context.Context, _ time.Duration) bool {
 		for _, node := range slices.Sorted(maps.Keys(sw.Nodes)) {
-			nets, err := sw.Nodes[node].NetworkList(ctx, network.ListOptions{Filters: runFilter(runID)})
+			nets, err := sw.Nodes[node].NetworkList(ctx, network.ListOptions{Filters: lb.filter()})
 			if err != nil || len(nets) > 0 {
 				left = node
 				return false
@@ -155,10 +175,10 @@ func networksGone(ctx context.Context, sw Swarm, runID string) error {
 		return true
 	})
 	if err != nil {
-		return fmt.Errorf("wait for the networks of run %s to go: %w", runID, err)
+		return fmt.Errorf("wait for the networks of lab %s to go: %w", lb, err)
 	}
 	if !ok {
-		return fmt.Errorf("node %s still lists a network of run %s after %s", left, runID, teardownTimeout)
+		return fmt.Errorf("node %s still lists a network of lab %s after %s", left, lb, teardownTimeout)
 	}
 	return nil
 }

@@ -1,0 +1,114 @@
+//go:build docker
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/swarm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/lab"
+	"github.com/saltlab/saltlab/internal/lab/labels"
+	swarmnodes "github.com/saltlab/saltlab/internal/swarm"
+)
+
+// TestRunOnTheSwarm drives a lab on the swarm SALTLAB_TEST_SWARM names
+// (built beforehand: `saltlab swarm up --name NAME && saltlab swarm load
+// --name NAME`) through the verbs: `up --engine swarm`, `status`, a
+// stopped master healed by `heal` (a new task, whose address the
+// minions' hosts files then name), `run --engine swarm` of the stop
+// scenarios, and `down`, after which no node holds anything of either
+// run. Without the variable it is skipped, saying so: CI builds no swarm.
+func TestRunOnTheSwarm(t *testing.T) {
+	name := os.Getenv("SALTLAB_TEST_SWARM")
+	if name == "" {
+		t.Skip("SALTLAB_TEST_SWARM names no swarm: build one with `saltlab swarm up --name NAME && saltlab swarm load --name NAME`")
+	}
+	holdLab(t, "sim")
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+	defer cancel()
+	reports := t.TempDir()
+	saltlab := func(args ...string) (int, string) {
+		var out bytes.Buffer
+		code := Main(args, &out, &out)
+		return code, out.String()
+	}
+	on := []string{"--engine", "swarm", "--swarm", name, "--salt", "sim", "--reports", reports, "--root", "../.."}
+
+	up := labels.NewRunID(time.Now())
+	t.Cleanup(func() { saltlab("down", "--run", up) })
+	code, out := saltlab(append([]string{"up", "--run-id", up}, on...)...)
+	require.Equal(t, 0, code, out)
+	which := []string{"--run", up, "--reports", reports}
+
+	code, out = saltlab(append([]string{"status"}, which...)...)
+	require.Equal(t, 0, code, out)
+	assert.Regexp(t, `API through load balancer: ok`, out, "the balancer's port, published on its node, is reached from the host")
+	master1 := regexp.MustCompile(`salt-master-1\s+\S+\s+running\s+\S+\s+(\d+\.\d+\.\d+\.\d+)`)
+	before := master1.FindStringSubmatch(out)
+	require.NotNil(t, before, out)
+
+	code, out = saltlab(append([]string{"chaos", "stop", "salt-master-1", "--root", "../.."}, which...)...)
+	require.Equal(t, 0, code, out)
+	code, out = saltlab(append([]string{"heal", "--root", "../.."}, which...)...)
+	require.Equal(t, 0, code, out)
+	code, out = saltlab(append([]string{"status"}, which...)...)
+	require.Equal(t, 0, code, out)
+	after := master1.FindStringSubmatch(out)
+	require.NotNil(t, after, "salt-master-1 runs again after heal:\n%s", out)
+	assert.NotEqual(t, before[1], after[1], "a new task, with a new address")
+
+	c, err := swarmnodes.Open(ctx, name)
+	require.NoError(t, err)
+	defer c.Close()
+	f := filters.NewArgs(filters.Arg("label", labels.Run+"="+up), filters.Arg("label", "com.docker.swarm.service.name"))
+	hostsNamed := 0
+	for _, n := range c.Nodes {
+		list, err := n.Client.ContainerList(ctx, container.ListOptions{Filters: f})
+		require.NoError(t, err)
+		for _, ct := range list {
+			if ct.Labels[labels.Service] != "salt-minion-1" && ct.Labels[labels.Service] != "nginx" {
+				continue
+			}
+			hosts, err := lab.ExecIn(ctx, n.Client, ct.ID, []string{"cat", "/etc/hosts"})
+			require.NoError(t, err)
+			assert.Regexp(t, regexp.QuoteMeta(after[1])+`\s+salt-master-1`, hosts.Stdout, "%s names the new task", ct.Labels[labels.Service])
+			hostsNamed++
+		}
+	}
+	assert.Equal(t, 2, hostsNamed, "the minion's and the balancer's hosts files were read")
+
+	run := labels.NewRunID(time.Now().Add(time.Second))
+	t.Cleanup(func() { saltlab("down", "--run", run) })
+	// Flags first: the feature path ends them.
+	code, out = saltlab(append(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover"}, on...), "../../features/failover/stop_master.feature")...)
+	assert.Equal(t, 0, code, out)
+
+	for _, id := range []string{up, run} {
+		code, out = saltlab("down", "--run", id)
+		if id == run && code != 0 {
+			continue // the run removed its lab itself
+		}
+		require.Equal(t, 0, code, out)
+	}
+	for _, id := range []string{up, run} {
+		f := filters.NewArgs(filters.Arg("label", labels.Run+"="+id))
+		for _, n := range c.Nodes {
+			list, err := n.Client.ContainerList(ctx, container.ListOptions{All: true, Filters: f})
+			require.NoError(t, err)
+			assert.Empty(t, list, "containers of run %s left on %s", id, n.Name)
+		}
+		ss, err := c.Manager.ServiceList(ctx, swarm.ServiceListOptions{Filters: f})
+		require.NoError(t, err)
+		assert.Empty(t, ss, "services of run %s left", id)
+	}
+}
