@@ -35,7 +35,8 @@ The training sandbox: incident drills on a live lab, judged from what happened.
   reconnect SERVICE          restore a lab host's network (the drill's network faults on it undone), as the network team mending a link (recorded)
   status                     tasks, time left, hints used
   hint                       the next hint (it costs points)
-  reset                      a fresh lab and the incident again, without rebuilding images
+  reset                      the incident again from its start, on the same lab when the drill allows
+                             (seconds), else on a fresh one; the timer starts again
   stop                       heal the incident, judge, print and write the debrief, remove the lab
   test NAME [--salt sim]     the drill's self-test: the incident breaks every task, the wrong fix
                              is rejected, the solution meets every task in time
@@ -258,12 +259,28 @@ func drillReset(ctx context.Context, f drillFlags, out io.Writer) error {
 		return err
 	}
 	name, flavor := s.Drill.Name, s.Progress.Flavor
-	err = s.Abandon(ctx)
-	s.Close()
+	watched := s.Watched()
+	r, err := s.Reset(ctx)
+	if err != nil || !r.Rearmed {
+		s.Close()
+	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "drill %s: the old lab is removed; a fresh one with the incident again\n", name)
+	if r.Rearmed {
+		defer s.Close()
+		fmt.Fprintf(out, "drill %s: reset on the same lab (run %s): every fault healed through the ledger, the incident injected again; the timer starts again (%v); your earlier commands stay in the history, this round is judged from now\n", name, id, s.Progress.TimeLimit)
+		if watched {
+			fmt.Fprintln(out, "drill: the console watching this drill goes on with the new round")
+			return nil
+		}
+		if f.detach {
+			return nil
+		}
+		_, err = s.Console(ctx, out)
+		return err
+	}
+	fmt.Fprintf(out, "drill %s: the old lab is removed; a fresh one with the incident again (the same lab could not be reused: %s)\n", name, r.NewLab)
 	f.salt = flavor
 	return drillStart(ctx, "start", f, name, out)
 }

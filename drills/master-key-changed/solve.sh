@@ -2,8 +2,9 @@
 set -e
 cd /etc/salt/pki/master
 b=$(ls -d .saltlab-backup-* | head -1)
-cp -f "$b/master.pem" master.pem
-cp -f "$b/master.pub" master.pub
+# The pair the fault replaced: master.pem/master.pub, or from Salt 3008 the
+# master's own salt-master-1.pem/salt-master-1.pub.
+cp -af -- "$b"/. .
 # The incident restarted salt-master a moment ago; saltlab-supervise restarts
 # only a daemon that ran 10 s or more.
 pid=$(pgrep -o -f '(^|/)salt-master([: ]|$)' || true)

@@ -5,6 +5,7 @@ package chaos_test
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -156,6 +157,27 @@ func TestFaults(t *testing.T) {
 		assert.NotEqual(t, before, keys(), "a new pair replaced the old")
 		require.NoError(t, e.HealAll(ctx))
 		assert.Equal(t, before, keys(), "the old pair is back byte for byte, backup gone")
+	})
+	t.Run("key-replace on Salt 3008's layout", func(t *testing.T) {
+		// From 3008 a master reads <id>.pem/<id>.pub; master.pem and
+		// master.pub are links to the first master's pair. The fault
+		// replaces the pair the master reads, not the links.
+		dir := "/tmp/pki3008"
+		f.Exec(ctx, f.IDs["server"], "mkdir", "-p", dir)
+		f.Exec(ctx, f.IDs["server"], "cp", "/etc/salt/pki/master/master.pem", dir+"/server.pem")
+		f.Exec(ctx, f.IDs["server"], "cp", "/etc/salt/pki/master/master.pub", dir+"/server.pub")
+		f.Exec(ctx, f.IDs["server"], "ln", "-s", dir+"/server.pem", dir+"/master.pem")
+		f.Exec(ctx, f.IDs["server"], "ln", "-s", dir+"/server.pub", dir+"/master.pub")
+		state := func() string {
+			return f.Exec(ctx, f.IDs["server"], "bash", "-c", "cd /tmp/pki3008 && ls -A && stat -c '%n %F %a %s' * && sha256sum server.*").Stdout
+		}
+		before := state()
+		_, err := e.Inject(ctx, chaos.Spec{Kind: chaos.KindKeyReplace, Targets: []string{"server"}, Path: dir})
+		require.NoError(t, err)
+		assert.Equal(t, "symbolic link", strings.TrimSpace(f.Exec(ctx, f.IDs["server"], "stat", "-c", "%F", dir+"/master.pem").Stdout), "the links stay links")
+		assert.NotEqual(t, before, state(), "server.pem, the pair the master reads, was replaced")
+		require.NoError(t, e.HealAll(ctx))
+		assert.Equal(t, before, state(), "and restored")
 	})
 	t.Run("key-replace with shell syntax in its path", func(t *testing.T) {
 		// Go's %q once carried --path into the script: $(...) ran on inject

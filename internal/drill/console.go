@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/saltlab/saltlab/internal/drill/state"
 )
 
 // tick is how often the console probes the tasks: each probe is a Salt
@@ -21,13 +23,26 @@ const warnAt = 0.8
 // stops the drill: heal, debrief. It returns whether the drill ended.
 func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err error) {
 	s.watchEvents(ctx)
+	if release, err := state.WatchConsole(s.RunDir); err == nil {
+		defer release()
+	}
 	lastMinute := time.Duration(-1)
 	announced := false
+	round := s.Progress.Round
 	for {
 		v := s.Tick(ctx, out)
-		if !s.Progress.Ended.IsZero() {
+		switch {
+		case !s.Progress.Ended.IsZero() && s.Progress.Mode == "reset":
+			fmt.Fprintln(out, "drill: the drill was reset on a fresh lab (`saltlab drill reset`): the terminal that reset it watches the new one")
+			return true, nil
+		case !s.Progress.Ended.IsZero():
 			fmt.Fprintln(out, "drill: the drill was stopped (`saltlab drill stop`): its debrief is in the run folder")
 			return true, nil
+		case s.Progress.Round != round:
+			// A reset beside this console: the same lab, the incident again.
+			round, lastMinute, announced = s.Progress.Round, -1, false
+			fmt.Fprintf(out, "drill: the drill was reset (`saltlab drill reset`): the incident again on the same lab, the timer starts again (%v)\n", s.Progress.TimeLimit)
+			continue
 		}
 		if ctx.Err() != nil {
 			break
@@ -62,3 +77,7 @@ func (s *Session) Console(ctx context.Context, out io.Writer) (ended bool, err e
 	fmt.Fprintf(out, "drill: console closed; the drill goes on (progress saved): `saltlab drill resume` watches it again, `saltlab drill stop` ends it\n")
 	return false, s.save()
 }
+
+// Watched says whether a console (`drill start`, `resume`) watches the
+// drill now, in this process or another.
+func (s *Session) Watched() bool { return state.ConsoleWatching(s.RunDir) }

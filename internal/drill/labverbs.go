@@ -82,7 +82,7 @@ func (s *Session) act(ctx context.Context, who, verb, service string) error {
 // left of it. A host whose network is whole is nothing to mend: that is
 // an answer for the learner, not an error.
 func (s *Session) reconnect(ctx context.Context, service string) error {
-	var errs []error
+	errs := []error{s.engine.Ledger().Reload()} // a reset elsewhere may have recorded the incident again
 	for _, e := range s.engine.Ledger().Pending() {
 		if chaos.IsNetwork(e.Kind) && slices.Contains(chaos.LedgerTargets(e.Target), service) {
 			errs = append(errs, s.engine.Ledger().Undo(ctx, s.engine, e.ID))

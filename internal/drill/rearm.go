@@ -35,8 +35,10 @@ func (s *Session) Rearmable() (bool, string) {
 // Rearm starts the drill's incident again on the lab it ran on, without
 // a new lab: every fault of the ledger healed (what a round's fix left
 // pending too), the progress of the last round cleared (its history
-// stays: the new round starts after it), and the incident's first
-// actions injected, now, as mode's round. The caller checks the lab
+// stays: the new round starts after it, and is judged from its start),
+// and the incident's first actions injected, now, as mode's round. The
+// round's number goes up, so a console saving the last round's progress
+// takes the new one instead (state.Progress.Round). The caller checks the lab
 // first (Rearmable) and the incident's effect after (every task not met).
 func (s *Session) Rearm(ctx context.Context, mode string) error {
 	if err := s.heal(ctx); err != nil {
@@ -45,7 +47,7 @@ func (s *Session) Rearm(ctx context.Context, mode string) error {
 	p := s.Progress
 	s.Progress = &state.Progress{Drill: p.Drill, RunID: p.RunID, Flavor: p.Flavor, TimeLimit: p.TimeLimit,
 		Actions: make([]state.ActionState, len(s.Drill.Incident)), Shells: p.Shells, LinesSeen: p.LinesSeen,
-		Services: p.Services, Buses: p.Buses, Release: p.Release, Mode: mode}
+		Services: p.Services, Buses: p.Buses, Release: p.Release, Mode: mode, Round: p.Round + 1}
 	if err := s.begin(ctx); err != nil {
 		return fmt.Errorf("rearm drill %s: %w", s.Drill.Name, err)
 	}

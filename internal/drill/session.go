@@ -168,6 +168,11 @@ func (s *Session) inject(ctx context.Context, i int) error {
 	case a.Fault != nil:
 		var cs chaos.Spec
 		if cs, err = prepare.ChaosSpec(*a.Fault); err == nil {
+			// The ledger's file may have grown in another terminal: its ids
+			// go on from there.
+			if err = s.engine.Ledger().Reload(); err != nil {
+				break
+			}
 			target := strings.Join(cs.Targets, ",")
 			s.hist.Append(history.Entry{Type: history.Fault, Phase: history.Start, Kind: cs.Kind, Target: target, Program: cs.Process, FaultID: faultID(i)})
 			// An operation of the incident's lane around the injection:
@@ -232,7 +237,10 @@ const stepBudget = 2 * time.Minute
 // heal undoes every fault of the drill's ledger and sweeps the lab.
 func (s *Session) heal(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
-	err := s.engine.Ledger().UndoAll(ctx, s.engine)
+	// Another terminal's reset or reconnect may have written the ledger
+	// since this process opened it: heal what its file holds.
+	rerr := s.engine.Ledger().Reload()
+	err := errors.Join(rerr, s.engine.Ledger().UndoAll(ctx, s.engine))
 	_, serr := s.engine.Sweep(ctx)
 	// A fault the learner already mended from outside (mendFaults) has
 	// its end recorded: only the others end now.

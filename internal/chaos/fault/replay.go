@@ -8,11 +8,27 @@ import "github.com/saltlab/saltlab/internal/evidence/history"
 // A missing file is an empty ledger.
 func Open(path string) (*Ledger, error) {
 	l := NewLedger(path)
+	if err := l.Reload(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Reload reads the ledger's file again: what another process recorded
+// in it meanwhile (a drill's reset or reconnect from a second terminal,
+// beside the console's own ledger) becomes this one's, so an undo heals
+// the faults the file holds, not those this process last saw. A ledger
+// kept in memory is left as it is.
+func (l *Ledger) Reload() error {
+	if l.path == "" {
+		return nil
+	}
+	next := 1
 	pending := map[int]Entry{}
 	var order []int
-	err := history.ScanLedger(path, func(ev event) {
-		if ev.ID >= l.nextID {
-			l.nextID = ev.ID + 1
+	err := history.ScanLedger(l.path, func(ev event) {
+		if ev.ID >= next {
+			next = ev.ID + 1
 		}
 		switch ev.Event {
 		case history.LedgerInject:
@@ -27,12 +43,16 @@ func Open(path string) (*Ledger, error) {
 		}
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
+	var out []Entry
 	for _, id := range order {
 		if e, ok := pending[id]; ok {
-			l.pending = append(l.pending, e)
+			out = append(out, e)
 		}
 	}
-	return l, nil
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.pending, l.nextID = out, max(next, l.nextID)
+	return nil
 }

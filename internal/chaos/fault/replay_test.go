@@ -97,3 +97,28 @@ func TestUndoOneIsIdempotent(t *testing.T) {
 	assert.ErrorContains(t, err, "undo fault 2 (pause b): boom")
 	assert.Equal(t, []string{"b"}, targets(l.Pending()), "a failed undo stays pending")
 }
+
+// TestReloadTakesAnotherProcesssLines: a drill's console holds the ledger
+// open while a reset in a second terminal undoes its fault and records
+// the incident's again; the console's reload heals the new fault, not the
+// one it last saw, and its next fault takes a fresh id.
+func TestReloadTakesAnotherProcesssLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "faults.jsonl")
+	console := NewLedger(path)
+	_, err := console.Add(Entry{Kind: "proc-stop", Target: "salt-master-1"})
+	require.NoError(t, err)
+	reset, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, reset.UndoAll(context.Background(), &recordingUndoer{}))
+	again, err := reset.Add(Entry{Kind: "proc-stop", Target: "salt-master-1"})
+	require.NoError(t, err)
+
+	require.NoError(t, console.Reload())
+	pending := console.Pending()
+	require.Len(t, pending, 1)
+	assert.Equal(t, again.ID, pending[0].ID, "the reset's fault, the first undone")
+	next, err := console.Add(Entry{Kind: "pause", Target: "x"})
+	require.NoError(t, err)
+	assert.Greater(t, next.ID, again.ID)
+	assert.NoError(t, NewLedger("").Reload(), "a ledger in memory has no file to read")
+}

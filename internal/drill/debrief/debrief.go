@@ -106,6 +106,7 @@ func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.E
 			db.Score -= d.Hints[i].Cost
 		}
 	}
+	h = thisRound(h, p.Started)
 	db.Commands = learnerLines(h)
 	db.Forbidden, db.ForbidUnknown = forbidden(d, p, db.Commands, h, end)
 	for _, f := range db.Forbidden {
@@ -125,6 +126,21 @@ func Judge(d *spec.Drill, p *state.Progress, final state.Verdicts, h []history.E
 		db.Outcome = "unsolved"
 	}
 	return db
+}
+
+// thisRound is h without the learner's entries from before the round
+// started: after a reset (the incident again on the same lab) the earlier
+// round's commands stay in the history, but the new round is judged from
+// its own start.
+func thisRound(h []history.Entry, started time.Time) []history.Entry {
+	out := make([]history.Entry, 0, len(h))
+	for _, e := range h {
+		if e.Process == state.Learner && e.Time.Before(started) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // learnerLines are the learner's commands in the history, in time order.

@@ -35,7 +35,7 @@ func TestJudge(t *testing.T) {
 		Services: []string{"salt-master-1", "salt-minion-1", "salt-minion-2"}}
 	line := func(at time.Duration, svc, cmd string) history.Entry {
 		b, _ := json.Marshal(state.LearnerLine{At: start.Add(at), Line: cmd, Service: svc})
-		return history.Entry{Type: history.OK, Process: state.Learner, Node: svc, Value: b}
+		return history.Entry{Type: history.OK, Time: start.Add(at), Process: state.Learner, Node: svc, Value: b}
 	}
 	h := []history.Entry{
 		line(5*time.Second, "salt-minion-1", "salt-call test.ping"),
@@ -60,6 +60,21 @@ func TestJudge(t *testing.T) {
 	assert.Equal(t, 1, db.FailedProbes, "the probes that failed until mitigation, not after")
 	assert.Equal(t, "mitigation", db.Cost.Until)
 	assert.False(t, db.Cost.JobsKnown, "no bus recorded: the jobs are unknown, never none")
+
+	// After a reset, the round starts later: what the learner did before
+	// stays in the history, but this round is judged from its start.
+	reset := *p
+	reset.Started, reset.Hints = start.Add(25*time.Second), nil
+	db = Judge(d, &reset, all, h, start.Add(time.Minute))
+	require.Len(t, db.Commands, 1, "the earlier round's commands are not this round's")
+	assert.Equal(t, "salt-key -D -y", db.Commands[0].Line)
+	require.Len(t, db.Forbidden, 1, "a forbidden command of this round still counts")
+
+	reset.Started = start.Add(35 * time.Second)
+	db = Judge(d, &reset, all, h, start.Add(time.Minute))
+	assert.Empty(t, db.Commands)
+	assert.Empty(t, db.Forbidden, "the earlier round's -D is not held against the new round")
+	assert.Equal(t, 20, db.Score)
 
 	db = Judge(d, &state.Progress{Started: start}, state.Verdicts{}, nil, start.Add(time.Minute))
 	assert.Equal(t, "unknown", db.Outcome, "nothing probed is unknown, never solved")

@@ -54,6 +54,10 @@ type Progress struct {
 	Ended time.Time `json:"ended,omitempty"`
 	// Mode is "learner" or, for the self-test, "solution" or "wrong-fix".
 	Mode string `json:"mode,omitempty"`
+	// Round counts the times the incident started again on this lab
+	// (a reset, the self-test's second round): a save of an older
+	// round's progress gives way to the newer round's.
+	Round int `json:"round,omitempty"`
 }
 
 // ActionState is one incident action's progress.
@@ -110,16 +114,36 @@ func (p *Progress) Save(runDir string) error {
 	})
 }
 
-// merge takes from disk what commands other than the console add.
+// merge takes from disk what commands other than the console add. A
+// newer round on disk (a reset by another command) replaces the
+// console's progress but for the learner lines it already read into the
+// history; an older round on disk gives nothing but its shells (its
+// hints and its end were that round's).
 func (p *Progress) merge(disk *Progress) {
-	for _, h := range disk.Hints {
-		if !slices.Contains(p.Hints, h) {
-			p.Hints = append(p.Hints, h)
+	if disk.Round > p.Round {
+		seen := p.LinesSeen
+		*p = *disk
+		for sv, n := range seen {
+			if n > p.LinesSeen[sv] {
+				if p.LinesSeen == nil {
+					p.LinesSeen = map[string]int{}
+				}
+				p.LinesSeen[sv] = n
+			}
 		}
+		return
 	}
 	for _, sv := range disk.Shells {
 		if !slices.Contains(p.Shells, sv) {
 			p.Shells = append(p.Shells, sv)
+		}
+	}
+	if disk.Round < p.Round {
+		return
+	}
+	for _, h := range disk.Hints {
+		if !slices.Contains(p.Hints, h) {
+			p.Hints = append(p.Hints, h)
 		}
 	}
 	if p.Ended.IsZero() && !disk.Ended.IsZero() {

@@ -54,7 +54,11 @@ func runCall(ctx context.Context, e *Env, args []string) int {
 	if v := p.str("--master", ""); v != "" {
 		opts["master"] = v
 	}
-	deps := minion.Deps{Resolver: e.Resolver, Log: log, Hostname: e.Hostname, RejectDelay: e.RejectDelay, Probe: e.Probe}
+	rel, err := e.release()
+	if err != nil {
+		return usageError(e, "salt-call", err)
+	}
+	deps := minion.Deps{Resolver: e.Resolver, Log: log, Hostname: e.Hostname, RejectDelay: e.RejectDelay, Probe: e.Probe, Release: rel}
 	res, err := minion.Call(ctx, opts, deps, p.pos[0], yamlifyArgs(p.pos[1:]))
 	if nm, ok := notmodelled.As(err); ok {
 		return notModelled(e, "salt-call", nm)

@@ -68,7 +68,7 @@ func Call(ctx context.Context, opts config.Opts, d Deps, fun string, args []any)
 		return CallResult{}, &CallExit{Code: 255, Msg: modules.MissingFunString(fun)}
 	}
 	static, _ := opts["grains"].(map[string]any)
-	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}}
+	env := modules.Env{Opts: opts, Grains: modules.Grains(id, static), Master: modules.LocalChannel{Opts: opts}, Release: d.Release}
 	if sess != nil {
 		env.Master = &signin.Channel{Sess: sess, ID: id, Timeout: opts.Seconds("auth_timeout", 5), Grains: env.Grains}
 		env.FireMaster = func(ctx context.Context, tag string, data any) bool {

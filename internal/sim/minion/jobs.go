@@ -71,7 +71,7 @@ func (mn *Minion) handlePublication(ctx context.Context, d pubDelivery) {
 }
 
 func (mn *Minion) runJob(ctx context.Context, opts config.Opts, sess *signin.Session, p wire.Publication) {
-	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, FireMaster: mn.mgr.FireMaster, Master: mn.channel(opts, sess)}
+	env := modules.Env{Opts: opts, Grains: mn.mgr.grains, FindJob: mn.jobs.find, FireMaster: mn.mgr.FireMaster, Master: mn.channel(opts, sess), Release: mn.mgr.deps.Release}
 	res := modules.Run(ctx, env, p.Fun, p.Arg)
 	retcode := res.JobRetcode()
 	raw, err := json.Marshal(res.Return)

@@ -25,6 +25,9 @@ type Env struct {
 	FireMaster func(ctx context.Context, tag string, data any) bool
 	// Master serves pillar and files; nil means no master is reachable.
 	Master MasterChannel
+	// Release is the Salt line the minion behaves as (3008 masks pillar
+	// output: pillarOutput); 0 is the double's default line.
+	Release simver.Release
 }
 
 // Result is a function's return value and retcode.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/sim/config"
 	"github.com/saltlab/saltlab/internal/sim/jsonout"
+	"github.com/saltlab/saltlab/internal/sim/simver"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -78,3 +79,48 @@ func TestRun(t *testing.T) {
 		assert.True(t, ok, k)
 	}
 }
+
+// TestPillarMaskedOn3008: from 3008 pillar.items, .item and .get print
+// every non-empty scalar as Salt's placeholder unless unmask=True;
+// earlier lines print pillar as it is.
+func TestPillarMaskedOn3008(t *testing.T) {
+	pillar := jsonout.NewMap().Set("app", jsonout.NewMap().Set("port", int64(8080)).Set("name", "web").Set("debug", false).Set("hosts", []any{"a", ""}))
+	ch := fixedPillar{pillar}
+	masked := jsonout.NewMap().Set("app", jsonout.NewMap().Set("port", maskPlaceholder).Set("name", maskPlaceholder).Set("debug", false).Set("hosts", []any{maskPlaceholder, ""}))
+	tests := []struct {
+		name string
+		rel  simver.Release
+		opts config.Opts
+		fun  string
+		args []any
+		want any
+	}{
+		{name: "3006 items as they are", rel: simver.Release3006, fun: "pillar.items", want: pillar},
+		{name: "3008 items masked", rel: simver.Release3008, fun: "pillar.items", want: masked},
+		{name: "3008 items unmask=True", rel: simver.Release3008, fun: "pillar.items", args: []any{"unmask=True"}, want: pillar},
+		{name: "3008 get masked", rel: simver.Release3008, fun: "pillar.get", args: []any{"app:port"}, want: maskPlaceholder},
+		{name: "3008 get unmask=True", rel: simver.Release3008, fun: "pillar.get", args: []any{"app:port", "unmask=True"}, want: int64(8080)},
+		{name: "3008 item masked", rel: simver.Release3008, fun: "pillar.item", args: []any{"app:name"}, want: jsonout.NewMap().Set("app:name", maskPlaceholder)},
+		{name: "3007 get as it is", rel: simver.Release3007, fun: "pillar.get", args: []any{"app:port"}, want: int64(8080)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := tc.opts
+			if opts == nil {
+				opts = config.Opts{}
+			}
+			got := Run(context.Background(), Env{Opts: opts, Master: ch, Release: tc.rel}, tc.fun, tc.args)
+			assert.Equal(t, 0, got.Retcode)
+			assert.Equal(t, tc.want, got.Return)
+		})
+	}
+}
+
+// fixedPillar is a master channel serving one pillar.
+type fixedPillar struct{ p *jsonout.Map }
+
+func (f fixedPillar) Pillar(context.Context) (*jsonout.Map, error) { return f.p, nil }
+func (f fixedPillar) GetFile(context.Context, string) (string, bool, error) {
+	return "", false, nil
+}
+func (f fixedPillar) HashFile(context.Context, string) (*jsonout.Map, error) { return nil, nil }

@@ -22,12 +22,13 @@ func fetchPillar(ctx context.Context, env Env) (*jsonout.Map, *Result) {
 	return p, nil
 }
 
-func pillarItems(ctx context.Context, env Env, _ []any) Result {
+func pillarItems(ctx context.Context, env Env, args []any) Result {
 	p, fail := fetchPillar(ctx, env)
 	if fail != nil {
 		return *fail
 	}
-	return Result{Return: p}
+	out, _ := pillarOutput(env, args)
+	return Result{Return: out(p)}
 }
 
 // pillarGet is pillar.get <key> [default]: ':' traverses nested mappings;
@@ -37,12 +38,13 @@ func pillarGet(ctx context.Context, env Env, args []any) Result {
 	if fail != nil {
 		return *fail
 	}
+	out, args := pillarOutput(env, args)
 	key, _ := argString(args, 0)
 	if v, ok := lookupMap(p, key); ok {
-		return Result{Return: v}
+		return Result{Return: out(v)}
 	}
 	if len(args) > 1 {
-		return Result{Return: args[1]}
+		return Result{Return: out(args[1])}
 	}
 	return Result{Return: ""}
 }
@@ -53,6 +55,7 @@ func pillarItem(ctx context.Context, env Env, args []any) Result {
 	if fail != nil {
 		return *fail
 	}
+	mask, args := pillarOutput(env, args)
 	out := jsonout.NewMap()
 	for i := range args {
 		k, _ := argString(args, i)
@@ -62,5 +65,5 @@ func pillarItem(ctx context.Context, env Env, args []any) Result {
 		}
 		out.Set(k, v)
 	}
-	return Result{Return: out}
+	return Result{Return: mask(out)}
 }
