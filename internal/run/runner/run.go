@@ -84,11 +84,6 @@ func Run(ctx context.Context, cfg settings.Config) (res Result, err error) {
 	if err != nil {
 		return res, err
 	}
-	// A lab on Docker Compose has no nodes to take away; --engine swarm
-	// passes true here.
-	if sel, rows, err = sl.NarrowToEngine(sel, rows, false); err != nil {
-		return res, usage.Wrap(err)
-	}
 	if cfg.Flavor == images.FlavorSim { // else known once the images are resolved
 		if sel, rows, err = sl.NarrowToFlavor(sel, rows, cfg.Flavor); err != nil {
 			return res, usage.Wrap(err)

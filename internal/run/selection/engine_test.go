@@ -19,18 +19,22 @@ func TestNarrowToEngine(t *testing.T) {
 	}
 	write("a.feature", "@failover\nFeature: a\n  Scenario: on any engine\n    Given the lab is healthy\n")
 	write("b.feature", "@failover @swarm\nFeature: b\n  Scenario: takes a node away\n    Given the lab is healthy\n")
+	write("c.feature", "@failover @direct-master-api\nFeature: c\n  Scenario: a master's own API\n    Given the lab is healthy\n")
 	sl := Selector{Topology: "failover", Paths: []string{dir}, Log: io.Discard}
 	tests := []struct {
 		name    string
-		swarm   bool
+		engine  string
 		user    string
 		want    []string
 		wantLog string
 		wantErr string
 	}{
-		{name: "swarm", swarm: true, want: []string{"on any engine", "takes a node away"}},
-		{name: "compose", want: []string{"on any engine"}, wantLog: "1 scenario(s) tagged @swarm take swarm nodes away and run only on a lab deployed on a swarm (--engine swarm): takes a node away"},
-		{name: "compose, only @swarm asked", user: "@swarm", wantErr: "every selected scenario is tagged @swarm and takes swarm nodes away, which a lab on Docker Compose has not: run it with --engine swarm"},
+		{name: "swarm", engine: "swarm", want: []string{"on any engine", "takes a node away"}, wantLog: "1 scenario(s) tagged @direct-master-api reach a master's salt-api at its own address, which a lab on Swarm keeps inside the swarm's overlay network (docs/swarm.md): a master's own API"},
+		{name: "compose", engine: "compose", want: []string{"on any engine", "a master's own API"}, wantLog: "1 scenario(s) tagged @swarm take swarm nodes away and run only on a lab deployed on a swarm (--engine swarm): takes a node away"},
+		{name: "compose by default", want: []string{"on any engine", "a master's own API"}, wantLog: "tagged @swarm"},
+		{name: "compose, only @swarm asked", engine: "compose", user: "@swarm", wantErr: "every selected scenario is tagged @swarm and takes swarm nodes away, which a lab on Docker Compose has not: run it with --engine swarm"},
+		{name: "swarm, only @direct-master-api asked", engine: "swarm", user: "@direct-master-api", wantErr: "every selected scenario is tagged @direct-master-api and reaches a master's salt-api at its own address"},
+		{name: "an unknown engine", engine: "kubernetes", wantErr: `narrow the scenarios to engine "kubernetes": want compose or swarm`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,7 +44,7 @@ func TestNarrowToEngine(t *testing.T) {
 			require.NoError(t, err)
 			var log bytes.Buffer
 			sl.Log, sl.Started = &log, time.Now()
-			_, kept, err := sl.NarrowToEngine(sel, rows, tt.swarm)
+			_, kept, err := sl.NarrowToEngine(sel, rows, tt.engine)
 			if tt.wantErr != "" {
 				assert.ErrorContains(t, err, tt.wantErr)
 				return

@@ -40,32 +40,6 @@ func (s Selector) NarrowToFlavor(sel tagexpr.Expr, rows []report.Row, flavor str
 	return narrowed, kept, nil
 }
 
-// DirectAPITag marks a scenario whose client reaches a master's salt-api
-// at the master's own address from this host: a lab on Swarm keeps that
-// address inside the swarm's overlay network, and a host route to it
-// would carry the request, with the run's salt-api password, elsewhere.
-const DirectAPITag = "@direct-master-api"
-
-// NarrowToEngine leaves out what a lab on engine cannot serve and names
-// it: on Swarm, the scenarios tagged DirectAPITag.
-func (s Selector) NarrowToEngine(sel tagexpr.Expr, rows []report.Row, engine string) (tagexpr.Expr, []report.Row, error) {
-	if engine != "swarm" {
-		return sel, rows, nil
-	}
-	not, err := tagexpr.Parse("not " + DirectAPITag)
-	if err != nil {
-		return sel, rows, fmt.Errorf("build the scenario selection: %w", err)
-	}
-	narrowed := tagexpr.And(sel, not)
-	kept, err := s.leaveOut(rows, narrowed,
-		fmt.Sprintf("every selected scenario is tagged %s and reaches a master's salt-api at its own address, which a lab on Swarm keeps inside the swarm", DirectAPITag),
-		fmt.Sprintf("tagged %s reach a master's salt-api at its own address, which a lab on Swarm keeps inside the swarm's overlay network (docs/swarm.md)", DirectAPITag))
-	if err != nil {
-		return sel, rows, err
-	}
-	return narrowed, kept, nil
-}
-
 // leaveOut selects what narrowed keeps of the features and names in the
 // log the rows it left out ("N scenario(s) <said>: ..."); noneLeft is the
 // error when nothing is left.
