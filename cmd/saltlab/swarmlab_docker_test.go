@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
@@ -20,6 +21,36 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	swarmnodes "github.com/saltlab/saltlab/internal/swarm"
 )
+
+// labelRoles reserves the swarm's node1 (its manager) for the minions
+// and the API balancer and the other nodes for the masters, and takes the
+// labels off again when the test ends.
+func labelRoles(ctx context.Context, t *testing.T, c *swarmnodes.Cluster) {
+	t.Helper()
+	set := func(role func(swarm.Node) string) {
+		nodes, err := c.Manager.NodeList(ctx, swarm.NodeListOptions{})
+		require.NoError(t, err)
+		for _, n := range nodes {
+			spec := n.Spec
+			if spec.Labels == nil {
+				spec.Labels = map[string]string{}
+			}
+			if r := role(n); r != "" {
+				spec.Labels["io.saltlab.role"] = r
+			} else {
+				delete(spec.Labels, "io.saltlab.role")
+			}
+			require.NoError(t, c.Manager.NodeUpdate(ctx, n.ID, n.Version, spec))
+		}
+	}
+	set(func(n swarm.Node) string {
+		if n.Spec.Role == swarm.NodeRoleManager {
+			return "minion"
+		}
+		return "master"
+	})
+	t.Cleanup(func() { set(func(swarm.Node) string { return "" }) })
+}
 
 // TestRunOnTheSwarm drives a lab on the swarm SALTLAB_TEST_SWARM names
 // (built beforehand: `saltlab swarm up --name NAME && saltlab swarm load
@@ -87,11 +118,21 @@ func TestRunOnTheSwarm(t *testing.T) {
 	}
 	assert.Equal(t, 2, hostsNamed, "the minion's and the balancer's hosts files were read")
 
+	// The node scenario needs the masters on nodes of their own, apart
+	// from the minions and from the manager (whose loss would freeze the
+	// swarm's control plane): the role labels docs/swarm.md names.
+	labelRoles(ctx, t, c)
 	run := labels.NewRunID(time.Now().Add(time.Second))
 	t.Cleanup(func() { saltlab("down", "--run", run) })
-	// Flags first: the feature path ends them.
-	code, out = saltlab(append(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover"}, on...), "../../features/failover/stop_master.feature")...)
+	// Flags first: the feature paths end them.
+	code, out = saltlab(append(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover"}, on...),
+		"../../features/failover/stop_master.feature", "../../features/failover/node_lost.feature")...)
 	assert.Equal(t, 0, code, out)
+	assert.NotContains(t, out, "tagged @swarm", "a lab on the swarm runs the node scenario")
+	hist, err := os.ReadFile(filepath.Join(reports, run, "history.jsonl"))
+	require.NoError(t, err)
+	assert.Regexp(t, `"type":"clock"[^\n]*"host":"node1"`, string(hist), "each node's clock offset is recorded")
+	assert.Regexp(t, `"host":"node[23]"`, string(hist), "entries about a master name its node")
 
 	for _, id := range []string{up, run} {
 		code, out = saltlab("down", "--run", id)

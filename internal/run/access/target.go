@@ -10,6 +10,7 @@ import (
 
 	"github.com/docker/docker/client"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/lab"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/lab/roles"
@@ -65,6 +66,17 @@ func OpenTarget(ctx context.Context, host *client.Client, st runstate.State, log
 
 // OnSwarm says whether the lab runs as Swarm services.
 func (t *Target) OnSwarm() bool { return t != nil && t.cluster != nil }
+
+// BindNodes gives the chaos engine e the swarm's nodes, so a node fault
+// (node-pause) can act, be healed and be swept; on compose it does
+// nothing and a node fault is refused. host is the engine the node
+// containers run on.
+func (t *Target) BindNodes(e *chaos.Engine, host *client.Client) {
+	if !t.OnSwarm() || host == nil {
+		return
+	}
+	e.OnSwarm(t.cluster.NodeFaults(host, t.on.Router.NodeOf))
+}
 
 // Close releases the swarm's clients (the host's client is the caller's).
 func (t *Target) Close() error {

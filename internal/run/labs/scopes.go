@@ -63,6 +63,7 @@ func withChaos(on suite.On, keep bool, td *teardownBudget, fn func(suite.On) err
 	// The engine's own lines ("chaos: ...") are how it acted; the fault
 	// ledger tells each fault's undo (faultBanners), and the steps each fault.
 	on.Chaos = access.NewEngine(s.Docker, s.State, on.Evidence.Ledger, s.Builder, console.PlumbingOf(s.Log))
+	s.Target.BindNodes(on.Chaos, s.Cli)
 	if !keep {
 		defer func() {
 			err = errors.Join(err, heal(td.context(), on.Evidence.Ledger, on.Chaos, s.Log, s.Started))

@@ -48,13 +48,14 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	}
 	// The lab's engine: the host's, or its swarm's (openOn).
 	var labCli access.LabDocker = cli
+	var target *access.Target
 	if st.Engine == runstate.EngineSwarm {
 		o, err := openOn(ctx, cli, st)
 		if err != nil {
 			return err
 		}
 		defer o.Target.Close()
-		labCli = o.Target.Docker
+		labCli, target = o.Target.Docker, o.Target
 	}
 	// Before the ledger: a fault on a service the lab lacks never acts.
 	have, err := lab.ServicesOf(ctx, labCli, st.RunID)
@@ -68,6 +69,7 @@ func RunDrill(ctx context.Context, d Drill, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	target.BindNodes(e, cli) // a node fault needs the swarm's nodes; nothing on compose
 	before := pendingIDs(e.Ledger())
 	_, injErr := e.Inject(ctx, s)
 	var added []int

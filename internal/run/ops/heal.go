@@ -71,10 +71,13 @@ func Heal(ctx context.Context, w Which, all bool, root string, out io.Writer) er
 // then sweeps the lab by label, which cleans and removes the helpers
 // whatever the replay left. One line goes to out. cli reaches the lab's
 // containers, host builds a helper image a fault needs.
-func healLab(ctx context.Context, cli chaos.Docker, host images.Docker, reports, root string, st runstate.State, out io.Writer) error {
+func healLab(ctx context.Context, cli chaos.Docker, host images.Docker, reports, root string, st runstate.State, out io.Writer, bind ...func(*chaos.Engine)) error {
 	e, err := access.OpenEngine(cli, host, reports, root, st, out)
 	if err != nil {
 		return err
+	}
+	for _, b := range bind {
+		b(e)
 	}
 	n := len(e.Ledger().Pending())
 	herr := e.Ledger().UndoAll(ctx, e)
@@ -97,7 +100,8 @@ func healOn(ctx context.Context, cli *client.Client, reports, root string, st ru
 		return fmt.Errorf("heal run %s%s: %w", st.RunID, labSuffix(st.Lab), err)
 	}
 	defer o.Target.Close()
-	return healLab(ctx, o.Target.Docker, cli, reports, root, st, out)
+	// The swarm's nodes too: a node fault's undo unpauses a node.
+	return healLab(ctx, o.Target.Docker, cli, reports, root, st, out, func(e *chaos.Engine) { o.Target.BindNodes(e, cli) })
 }
 
 // labSuffix names a lab of a run with several in a message.

@@ -50,6 +50,11 @@ func (r *Run) Start(ctx context.Context, s *bringup.Session) (*Evidence, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := s.Target.RecordPlacement(ctx, rec, s.Lab); err != nil {
+		// The placement names nodes in entries; without it they name
+		// none, as on compose: the run goes on, saying so.
+		fmt.Fprintf(console.PlumbingOf(s.Log), "history: %v\n", err)
+	}
 	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
 	v := labview.Of(s.Lab, s.Roles)
 	return start(ctx, rec, r.Verdicts, s.Lab, v, s.Docker, ledger, scenario.Buses(v), s.Log), nil
