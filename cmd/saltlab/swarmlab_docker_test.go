@@ -49,7 +49,10 @@ func labelRoles(ctx context.Context, t *testing.T, c *swarmnodes.Cluster) {
 		}
 		return "master"
 	})
-	t.Cleanup(func() { set(func(swarm.Node) string { return "" }) })
+	t.Cleanup(func() {
+		ctx = context.WithoutCancel(ctx) // the test's own context ends before its cleanups
+		set(func(swarm.Node) string { return "" })
+	})
 }
 
 // TestRunOnTheSwarm drives a lab on the swarm SALTLAB_TEST_SWARM names
@@ -128,6 +131,8 @@ func TestRunOnTheSwarm(t *testing.T) {
 	code, out = saltlab(append(append([]string{"run", "--run-id", run, "--parallel", "1", "--topology", "failover"}, on...),
 		"../../features/failover/stop_master.feature", "../../features/failover/node_lost.feature")...)
 	assert.Equal(t, 0, code, out)
+	t.Log(out)
+	assert.Regexp(t, `Losing the node of master-1 moves the minions only when the node comes back`, out, "the node scenario ran")
 	assert.NotContains(t, out, "tagged @swarm", "a lab on the swarm runs the node scenario")
 	hist, err := os.ReadFile(filepath.Join(reports, run, "history.jsonl"))
 	require.NoError(t, err)
