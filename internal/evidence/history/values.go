@@ -73,6 +73,16 @@ type FingersValue struct {
 	Local map[string]string `json:"local"`
 }
 
+// KeySeedValue is the value of a KeySeedOp: the volume, where the
+// services mount it, which services do, and master.pub's fingerprint as
+// `salt-key -F` prints it (compare the masters' FingersValue).
+type KeySeedValue struct {
+	Volume      string   `json:"volume"`
+	Dir         string   `json:"dir"`
+	Services    []string `json:"services"`
+	Fingerprint string   `json:"fingerprint"`
+}
+
 // PkiDirValue identifies the directory behind a master's pki_dir: device
 // and inode as the container sees them. Two masters showing the same
 // identity share one directory (one volume), so one master's salt-key
