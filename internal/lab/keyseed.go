@@ -53,6 +53,9 @@ type keySeedPlan struct {
 	volume   string // compose volume key
 	dir      string
 	services []string // enabled services mounting it, sorted
+	// pair is made from the plan on, while the lab's networks, volumes
+	// and containers are created: an RSA key takes 0.1-0.5 s of CPU.
+	pair func() (masterkey.Pair, error)
 }
 
 // planKeySeeds finds the lab's shared key volumes: each named volume a
@@ -88,7 +91,9 @@ func (l *Lab) planKeySeeds() *keySeeder {
 			if slices.ContainsFunc(s.plans, func(p keySeedPlan) bool { return p.volume == v.Source }) {
 				continue
 			}
-			s.plans = append(s.plans, keySeedPlan{volume: v.Source, dir: dir, services: l.mounting(v.Source)})
+			pair := sync.OnceValues(masterkey.New)
+			go pair() //nolint:errcheck // the seed reads the outcome
+			s.plans = append(s.plans, keySeedPlan{volume: v.Source, dir: dir, services: l.mounting(v.Source), pair: pair})
 		}
 	}
 	return s
@@ -151,6 +156,7 @@ func (l *Lab) seed(ctx context.Context, s *keySeeder, created *creations, p keyS
 		return err
 	}
 	vol := l.project.Volumes[p.volume].Name
+	start := time.Now()
 	for _, f := range []string{masterkey.PrivateFile, masterkey.PublicFile} {
 		rc, _, err := l.cli.CopyFromContainer(ctx, id, p.dir+"/"+f)
 		if err == nil {
@@ -163,8 +169,7 @@ func (l *Lab) seed(ctx context.Context, s *keySeeder, created *creations, p keyS
 			return nil
 		}
 	}
-	start := time.Now()
-	pair, err := masterkey.New()
+	pair, err := p.pair()
 	if err != nil {
 		return fmt.Errorf("seed key volume %s: %w", vol, err)
 	}
