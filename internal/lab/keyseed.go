@@ -30,12 +30,14 @@ type Copier interface {
 // finds it at once and the later masters start without waiting for the
 // first master to make one (Salt takes seconds for it on real Salt).
 type KeySeed struct {
-	Volume      string    // the volume's Docker name
-	Dir         string    // where the lab's services mount it (the masters' pki_dir)
-	Via         string    // the service whose created container the files were written through
-	Services    []string  // every service that mounts the volume
-	Fingerprint string    // master.pub's, as `salt-key -F` prints it
-	Start, End  time.Time // when the write began and ended
+	Volume      string   // the volume's Docker name
+	Dir         string   // where the lab's services mount it (the masters' pki_dir)
+	Via         string   // the service whose created container the files were written through
+	Services    []string // every service that mounts the volume
+	Fingerprint string   // master.pub's, as `salt-key -F` of 3006, 3007 and the double prints it
+	// FingerprintWhole is master.pub's as Salt 3008's `salt-key -F` prints it.
+	FingerprintWhole string
+	Start, End       time.Time // when the write began and ended
 }
 
 // keySeeder seeds each shared key volume once, before the first service
@@ -181,7 +183,7 @@ func (l *Lab) seed(ctx context.Context, s *keySeeder, created *creations, p keyS
 		l.out.printf("note: key volume %s not seeded (%v); the first master makes the pair", vol, err)
 		return nil
 	}
-	seed := KeySeed{Volume: vol, Dir: p.dir, Via: via, Services: p.services, Fingerprint: pair.Fingerprint(), Start: start, End: time.Now()}
+	seed := KeySeed{Volume: vol, Dir: p.dir, Via: via, Services: p.services, Fingerprint: pair.Fingerprint(), FingerprintWhole: pair.FingerprintWhole(), Start: start, End: time.Now()}
 	s.seeds = append(s.seeds, seed)
 	l.out.printf("key volume %s seeded with a new master key pair (%s, %s) in %s, before its masters start",
 		vol, masterkey.PrivateFile, masterkey.PublicFile, since(start))

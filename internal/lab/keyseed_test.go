@@ -96,7 +96,7 @@ func TestUpSeedsTheSharedKeyVolume(t *testing.T) {
 
 			require.Len(t, seeds, 1)
 			assert.Equal(t, KeySeed{Volume: p + "_keys", Dir: "/etc/salt/pki/master", Via: "key-wait", Services: []string{"key-wait", "m1", "m2"},
-				Fingerprint: pair.Fingerprint(), Start: seeds[0].Start, End: seeds[0].End}, seeds[0])
+				Fingerprint: pair.Fingerprint(), FingerprintWhole: pair.FingerprintWhole(), Start: seeds[0].Start, End: seeds[0].End}, seeds[0])
 			assert.False(t, seeds[0].End.Before(seeds[0].Start))
 		})
 	}

@@ -19,7 +19,7 @@ const keySeedProcess = "saltlab"
 // the masters share.
 func recordKeySeeds(rec *history.Recorder, seeds []lab.KeySeed, log io.Writer) {
 	for _, s := range seeds {
-		v, err := json.Marshal(history.KeySeedValue{Volume: s.Volume, Dir: s.Dir, Services: s.Services, Fingerprint: s.Fingerprint})
+		v, err := json.Marshal(history.KeySeedValue{Volume: s.Volume, Dir: s.Dir, Services: s.Services, Fingerprint: s.Fingerprint, FingerprintWhole: s.FingerprintWhole})
 		if err == nil {
 			var inv history.Entry
 			inv, err = rec.Append(history.Entry{Type: history.Invoke, Time: s.Start, Process: keySeedProcess, Node: s.Via, F: history.KeySeedOp})

@@ -23,7 +23,7 @@ func TestKeySeedsAreRecorded(t *testing.T) {
 	defer rec.Close()
 	start := time.Date(2026, 12, 6, 14, 0, 0, 0, time.UTC)
 	seed := lab.KeySeed{Volume: "saltlab-failover-x_salt_keys", Dir: "/etc/salt/pki/master", Via: "key-wait",
-		Services: []string{"key-wait", "salt-master-1", "salt-master-2"}, Fingerprint: "aa:bb", Start: start, End: start.Add(40 * time.Millisecond)}
+		Services: []string{"key-wait", "salt-master-1", "salt-master-2"}, Fingerprint: "aa:bb", FingerprintWhole: "cc:dd", Start: start, End: start.Add(40 * time.Millisecond)}
 	var log bytes.Buffer
 	recordKeySeeds(rec, []lab.KeySeed{seed}, &log)
 	assert.Empty(t, log.String())
@@ -37,5 +37,5 @@ func TestKeySeedsAreRecorded(t *testing.T) {
 	assert.Equal(t, start.Add(40*time.Millisecond), h[1].Time)
 	var v history.KeySeedValue
 	require.NoError(t, json.Unmarshal(h[1].Value, &v))
-	assert.Equal(t, history.KeySeedValue{Volume: seed.Volume, Dir: seed.Dir, Services: seed.Services, Fingerprint: "aa:bb"}, v)
+	assert.Equal(t, history.KeySeedValue{Volume: seed.Volume, Dir: seed.Dir, Services: seed.Services, Fingerprint: "aa:bb", FingerprintWhole: "cc:dd"}, v)
 }

@@ -57,10 +57,11 @@ func New() (Pair, error) {
 	}, nil
 }
 
-// Fingerprint is the public key's fingerprint as `salt-key -F` prints it
-// with the default hash_type sha256 (salt/utils/crypt.py pem_finger): the
-// sha256 of the file's non-blank lines but the first and the last, newlines
-// kept, as hex pairs joined by colons.
+// Fingerprint is the public key's fingerprint as `salt-key -F` of Salt
+// 3006 and 3007 (and the double) prints it with the default hash_type
+// sha256 (salt/utils/crypt.py pem_finger of the file's path): the sha256 of
+// the file's non-blank lines but the first and the last, newlines kept, as
+// hex pairs joined by colons.
 func (p Pair) Fingerprint() string {
 	var lines []string
 	for _, l := range strings.SplitAfter(strings.ReplaceAll(string(p.Public), "\r\n", "\n"), "\n") {
@@ -71,7 +72,17 @@ func (p Pair) Fingerprint() string {
 	if len(lines) < 2 {
 		return ""
 	}
-	sum := sha256.Sum256([]byte(strings.Join(lines[1:len(lines)-1], "")))
+	return colonHex(sha256.Sum256([]byte(strings.Join(lines[1:len(lines)-1], ""))))
+}
+
+// FingerprintWhole is the fingerprint Salt 3008's `salt-key -F` prints:
+// its key cache hands pem_finger the whole file (salt/key.py finger:
+// pem_finger(key=pub)), armour included, so the sha256 is of every byte.
+func (p Pair) FingerprintWhole() string {
+	return colonHex(sha256.Sum256(p.Public))
+}
+
+func colonHex(sum [sha256.Size]byte) string {
 	h := hex.EncodeToString(sum[:])
 	pairs := make([]string, 0, len(h)/2)
 	for i := 0; i < len(h); i += 2 {

@@ -59,3 +59,13 @@ func TestFingerprintIsSaltsPemFinger(t *testing.T) {
 		})
 	}
 }
+
+// Salt 3008.4's `salt-key -F --out=json` of a master.pub saltlab wrote
+// (2026-12-06, run realup-real2): the whole file's sha256.
+func TestFingerprintWholeIsSalt3008s(t *testing.T) {
+	pub, err := os.ReadFile("testdata/seeded-3008.pub")
+	require.NoError(t, err)
+	p := Pair{Public: pub}
+	assert.Equal(t, "de:f6:9e:f2:f2:88:43:69:f0:1a:5e:d9:93:55:ab:80:4b:45:15:66:7f:f5:88:1e:c3:ee:7d:5f:c9:d4:4a:a0", p.FingerprintWhole())
+	assert.Equal(t, "0b:ef:1d:10:ce:5d:96:fb:43:53:53:9b:1d:fe:47:ac:ef:42:11:77:ba:b4:78:b0:a0:a4:c2:ca:e3:1a:3c:2a", p.Fingerprint(), "the same file as 3006 and 3007 finger it")
+}
