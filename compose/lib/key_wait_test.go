@@ -91,3 +91,13 @@ func TestKeyWaitGivesUpWithoutThePair(t *testing.T) {
 	_, err := os.Stat(filepath.Join(dir, "salt-master-2.pub"))
 	assert.True(t, os.IsNotExist(err), "nothing is stored for a later master")
 }
+
+// TestKeyWaitDefaultsAreTheScripts holds the Go constants saltlab finds
+// the shared key volume by to the script's own defaults.
+func TestKeyWaitDefaultsAreTheScripts(t *testing.T) {
+	script, err := os.ReadFile("key-wait")
+	require.NoError(t, err)
+	assert.Contains(t, string(script), "dir=${"+KeyWaitDirVar+":-"+KeyWaitDirDefault+"}")
+	assert.Contains(t, string(script), "name=${"+KeyWaitNameVar+":-"+KeyWaitNameDefault+"}")
+	assert.Equal(t, "key-wait", filepath.Base(KeyWaitPath))
+}

@@ -40,3 +40,16 @@ var MinionSwarm string
 func SwarmArgv(command ...string) []string {
 	return append([]string{"bash", "-c", MinionSwarm, "minion-swarm"}, command...)
 }
+
+// KeyWait is where compose/lib/key-wait runs in a lab's containers (the
+// lib folder is mounted at /opt/saltlab), and the variables that name the
+// pair it waits for, with the script's defaults: the master pair in the
+// masters' pki_dir. saltlab finds a lab's shared key volume by this init
+// and writes the pair there before the first master starts (lab.Up).
+const (
+	KeyWaitPath        = "/opt/saltlab/key-wait"
+	KeyWaitDirVar      = "SALTLAB_KEY_WAIT_DIR"
+	KeyWaitDirDefault  = "/etc/salt/pki/master"
+	KeyWaitNameVar     = "SALTLAB_KEY_WAIT_NAME"
+	KeyWaitNameDefault = "master"
+)

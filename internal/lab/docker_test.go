@@ -31,6 +31,7 @@ import (
 	"github.com/saltlab/saltlab/internal/lab/dockerx"
 	"github.com/saltlab/saltlab/internal/lab/labels"
 	"github.com/saltlab/saltlab/internal/run/saltlogs"
+	"github.com/saltlab/saltlab/internal/salt/masterkey"
 	"github.com/saltlab/saltlab/internal/testenv"
 	"github.com/saltlab/saltlab/internal/testenv/labpool"
 )
@@ -62,6 +63,7 @@ func TestDocker(t *testing.T) {
 	t.Run("Sweep", func(t *testing.T) { testSweep(t, cli) })
 	t.Run("ExecStopStart", func(t *testing.T) { testExecStopStart(t, cli) })
 	t.Run("CopyOut", func(t *testing.T) { testCopyOut(t, cli) })
+	t.Run("SeedsKeyPair", func(t *testing.T) { testSeedsKeyPair(t, cli) })
 }
 
 func buildTestImage(t *testing.T, ctx context.Context, cli *client.Client) {
@@ -107,6 +109,12 @@ func buildTestImage(t *testing.T, ctx context.Context, cli *client.Client) {
 // check that nothing labelled with the run id is left.
 func newLab(t *testing.T, cli *client.Client, env map[string]string) (*Lab, string) {
 	t.Helper()
+	return newLabOf(t, cli, stackFixture, env)
+}
+
+// newLabOf is newLab of another fixture.
+func newLabOf(t *testing.T, cli *client.Client, fixture string, env map[string]string) (*Lab, string) {
+	t.Helper()
 	runID := labels.NewRunID(time.Now())
 	if env == nil {
 		env = map[string]string{}
@@ -115,7 +123,7 @@ func newLab(t *testing.T, cli *client.Client, env map[string]string) (*Lab, stri
 		env["LABTEST_IMAGE"] = testImage
 	}
 	l, err := Load(context.Background(), cli, Options{
-		Files:         []string{stackFixture},
+		Files:         []string{fixture},
 		Project:       "saltlab-labtest-" + runID,
 		RunID:         runID,
 		Topology:      "labtest",
@@ -370,6 +378,43 @@ func testCopyOut(t *testing.T, cli *client.Client) {
 	entries, err := os.ReadDir(logs)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
+}
+
+// testSeedsKeyPair: Up writes the pair onto the fresh key volume before
+// the first service mounting it starts (the "master" requires it at
+// start), with Salt's modes, and KeySeeds names it by its fingerprint.
+func testSeedsKeyPair(t *testing.T, cli *client.Client) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	l, _ := newLabOf(t, cli, "testdata/docker/keys.yaml", nil)
+	require.NoError(t, l.Up(ctx))
+
+	seeds := l.KeySeeds()
+	require.Len(t, seeds, 1)
+	assert.Equal(t, []string{"key-wait", "master"}, seeds[0].Services)
+	files := map[string]*tar.Header{}
+	var pub []byte
+	for _, f := range []string{"master.pem", "master.pub"} {
+		id, err := l.ContainerID("master")
+		require.NoError(t, err)
+		rc, _, err := cli.CopyFromContainer(ctx, id, "/etc/salt/pki/master/"+f)
+		require.NoError(t, err)
+		tr := tar.NewReader(rc)
+		h, err := tr.Next()
+		require.NoError(t, err)
+		files[f] = h
+		if f == "master.pub" {
+			var buf bytes.Buffer
+			_, err = buf.ReadFrom(tr)
+			require.NoError(t, err)
+			pub = buf.Bytes()
+		}
+		rc.Close()
+	}
+	assert.Equal(t, fs.FileMode(0o400), files["master.pem"].FileInfo().Mode().Perm())
+	assert.Equal(t, fs.FileMode(0o644), files["master.pub"].FileInfo().Mode().Perm())
+	assert.Equal(t, 0, files["master.pem"].Uid)
+	assert.Equal(t, seeds[0].Fingerprint, masterkey.Pair{Public: pub}.Fingerprint())
 }
 
 // tlog sends the lab's phase lines to the test log.

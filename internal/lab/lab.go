@@ -103,6 +103,8 @@ type Lab struct {
 
 	mu  sync.Mutex
 	ids map[string]string // service -> container id, filled by Up
+	// keySeeds are the key pairs Up wrote onto shared key volumes.
+	keySeeds []KeySeed
 
 	// changes wakes Up's waits on engine events; nil when the client
 	// streams none (the waits then inspect every healthPollInterval).

@@ -49,11 +49,15 @@ func (l *Lab) Up(ctx context.Context) error {
 	l.probes = newStartProbes(ctx)
 	defer func() { l.probes.stop(); l.probes = nil }()
 	created := l.createAhead(ctx)
+	seeds := l.planKeySeeds()
 	err := graph.InDependencyOrder(ctx, l.project, func(ctx context.Context, name string, s types.ServiceConfig) error {
 		if err := l.awaitDependencies(ctx, s); err != nil {
 			return err
 		}
 		if err := created.await(ctx, name); err != nil {
+			return err
+		}
+		if err := l.seedBeforeStart(ctx, seeds, created, name); err != nil {
 			return err
 		}
 		if err := l.startService(ctx, name); err != nil {
@@ -63,6 +67,9 @@ func (l *Lab) Up(ctx context.Context) error {
 		return nil
 	}, graph.WithMaxConcurrency(createConcurrency))
 	created.finish()
+	l.mu.Lock()
+	l.keySeeds = seeds.seeds
+	l.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("up project %s: %w", l.opts.Project, err)
 	}

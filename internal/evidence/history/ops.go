@@ -42,6 +42,12 @@ const (
 	FingerOp = "salt-key -F"
 	// PkiDirOp records which directory a master's pki_dir is (PkiDirValue).
 	PkiDirOp = "stat pki_dir"
+	// KeySeedOp records that saltlab, not a master, made the masters'
+	// shared key pair: it wrote a new master.pem and master.pub onto the
+	// lab's fresh key volume before the first master started (Process
+	// "saltlab", Node the service whose container it wrote through), so
+	// the masters loaded that pair; the value is KeySeedValue.
+	KeySeedOp = "seed master key pair"
 
 	// ConfigGetLocalOp records one minion setting: `salt-call --local
 	// config.get KEY`, Salt's own answer (defaults and merges included);

@@ -73,6 +73,18 @@ type FingersValue struct {
 	Local map[string]string `json:"local"`
 }
 
+// KeySeedValue is the value of a KeySeedOp: the volume, where the
+// services mount it, which services do, and master.pub's fingerprint as
+// `salt-key -F` prints it (compare the masters' FingersValue): Salt 3006,
+// 3007 and the double hash the key's body, Salt 3008 the whole file.
+type KeySeedValue struct {
+	Volume           string   `json:"volume"`
+	Dir              string   `json:"dir"`
+	Services         []string `json:"services"`
+	Fingerprint      string   `json:"fingerprint"`
+	FingerprintWhole string   `json:"fingerprint_3008"`
+}
+
 // PkiDirValue identifies the directory behind a master's pki_dir: device
 // and inode as the container sees them. Two masters showing the same
 // identity share one directory (one volume), so one master's salt-key

@@ -55,6 +55,7 @@ func (r *Run) Start(ctx context.Context, s *bringup.Session) (*Evidence, error) 
 		// none, as on compose: the run goes on, saying so.
 		fmt.Fprintf(console.PlumbingOf(s.Log), "history: %v\n", err)
 	}
+	recordKeySeeds(rec, s.Lab.KeySeeds(), s.Log)
 	ledger := fault.NewLedger(filepath.Join(s.RunDir, runstate.LedgerName(s.LabName)))
 	v := labview.Of(s.Lab, s.Roles)
 	return start(ctx, rec, r.Verdicts, s.Lab, v, s.Docker, ledger, scenario.Buses(v), s.Log), nil
