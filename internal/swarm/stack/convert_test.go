@@ -140,7 +140,7 @@ func TestConvertKeepsWhatComposeGivesTheContainer(t *testing.T) {
 	assert.Equal(t, []string{keyWrapper, "salt-master-2", "--", "/opt/saltlab/master-with-api"}, m2.Spec.TaskTemplate.ContainerSpec.Args)
 	assert.NotNil(t, m2.Health, "the master's health test is kept for saltlab to run")
 	assert.Empty(t, m2.After, "key-wait, the only dependency, is dropped")
-	assert.Equal(t, []string{"node.id==id-node-2"}, m2.Spec.TaskTemplate.Placement.Constraints, "each master on a node of its own")
+	assert.Equal(t, []string{"node.id==id-node-3"}, m2.Spec.TaskTemplate.Placement.Constraints, "each master on a node of its own")
 	assert.Equal(t, map[string]string{"salt-master-1": "service_healthy", "salt-master-2": "service_healthy"}, spec(t, plan, "salt-minion-1").After)
 }
 
@@ -203,6 +203,35 @@ func TestPlaceRefusesTooFewNodes(t *testing.T) {
 	assert.Contains(t, err.Error(), "2 masters but the swarm has 1 node")
 	_, err = Convert(Input{Lab: l, KeyPair: testKeys()})
 	assert.ErrorContains(t, err, "saltlab swarm up")
+}
+
+// With no role label, the masters take the last nodes and the rest the
+// first ones, so a node's loss takes a master and none of its minions;
+// with no node to spare, every node takes every role.
+func TestPlaceKeepsMastersApartWithoutLabels(t *testing.T) {
+	l := loadTopology(t, "failover")
+	tests := []struct {
+		name              string
+		nodes             []Node
+		m1, m2, api       string
+		minionConstraints []string
+	}{
+		{name: "three nodes", nodes: threeNodes(), m1: "id-node-2", m2: "id-node-3", api: "id-node-1",
+			minionConstraints: []string{"node.id!=id-node-2", "node.id!=id-node-3"}},
+		{name: "two nodes, none to spare", nodes: threeNodes()[:2], m1: "id-node-1", m2: "id-node-3", api: "id-node-1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan, err := Convert(Input{Lab: l, Nodes: tt.nodes, KeyPair: testKeys()})
+			require.NoError(t, err)
+			assert.Equal(t, []string{"node.id==" + tt.m1}, spec(t, plan, "salt-master-1").Spec.TaskTemplate.Placement.Constraints)
+			assert.Equal(t, []string{"node.id==" + tt.m2}, spec(t, plan, "salt-master-2").Spec.TaskTemplate.Placement.Constraints)
+			assert.Equal(t, []string{"node.id==" + tt.api}, spec(t, plan, "nginx").Spec.TaskTemplate.Placement.Constraints)
+			for _, m := range []string{"salt-minion-1", "salt-minion-2"} {
+				assert.Equal(t, tt.minionConstraints, spec(t, plan, m).Spec.TaskTemplate.Placement.Constraints, m)
+			}
+		})
+	}
 }
 
 func TestPlaceFollowsRoleLabels(t *testing.T) {

@@ -29,8 +29,13 @@ const RoleLabel = "io.saltlab.role"
 // (round the nodes labelled io.saltlab.role=master, else all, by
 // hostname), so taking a node away takes one master; the API balancer on
 // the node after the last master's; every other service spread over the
-// nodes (labelled minion, when some are). A service whose compose file
-// sets deploy.placement keeps it. Too few nodes for the masters is a
+// nodes (labelled minion, when some are). With no role label on any node
+// and more nodes than masters, the masters take the last nodes by
+// hostname and everything else the first ones (a swarm of `saltlab swarm
+// up`: node1, its manager, keeps the minions and the balancer), so a
+// node's loss takes a master and none of its minions, as the node
+// scenario needs, and never the manager with it. A service whose compose
+// file sets deploy.placement keeps it. Too few nodes for the masters is a
 // usage error, before any deploy.
 func Place(r roles.Roles, p *types.Project, nodes []Node) (map[string]swarm.Placement, error) {
 	if len(nodes) == 0 {
@@ -45,14 +50,21 @@ func Place(r roles.Roles, p *types.Project, nodes []Node) (map[string]swarm.Plac
 	pin := func(service string, n Node) {
 		out[service] = swarm.Placement{Constraints: []string{"node.id==" + n.ID}}
 	}
+	spread := swarm.Placement{Preferences: []swarm.PlacementPreference{{Spread: &swarm.SpreadOver{SpreadDescriptor: "node.id"}}}}
+	api := withRole(nodes, "api")
+	if apart := !anyRoleLabel(nodes) && len(nodes) > len(r.Masters) && len(r.Masters) > 0; apart {
+		rest := len(nodes) - len(r.Masters)
+		masters, api = masters[rest:], masters[:rest]
+		for _, n := range masters {
+			spread.Constraints = append(spread.Constraints, "node.id!="+n.ID)
+		}
+	}
 	for i, m := range r.Masters {
 		pin(m, masters[i%len(masters)])
 	}
 	if r.API != nil && !slices.Contains(r.Masters, r.API.Service) {
-		api := withRole(nodes, "api")
 		pin(r.API.Service, api[len(r.Masters)%len(api)])
 	}
-	spread := swarm.Placement{Preferences: []swarm.PlacementPreference{{Spread: &swarm.SpreadOver{SpreadDescriptor: "node.id"}}}}
 	if len(withLabel(nodes, "minion")) > 0 {
 		spread.Constraints = []string{fmt.Sprintf("node.labels.%s==minion", RoleLabel)}
 	}
@@ -78,6 +90,11 @@ func withRole(nodes []Node, role string) []Node {
 		return l
 	}
 	return sortedNodes(nodes)
+}
+
+// anyRoleLabel says whether any node carries a role label.
+func anyRoleLabel(nodes []Node) bool {
+	return slices.ContainsFunc(nodes, func(n Node) bool { return n.Labels[RoleLabel] != "" })
 }
 
 func withLabel(nodes []Node, role string) []Node {
