@@ -8,6 +8,7 @@ import (
 
 	"github.com/saltlab/saltlab/internal/evidence/compare"
 	"github.com/saltlab/saltlab/internal/run/ops"
+	"github.com/saltlab/saltlab/internal/run/runner"
 	"github.com/saltlab/saltlab/internal/usage"
 )
 
@@ -17,7 +18,7 @@ import (
 // both flavours and keeps the double honest this way.
 func cmdCompare(_ context.Context, args []string, out, errOut io.Writer) error {
 	fs := newFlags("compare", "compare [--explained FILE] [--allow-different] RUN_A RUN_B (run folders, or run ids under --reports)", errOut)
-	root := fs.String("root", ".", "saltlab checkout (its docs/sim-fidelity.md is the default --explained)")
+	root := fs.String("root", ".", "saltlab checkout (its docs/sim-fidelity.md is the default --explained; its features/ give the scenarios' tags when the runs' engines differ)")
 	reports := fs.String("reports", "reports", "directory holding reports/<run id>/, for runs named by id")
 	explained := fs.String("explained", "", "Markdown file whose '"+compare.Section+"' table explains differences (default: docs/sim-fidelity.md under --root)")
 	allow := fs.Bool("allow-different", false, "exit 0 even when a status or verdict differs unexplained (it is still reported)")
@@ -39,7 +40,7 @@ func cmdCompare(_ context.Context, args []string, out, errOut io.Writer) error {
 		}
 		runs[i] = compare.Folder{Name: arg, Dir: dir}
 	}
-	res, err := compare.Read(runs[0], runs[1], *explained)
+	res, err := compare.Read(runs[0], runs[1], *explained, runner.CompareLimits(*root))
 	if err != nil {
 		return err
 	}
