@@ -30,6 +30,7 @@ func TestCompareExitCodes(t *testing.T) {
 		{"unexplained", []string{"--explained", explained, sim, real}, exitFailed, "5 differ (1 explained, 0 explained by the engine, 4 unexplained)", "compare: 4 difference(s) not explained in " + explained},
 		{"allowed", []string{"--explained", empty, "--allow-different", sim, real}, exitOK, "5 differ (0 explained, 0 explained by the engine, 5 unexplained)", ""},
 		{"engines differ", []string{"--root", "../..", compose, swarm}, exitFailed, "9 differ (0 explained, 2 explained by the engine, 7 unexplained)", "compare: 7 difference(s) not explained"},
+		{"as JSON", []string{"--root", "../..", "--json", "--allow-different", compose, swarm}, exitOK, `"explained_by_engine": 2,`, ""},
 		{"engines differ, no features", []string{"--root", "/nonexistent", "--explained", explained, compose, swarm}, exitUsage, "", "the runs' engines differ, and what an engine leaves out is told by the scenarios' tags"},
 		{"one run", []string{real}, exitUsage, "", "compare: name two runs"},
 		{"three runs", []string{real, real, real}, exitUsage, "", "compare: unexpected arguments"},

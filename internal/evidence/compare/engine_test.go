@@ -3,6 +3,7 @@ package compare
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -149,13 +150,43 @@ func TestWriteTextEngineGolden(t *testing.T) {
 	tags := map[[2]string][]string{{"API", "Direct API"}: {"@failover", "@direct-master-api"}, {"Swarm", "Node pause"}: {"@swarm"}}
 	res, err := Read(folder("compose-c3"), folder("swarm-s4"), filepath.Join("testdata", "explained.md"), limits(tags))
 	require.NoError(t, err)
-	var b bytes.Buffer
-	require.NoError(t, WriteText(&b, res))
-	want := filepath.Join("testdata", "compose-vs-swarm.golden")
-	if *update {
-		require.NoError(t, os.WriteFile(want, b.Bytes(), 0o644))
+	for _, tc := range []struct {
+		golden string
+		write  func(io.Writer, Result) error
+	}{{"compose-vs-swarm.golden", WriteText}, {"compose-vs-swarm.json.golden", WriteJSON}} {
+		t.Run(tc.golden, func(t *testing.T) {
+			var b bytes.Buffer
+			require.NoError(t, tc.write(&b, res))
+			want := filepath.Join("testdata", tc.golden)
+			if *update {
+				require.NoError(t, os.WriteFile(want, b.Bytes(), 0o644))
+			}
+			w, err := os.ReadFile(want)
+			require.NoError(t, err)
+			assert.Equal(t, string(w), b.String(), "%s differs (go test ./internal/evidence/compare -update rewrites it)", want)
+		})
 	}
-	w, err := os.ReadFile(want)
-	require.NoError(t, err)
-	assert.Equal(t, string(w), b.String(), "%s differs (go test ./internal/evidence/compare -update rewrites it)", want)
+}
+
+// Each status and check row comes to one category; times and
+// measurements to none.
+func TestRowCategory(t *testing.T) {
+	same := Side{Present: true, Value: "valid"}
+	tests := []struct {
+		name string
+		row  Row
+		want string
+	}{
+		{"agree", Row{Kind: KindCheck, A: same, B: same}, CategoryAgree},
+		{"table", Row{Kind: KindCheck, A: same, Source: "salt/x.py f"}, CategoryExplained},
+		{"engine", Row{Kind: KindStatus, A: same, EngineReason: "left out"}, CategoryEngine},
+		{"table before engine", Row{Kind: KindCheck, A: same, Source: "salt/x.py f", EngineReason: "left out"}, CategoryExplained},
+		{"unexplained", Row{Kind: KindCheck, A: same, B: Side{Present: true, Value: "invalid"}}, CategoryUnexplained},
+		{"an agreeing row's reason is no category", Row{Kind: KindCheck, A: same, B: same, EngineReason: "left out"}, CategoryAgree},
+		{"time", Row{Kind: KindTime, A: same}, ""},
+		{"measurement", Row{Kind: KindMeasurement, A: same}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, tc.row.Category()) })
+	}
 }
