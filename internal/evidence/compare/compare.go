@@ -3,7 +3,9 @@
 // statuses and verdicts, and each measured time with its ratio. CI runs
 // one selection on real Salt and on the double and fails when a verdict
 // differs, unless docs/sim-fidelity.md explains the difference with the
-// Salt source behind it (Explained).
+// Salt source behind it (Explained). A run on compose beside a run on
+// Swarm has differences the engines account for, recorded in each run's
+// run.json: a category of their own (ExplainedByEngine).
 package compare
 
 import (
