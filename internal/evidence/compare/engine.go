@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/userfile"
 )
 
@@ -24,7 +25,7 @@ const stateFile = "run.json"
 // why: the check is absent from such a run, neither valid nor invalid.
 var cannotJudge = map[string]map[string]string{
 	EngineSwarm: {
-		"honest-health": "a Swarm task carries no Docker health check (saltlab runs the health test itself), so the history holds no Docker health events to judge",
+		checker.NameHonestHealth: "a Swarm task carries no Docker health check (saltlab runs the health test itself), so the history holds no Docker health events to judge",
 	},
 }
 
