@@ -17,7 +17,7 @@
 //	saltlab heal   [--run ID | --all]
 //	saltlab report <run dir>
 //	saltlab check  RUN-DIR
-//	saltlab compare [--explained FILE] [--allow-different] RUN_A RUN_B
+//	saltlab compare [--explained FILE] [--allow-different] [--json] RUN_A RUN_B
 //	saltlab matrix [--out FILE] [--ledger FILE] [RUN_DIR...]
 //	saltlab doctor
 //	saltlab version

@@ -3,7 +3,9 @@
 // statuses and verdicts, and each measured time with its ratio. CI runs
 // one selection on real Salt and on the double and fails when a verdict
 // differs, unless docs/sim-fidelity.md explains the difference with the
-// Salt source behind it (Explained).
+// Salt source behind it (Explained). A run on compose beside a run on
+// Swarm has differences the engines account for, recorded in each run's
+// run.json: a category of their own (ExplainedByEngine).
 package compare
 
 import (
@@ -48,6 +50,10 @@ type Row struct {
 	// explained table; empty when the row does not differ or nothing
 	// explains it.
 	Source string
+	// EngineReason says why the engine of the run lacking the row accounts
+	// for a difference the explained table does not (ExplainByEngine);
+	// empty otherwise.
+	EngineReason string
 }
 
 // Differs is true when statuses or verdicts differ, a side lacking one
@@ -62,6 +68,12 @@ func (r Row) Differs() bool {
 // Explained is true for a differing row the explained table accounts for.
 func (r Row) Explained() bool { return r.Differs() && r.Source != "" }
 
+// ExplainedByEngine is true for a differing row that the table does not
+// explain and the runs' engines do: a category of its own, never "agree".
+func (r Row) ExplainedByEngine() bool {
+	return r.Differs() && !r.Explained() && r.EngineReason != ""
+}
+
 // Ratio is B's time over A's, and false when either is not a positive time.
 func (r Row) Ratio() (float64, bool) {
 	if r.A.Time <= 0 || r.B.Time <= 0 {
@@ -73,16 +85,21 @@ func (r Row) Ratio() (float64, bool) {
 // Result is the comparison of run A with run B.
 type Result struct {
 	A, B report.Run
-	Rows []Row
+	// EngineA and EngineB are the engines the runs' run.json record
+	// (compose or swarm), "" for a run folder that recorded none.
+	EngineA, EngineB string
+	Rows             []Row
 }
 
 // Counts tallies a result as the summary line prints it.
+// Agree counts the status and check rows that do not differ; Engine the
+// differences the engines explain (ExplainedByEngine).
 type Counts struct {
-	Scenarios, Checks, Differ, Explained int
+	Scenarios, Checks, Agree, Differ, Explained, Engine int
 }
 
 // Unexplained is the number of differences nothing explains: CI's verdict.
-func (c Counts) Unexplained() int { return c.Differ - c.Explained }
+func (c Counts) Unexplained() int { return c.Differ - c.Explained - c.Engine }
 
 // Count tallies the rows.
 func (r Result) Count() Counts {
@@ -94,11 +111,17 @@ func (r Result) Count() Counts {
 		case KindCheck:
 			c.Checks++
 		}
-		if row.Differs() {
-			c.Differ++
-		}
-		if row.Explained() {
+		switch {
+		case row.Explained():
 			c.Explained++
+		case row.ExplainedByEngine():
+			c.Engine++
+		}
+		switch {
+		case row.Differs():
+			c.Differ++
+		case row.Kind == KindStatus || row.Kind == KindCheck:
+			c.Agree++
 		}
 	}
 	return c

@@ -44,17 +44,17 @@ func TestCompare(t *testing.T) {
 		// notes are the rows that differ, as "scenario/item: source" ("" unexplained).
 		notes map[string]string
 	}{
-		{"identical runs", run("sim", stopSim), run("real", stopSim), Counts{Scenarios: 1, Checks: 1}, map[string]string{}},
-		{"explained verdict", run("sim", stopSim), run("real", stopReal), Counts{Scenarios: 1, Checks: 1, Differ: 1, Explained: 1},
+		{"identical runs", run("sim", stopSim), run("real", stopSim), Counts{Scenarios: 1, Checks: 1, Agree: 2}, map[string]string{}},
+		{"explained verdict", run("sim", stopSim), run("real", stopReal), Counts{Scenarios: 1, Checks: 1, Agree: 1, Differ: 1, Explained: 1},
 			map[string]string{"stop/exactly-once": known[0].Source}},
-		{"flavours swapped", run("real", stopReal), run("sim", stopSim), Counts{Scenarios: 1, Checks: 1, Differ: 1, Explained: 1},
+		{"flavours swapped", run("real", stopReal), run("sim", stopSim), Counts{Scenarios: 1, Checks: 1, Agree: 1, Differ: 1, Explained: 1},
 			map[string]string{"stop/exactly-once": known[0].Source}},
-		{"unexplained verdict", run("sim", stopReal), run("real", stopSim), Counts{Scenarios: 1, Checks: 1, Differ: 1},
+		{"unexplained verdict", run("sim", stopReal), run("real", stopSim), Counts{Scenarios: 1, Checks: 1, Agree: 1, Differ: 1},
 			map[string]string{"stop/exactly-once": ""}},
-		{"same flavour", run("sim", stopSim), run("sim", stopReal), Counts{Scenarios: 1, Checks: 1, Differ: 1},
+		{"same flavour", run("sim", stopSim), run("sim", stopReal), Counts{Scenarios: 1, Checks: 1, Agree: 1, Differ: 1},
 			map[string]string{"stop/exactly-once": ""}},
 		{"scenario only in one run", run("sim", stopSim, scenario("gone", "passed", "1", nil)), run("real", stopSim),
-			Counts{Scenarios: 2, Checks: 1, Differ: 1, Explained: 1}, map[string]string{"gone/": known[1].Source}},
+			Counts{Scenarios: 2, Checks: 1, Agree: 2, Differ: 1, Explained: 1}, map[string]string{"gone/": known[1].Source}},
 		{"scenario only in B", run("sim"), run("real", scenario("new", "failed", "1", nil, [2]string{"refusal", "invalid"})),
 			Counts{Scenarios: 1, Checks: 1, Differ: 2}, map[string]string{"new/": "", "new/refusal": ""}},
 		{"status differs", run("sim", scenario("stop", "skipped", "0", nil)), run("real", scenario("stop", "failed", "3", nil)),

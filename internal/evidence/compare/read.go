@@ -13,10 +13,11 @@ type Folder struct{ Name, Dir string }
 
 // Read compares the finished runs in a and b from their summary.json
 // files and explains their differences by the table in the Markdown file
-// explained. Everything is read before anything is compared, so bad input
+// explained, then, when their run.json record different engines, by what
+// lim says each engine leaves out. Everything is read before anything is compared, so bad input
 // (a folder without a summary, a broken table: usage errors naming the
 // fix) is refused with nothing compared.
-func Read(a, b Folder, explained string) (Result, error) {
+func Read(a, b Folder, explained string, lim EngineLimits) (Result, error) {
 	sa, err := readRun(a)
 	if err != nil {
 		return Result{}, err
@@ -29,7 +30,14 @@ func Read(a, b Folder, explained string) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return Explain(Compare(sa, sb), known), nil
+	res := Explain(Compare(sa, sb), known)
+	if res.EngineA, err = readEngine(a); err != nil {
+		return Result{}, usage.Wrap(err)
+	}
+	if res.EngineB, err = readEngine(b); err != nil {
+		return Result{}, usage.Wrap(err)
+	}
+	return ExplainByEngine(res, lim)
 }
 
 // readRun reads the summary of the finished run in f.

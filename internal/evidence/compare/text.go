@@ -20,8 +20,8 @@ const maxStep = 48
 // a note on differences), then the summary line.
 func WriteText(w io.Writer, res Result) error {
 	var b strings.Builder
-	b.WriteString(runLine("A", res.A))
-	b.WriteString(runLine("B", res.B))
+	b.WriteString(runLine("A", res.A, res.EngineA))
+	b.WriteString(runLine("B", res.B, res.EngineB))
 	cells := make([][4]string, len(res.Rows))
 	width := [4]int{len("item"), len("A"), len("B"), len("B/A")}
 	for i, r := range res.Rows {
@@ -43,16 +43,19 @@ func WriteText(w io.Writer, res Result) error {
 		line(cells[i], note(r))
 	}
 	c := res.Count()
-	fmt.Fprintf(&b, "\ncompare: %d scenarios, %d checks, %d differ (%d explained, %d unexplained)\n",
-		c.Scenarios, c.Checks, c.Differ, c.Explained, c.Unexplained())
+	fmt.Fprintf(&b, "\ncompare: %d scenarios, %d checks, %d agree, %d differ (%d explained, %d explained by the engine, %d unexplained)\n",
+		c.Scenarios, c.Checks, c.Agree, c.Differ, c.Explained, c.Engine, c.Unexplained())
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("write comparison: %w", err)
 	}
 	return nil
 }
 
-func runLine(name string, r report.Run) string {
-	return fmt.Sprintf("%s: %s  %s %s  topology %s\n", name, r.ID, r.Flavor.Name, r.Flavor.Version, r.Topology)
+func runLine(name string, r report.Run, engine string) string {
+	if engine == "" {
+		engine = "not recorded"
+	}
+	return fmt.Sprintf("%s: %s  %s %s  topology %s  engine %s\n", name, r.ID, r.Flavor.Name, r.Flavor.Version, r.Topology, engine)
 }
 
 func label(r Row) string {
@@ -102,6 +105,8 @@ func note(r Row) string {
 	switch {
 	case r.Explained():
 		parts = append(parts, "differs, explained: "+r.Source)
+	case r.ExplainedByEngine():
+		parts = append(parts, "differs, explained by the engine: "+r.EngineReason)
 	case r.Differs():
 		parts = append(parts, "DIFFERS, unexplained")
 	}

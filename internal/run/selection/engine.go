@@ -3,8 +3,12 @@ package selection
 import (
 	"fmt"
 
+	"github.com/saltlab/saltlab/internal/evidence/compare"
 	"github.com/saltlab/saltlab/internal/evidence/report"
 	"github.com/saltlab/saltlab/internal/run/tagexpr"
+	"github.com/saltlab/saltlab/internal/scenario/features"
+	"github.com/saltlab/saltlab/internal/usage"
+	"github.com/saltlab/saltlab/steps"
 )
 
 // SwarmTag marks a scenario that needs a lab deployed on a Docker Swarm
@@ -54,4 +58,46 @@ func (s Selector) NarrowToEngine(sel tagexpr.Expr, rows []report.Row, engine str
 		return sel, rows, err
 	}
 	return narrowed, kept, nil
+}
+
+// EngineLeavesOut is the tag a run on engine ("" is compose) left out of
+// its selection and why, as NarrowToEngine said it; false for an engine it
+// does not know. saltlab compare blames a scenario's absence on it.
+func EngineLeavesOut(engine string) (tag, why string, ok bool) {
+	if engine == "" {
+		engine = "compose"
+	}
+	lim, ok := engineLimits[engine]
+	return lim.tag, lim.said, ok
+}
+
+// CompareLimits is what saltlab compare needs of the engines: the tag
+// each leaves out and the scenarios' tags, read from the feature files
+// under paths only when two runs' engines differ.
+func CompareLimits(paths []string) compare.EngineLimits {
+	return compare.EngineLimits{
+		LeavesOut: EngineLeavesOut,
+		Tags: func() (map[[2]string][]string, error) {
+			tags, err := ScenarioTags(paths)
+			if err != nil {
+				return nil, usage.Errorf("compare: the runs' engines differ, and what an engine leaves out is told by the scenarios' tags: %w (pass --root at the saltlab checkout)", err)
+			}
+			return tags, nil
+		},
+	}
+}
+
+// ScenarioTags reads the feature files under paths and gives each
+// scenario's tags (with their "@", the feature's and rule's included) by
+// feature and row name, as the reports name them.
+func ScenarioTags(paths []string) (map[[2]string][]string, error) {
+	all, err := features.Check(paths, steps.Phrases())
+	if err != nil {
+		return nil, fmt.Errorf("read the scenarios' tags: %w", err)
+	}
+	out := make(map[[2]string][]string, len(all))
+	for _, sc := range all {
+		out[[2]string{sc.Feature, sc.Row}] = sc.Tags
+	}
+	return out, nil
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/saltlab/saltlab/internal/usage"
 )
 
 func TestNarrowToEngine(t *testing.T) {
@@ -62,4 +64,34 @@ func TestNarrowToEngine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compare blames a scenario's absence on the tag NarrowToEngine left out,
+// read from the feature files; a feature file that does not parse is a
+// usage error naming the fix.
+func TestCompareLimits(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "c.feature"), []byte("@failover\nFeature: c\n  @direct-master-api\n  Scenario: a master's own API\n    Given the lab is healthy\n"), 0o644))
+	for _, tt := range []struct {
+		engine, tag, why string
+		ok               bool
+	}{
+		{"", SwarmTag, "take swarm nodes away", true},
+		{"compose", SwarmTag, "take swarm nodes away", true},
+		{"swarm", DirectAPITag, "keeps inside the swarm's overlay network", true},
+		{"kubernetes", "", "", false},
+	} {
+		t.Run("engine "+tt.engine, func(t *testing.T) {
+			tag, why, ok := CompareLimits([]string{dir}).LeavesOut(tt.engine)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.tag, tag)
+			assert.Contains(t, why, tt.why)
+		})
+	}
+	tags, err := CompareLimits([]string{dir}).Tags()
+	require.NoError(t, err)
+	assert.Equal(t, map[[2]string][]string{{"c", "a master's own API"}: {"@failover", "@direct-master-api"}}, tags)
+	_, err = CompareLimits([]string{filepath.Join(dir, "none")}).Tags()
+	assert.True(t, usage.Is(err), "a missing feature folder is the user's to fix: %v", err)
+	assert.ErrorContains(t, err, "pass --root at the saltlab checkout")
 }
