@@ -342,7 +342,9 @@ func deployFailover(t *testing.T, ctx context.Context, target Target) (*lab.Lab,
 	require.NoError(t, err)
 	plan, err := Convert(Input{Lab: l, Nodes: target.Nodes, KeyPair: keys})
 	require.NoError(t, err)
-	t.Cleanup(func() { assert.NoError(t, Teardown(context.Background(), target.Swarm, Lab{RunID: runID, Project: l.Project()})) })
+	t.Cleanup(func() {
+		assert.NoError(t, Teardown(context.Background(), target.Swarm, Lab{RunID: runID, Project: l.Project()}))
+	})
 	require.NoError(t, Deploy(ctx, target.Swarm, plan, runID))
 	return l, runID
 }
