@@ -99,16 +99,10 @@ func (t *Target) Up(l *lab.Lab, r roles.Roles) func(context.Context) error {
 		if err := stack.Preflight(l.Model()); err != nil {
 			return err
 		}
-		keys, err := stack.NewKeyPair()
+		plan, err := t.convert(l, r)
 		if err != nil {
 			return err
 		}
-		plan, err := stack.Convert(stack.Input{Lab: l, Nodes: t.on.Nodes, KeyPair: keys})
-		if err != nil {
-			return fmt.Errorf("convert lab %s for Swarm: %w", l.Project(), err)
-		}
-		t.bindPlan(plan, r)
-		l.Without(slices.Sorted(maps.Keys(plan.Dropped))...)
 		for _, n := range plan.Notes {
 			fmt.Fprintf(t.log, "swarm: %s\n", n)
 		}
@@ -143,17 +137,25 @@ func (t *Target) Bind(l *lab.Lab, r roles.Roles) error {
 	if !t.OnSwarm() {
 		return nil
 	}
+	_, err := t.convert(l, r)
+	return err
+}
+
+// convert converts lab l for the swarm with a fresh key pair for its
+// masters, binds the target to the plan (the hosts references a renewed
+// task rewrites) and leaves out of l the services the plan drops.
+func (t *Target) convert(l *lab.Lab, r roles.Roles) (*stack.Plan, error) {
 	keys, err := stack.NewKeyPair()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	plan, err := stack.Convert(stack.Input{Lab: l, Nodes: t.on.Nodes, KeyPair: keys})
 	if err != nil {
-		return fmt.Errorf("convert lab %s for Swarm: %w", l.Project(), err)
+		return nil, fmt.Errorf("convert lab %s for Swarm: %w", l.Project(), err)
 	}
 	t.bindPlan(plan, r)
 	l.Without(slices.Sorted(maps.Keys(plan.Dropped))...)
-	return nil
+	return plan, nil
 }
 
 func (t *Target) bindPlan(plan *stack.Plan, r roles.Roles) {
