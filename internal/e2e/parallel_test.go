@@ -21,8 +21,8 @@ import (
 // failoverOnTheDouble is the failover topology's default selection on the
 // double, as a serial run prints it: its own and the general scenarios its
 // roles allow, not @slow, not the ones that need keys held by hand or
-// genuine Salt.
-const failoverOnTheDouble = "(@failover or (@general and not @needs-syndic and not @mode-hot)) and (not @slow) and (not @manual-keys) and (not @scale) and (not @real-only)"
+// genuine Salt, nor those that take swarm nodes away (a lab on compose has none).
+const failoverOnTheDouble = "(@failover or (@general and not @needs-syndic and not @mode-hot)) and (not @slow) and (not @manual-keys) and (not @scale) and (not @real-only) and (not @swarm)"
 
 // TestParallelLabsOnTheDouble judges the double's shared failover run
 // (simFailover: the default selection with --parallel 2, as make lab runs
