@@ -30,10 +30,10 @@ type engineLimit struct{ tag, noneLeft, said string }
 // engineLimits are each engine's: on compose the scenarios that take
 // swarm nodes away, on Swarm those that reach a master's own address.
 var engineLimits = map[string]engineLimit{
-	"compose": {SwarmTag,
+	compare.EngineCompose: {SwarmTag,
 		"every selected scenario is tagged " + SwarmTag + " and takes swarm nodes away, which a lab on Docker Compose has not: run it with --engine swarm",
 		"tagged " + SwarmTag + " take swarm nodes away and run only on a lab deployed on a swarm (--engine swarm)"},
-	"swarm": {DirectAPITag,
+	compare.EngineSwarm: {DirectAPITag,
 		"every selected scenario is tagged " + DirectAPITag + " and reaches a master's salt-api at its own address, which a lab on Swarm keeps inside the swarm",
 		"tagged " + DirectAPITag + " reach a master's salt-api at its own address, which a lab on Swarm keeps inside the swarm's overlay network (docs/swarm.md)"},
 }
@@ -42,7 +42,7 @@ var engineLimits = map[string]engineLimit{
 // it, or "swarm") cannot serve and names it.
 func (s Selector) NarrowToEngine(sel tagexpr.Expr, rows []report.Row, engine string) (tagexpr.Expr, []report.Row, error) {
 	if engine == "" {
-		engine = "compose"
+		engine = compare.EngineCompose
 	}
 	lim, ok := engineLimits[engine]
 	if !ok {
@@ -65,7 +65,7 @@ func (s Selector) NarrowToEngine(sel tagexpr.Expr, rows []report.Row, engine str
 // does not know. saltlab compare blames a scenario's absence on it.
 func EngineLeavesOut(engine string) (tag, why string, ok bool) {
 	if engine == "" {
-		engine = "compose"
+		engine = compare.EngineCompose
 	}
 	lim, ok := engineLimits[engine]
 	return lim.tag, lim.said, ok

@@ -5,10 +5,7 @@ package stack
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -52,25 +49,7 @@ func TestDeployAndTeardownOnTheSwarm(t *testing.T) {
 	require.NoError(t, err)
 	target.Swarm.Timeout = 3 * time.Minute
 
-	var b [2]byte
-	_, _ = rand.Read(b[:])
-	runID := fmt.Sprintf("20261206-000000-%02x%02x00", b[0], b[1])
-	pw := filepath.Join(t.TempDir(), "api-password")
-	require.NoError(t, os.WriteFile(pw, []byte("secret\n"), 0o600))
-	subnet := fmt.Sprintf("10.%d.%d", 100+int(b[0])%100, b[1])
-	l, err := lab.Load(ctx, target.Router, lab.Options{
-		Files:   []string{filepath.Join(repoRoot(t), "compose", "failover", "compose.yaml")},
-		Project: "saltlab-failover-" + runID, RunID: runID, Topology: "failover", Flavor: "sim",
-		Env: map[string]string{"SALTLAB_API_PASSWORD_FILE": pw, "SALTLAB_SALT_IMAGE": "saltlab/salt-sim:latest",
-			"SALTLAB_SUBNET": subnet + ".0/24", "SALTLAB_IP_RANGE": subnet + ".128/25",
-			"SALTLAB_MASTER_1_IP": subnet + ".11", "SALTLAB_MASTER_2_IP": subnet + ".12"},
-	})
-	require.NoError(t, err)
-	require.NoError(t, Preflight(l.Model()))
-	keys, err := NewKeyPair()
-	require.NoError(t, err)
-	plan, err := Convert(Input{Lab: l, Nodes: target.Nodes, KeyPair: keys})
-	require.NoError(t, err)
+	l, plan, runID := liveFailoverPlan(t, ctx, target, "20261206-000000")
 
 	torn := false
 	t.Cleanup(func() {

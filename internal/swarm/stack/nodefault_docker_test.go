@@ -323,9 +323,23 @@ func nodeState(t *testing.T, ctx context.Context, n *swarmnodes.NodeFaults, node
 // with a fresh run id, torn down at the test's end.
 func deployFailover(t *testing.T, ctx context.Context, target Target) (*lab.Lab, string) {
 	t.Helper()
+	l, plan, runID := liveFailoverPlan(t, ctx, target, "20261206-000001")
+	t.Cleanup(func() {
+		assert.NoError(t, Teardown(context.Background(), target.Swarm, Lab{RunID: runID, Project: l.Project()}))
+	})
+	require.NoError(t, Deploy(ctx, target.Swarm, plan, runID))
+	return l, runID
+}
+
+// liveFailoverPlan loads the failover topology on the double for target
+// with a fresh run id (stamp, then random hex) and subnet, passes its
+// preflight and converts it with a fresh key pair: the lab, its plan and
+// its run id, nothing deployed yet.
+func liveFailoverPlan(t *testing.T, ctx context.Context, target Target, stamp string) (*lab.Lab, *Plan, string) {
+	t.Helper()
 	var b [2]byte
 	_, _ = rand.Read(b[:])
-	runID := fmt.Sprintf("20261206-000001-%02x%02x00", b[0], b[1])
+	runID := fmt.Sprintf("%s-%02x%02x00", stamp, b[0], b[1])
 	pw := filepath.Join(t.TempDir(), "api-password")
 	require.NoError(t, os.WriteFile(pw, []byte("secret\n"), 0o600))
 	subnet := fmt.Sprintf("10.%d.%d", 100+int(b[0])%100, b[1])
@@ -342,9 +356,5 @@ func deployFailover(t *testing.T, ctx context.Context, target Target) (*lab.Lab,
 	require.NoError(t, err)
 	plan, err := Convert(Input{Lab: l, Nodes: target.Nodes, KeyPair: keys})
 	require.NoError(t, err)
-	t.Cleanup(func() {
-		assert.NoError(t, Teardown(context.Background(), target.Swarm, Lab{RunID: runID, Project: l.Project()}))
-	})
-	require.NoError(t, Deploy(ctx, target.Swarm, plan, runID))
-	return l, runID
+	return l, plan, runID
 }
