@@ -20,7 +20,7 @@ import (
 	"github.com/saltlab/saltlab/internal/client"
 	"github.com/saltlab/saltlab/internal/evidence/checker"
 	"github.com/saltlab/saltlab/internal/lab/knobs"
-	"github.com/saltlab/saltlab/internal/run/settings"
+	"github.com/saltlab/saltlab/internal/lab/labels"
 )
 
 // fleetSizes are the sizes of the cost curves (issue: 10, 100 and 1000).
@@ -37,6 +37,9 @@ type fleetFlavor struct {
 	// swarms (--minions-per-container SwarmSize); 0 keeps saltlab's
 	// default layout.
 	swarmAbove int
+	// swarm names the swarm the fleets deploy on (SALTLAB_BENCH_SWARM,
+	// `saltlab swarm up --name NAME`); empty for this host's engine.
+	swarm string
 	// judged: a size whose lab does not come up healthy, or a failed
 	// @scale run, is a figure (saltlab's error and the verdicts say how it
 	// failed), as on real Salt, whose baseline has not passed on two
@@ -44,8 +47,15 @@ type fleetFlavor struct {
 	judged bool
 }
 
-// args are the options of a lab of the flavour: its Salt and settings.
-func (f fleetFlavor) args() []string { return append(append([]string{}, f.salt...), f.settings...) }
+// args are the options of a lab of the flavour: its Salt, settings and
+// engine.
+func (f fleetFlavor) args() []string {
+	a := append(append([]string{}, f.salt...), f.settings...)
+	if f.swarm != "" {
+		a = append(a, "--engine", "swarm", "--swarm", f.swarm)
+	}
+	return a
+}
 
 // benchFleetFlavor is the double, or real Salt with SALT=real
 // (SALT_VERSION names the release line, 3008 by default). A real fleet
@@ -58,13 +68,23 @@ func (f fleetFlavor) args() []string { return append(append([]string{}, f.salt..
 // sizes add 200, the most this machine's cores bring up in minutes, and
 // keep 1000, which the memory check refuses before any Docker work: the
 // benchmark prints the refusal, which names the limit.
+//
+// SALTLAB_BENCH_SWARM=NAME deploys every fleet on that swarm (--engine
+// swarm) and draws fleet-curves[-real]-swarm.svg. Its nodes share this
+// machine's cores, so the curves measure what the engine adds, not a
+// fleet's capacity across machines (docs/scale.md).
 func benchFleetFlavor() fleetFlavor {
+	f := fleetFlavor{name: "sim", sizes: fleetSizes, plot: "fleet-curves", salt: []string{"--salt", "sim"}}
 	if os.Getenv("SALT") == "real" {
-		return fleetFlavor{name: "real", sizes: []int{10, 100, 200, 1000}, plot: "fleet-curves-real.svg", judged: true, swarmAbove: 10,
+		f = fleetFlavor{name: "real", sizes: []int{10, 100, 200, 1000}, plot: "fleet-curves-real", judged: true, swarmAbove: 10,
 			salt:     []string{"--salt", "real", "--salt-version", cmp.Or(os.Getenv("SALT_VERSION"), "3008")},
 			settings: []string{"--set", "minion.master_alive_interval=30"}}
 	}
-	return fleetFlavor{name: "sim", sizes: fleetSizes, plot: "fleet-curves.svg", salt: []string{"--salt", "sim"}}
+	if f.swarm = os.Getenv("SALTLAB_BENCH_SWARM"); f.swarm != "" {
+		f.plot += "-swarm"
+	}
+	f.plot += ".svg"
+	return f
 }
 
 // fleetRunTimeout bounds a fleet's `saltlab up` and `saltlab run`: 100
@@ -179,6 +199,9 @@ func BenchmarkFleet(b *testing.B) {
 		_, release, _ := strings.Cut(image, ":")
 		what = "real Salt " + release
 	}
+	if fl.swarm != "" {
+		what += ", on swarm " + fl.swarm
+	}
 	svg, err := benchplot.SVG(fmt.Sprintf("saltlab fleet on %s, failover topology, %s (%s)", what, time.Now().UTC().Format("2006-01-02"), fl.layout()), curves)
 	if err != nil {
 		b.Fatal(err)
@@ -215,7 +238,9 @@ func (f fleetFlavor) fleetArgs(n int) []string {
 		fleet.PerContainer = knobs.SwarmSize
 		args = append(args, "--minions-per-container", strconv.Itoa(knobs.SwarmSize))
 	}
-	if fleet.Swarmed() {
+	// The key cache is a volume of this host's engine; a swarm's nodes
+	// have none, so a fleet there makes its keys on every bring-up.
+	if fleet.Swarmed() && f.swarm == "" {
 		args = append(args, "--keep-fleet-keys")
 	}
 	return args
@@ -269,9 +294,9 @@ func measureFleet(b *testing.B, bin string, fl fleetFlavor, n int) fleetPoint {
 		}
 	}
 	defer down()
-	project := settings.ProjectName("failover", id)
-	p.fanout, p.returned = fanout(b, project, n)
-	p.memMiB = labMemory(b, id)
+	engines := labEngines(b, fl.swarm)
+	p.fanout, p.returned = fanout(b, engines, id, n)
+	p.memMiB = labMemory(b, engines, id)
 	// Logged now: a @scale run that fails below ends the benchmark, and
 	// these figures would go with it.
 	b.Logf("%s, %d minions: healthy after %s, salt '*' round %s (%d returned), %.0f MiB", fl.name, n, p.healthy.Round(time.Millisecond), p.fanout.Round(time.Millisecond), p.returned, p.memMiB)
@@ -324,7 +349,7 @@ func errorLine(out string) string {
 // A failover fleet is split between the masters, and each master's CLI
 // waits out -t and a find_job round for the minions the other one holds,
 // so the CLIs are read as they print and stopped once the union is whole.
-func fanout(b *testing.B, project string, n int) (time.Duration, int) {
+func fanout(b *testing.B, engines [][]string, runID string, n int) (time.Duration, int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var mu sync.Mutex
@@ -337,8 +362,9 @@ func fanout(b *testing.B, project string, n int) (time.Duration, int) {
 		// Unbuffered: real Salt's CLI otherwise holds every return in its
 		// pipe buffer until it exits, and a round cut at its bound showed
 		// no return at all (100 real minions, 2026-11-27).
-		argv := append([]string{"exec", project + "-" + m + "-1"}, client.Unbuffered(client.Salt("*", 30, "test.ping").Line()...)...)
-		cmd := exec.CommandContext(ctx, "docker", argv...)
+		on, id := findContainer(b, engines, runID, m)
+		argv := append(append(append([]string{}, on[1:]...), "exec", id), client.Unbuffered(client.Salt("*", 30, "test.ping").Line()...)...)
+		cmd := exec.CommandContext(ctx, on[0], argv...)
 		stdout, err := cmd.StdoutPipe()
 		if err != nil {
 			b.Fatal(err)
@@ -383,7 +409,7 @@ func fanout(b *testing.B, project string, n int) (time.Duration, int) {
 	mu.Lock()
 	defer mu.Unlock()
 	if len(seen) == 0 {
-		b.Fatalf("salt '*' test.ping on both masters of %s: no minion of %d returned", project, n)
+		b.Fatalf("salt '*' test.ping on both masters of run %s: no minion of %d returned", runID, n)
 	}
 	if len(seen) != n {
 		// A real fleet's round can outlast the CLIs' -t and find_job
@@ -394,23 +420,70 @@ func fanout(b *testing.B, project string, n int) (time.Duration, int) {
 	return took, len(seen)
 }
 
-// labMemory sums what `docker stats` says the run's containers use.
-func labMemory(b *testing.B, runID string) float64 {
-	ids, err := exec.Command("docker", "ps", "-q", "--filter", "label=io.saltlab.run="+runID).Output()
-	if err != nil {
-		b.Fatal(err)
-	}
-	args := append([]string{"stats", "--no-stream", "--format", "{{.MemUsage}}"}, strings.Fields(string(ids))...)
-	out, err := exec.Command("docker", args...).Output()
-	if err != nil {
-		b.Fatal(err)
-	}
+// labMemory sums what `docker stats` says the run's containers use, on
+// every engine the lab runs on.
+func labMemory(b *testing.B, engines [][]string, runID string) float64 {
 	total := 0.0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		used, _, _ := strings.Cut(line, " / ")
-		total += mib(strings.TrimSpace(used))
+	for _, on := range engines {
+		ids, err := dockerOn(on, "ps", "-q", "--filter", "label="+labels.Run+"="+runID).Output()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(strings.Fields(string(ids))) == 0 {
+			continue
+		}
+		out, err := dockerOn(on, append([]string{"stats", "--no-stream", "--format", "{{.MemUsage}}"}, strings.Fields(string(ids))...)...).Output()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			used, _, _ := strings.Cut(line, " / ")
+			total += mib(strings.TrimSpace(used))
+		}
 	}
 	return total
+}
+
+// labEngines are the engines a fleet's containers run on, each as the
+// command line that reaches it: this host's docker on compose; on a
+// swarm, the docker inside each node container (the node image carries
+// Debian's docker.io), found by the swarm's run label on this host.
+func labEngines(b *testing.B, swarmName string) [][]string {
+	if swarmName == "" {
+		return [][]string{{"docker"}}
+	}
+	out, err := exec.Command("docker", "ps", "--filter", "label="+labels.Run+"=swarm-"+swarmName, "--format", "{{.Names}}").Output()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var on [][]string
+	for _, node := range strings.Fields(string(out)) {
+		on = append(on, []string{"docker", "exec", node, "docker"})
+	}
+	if len(on) == 0 {
+		b.Fatalf("no node container of swarm %s runs here: `saltlab swarm up --name %s` first", swarmName, swarmName)
+	}
+	return on
+}
+
+// dockerOn is the command line of docker args on the engine on reaches.
+func dockerOn(on []string, args ...string) *exec.Cmd {
+	return exec.Command(on[0], append(append([]string{}, on[1:]...), args...)...)
+}
+
+// findContainer is the engine and id of the run's container of service.
+func findContainer(b *testing.B, engines [][]string, runID, service string) ([]string, string) {
+	for _, on := range engines {
+		out, err := dockerOn(on, "ps", "-q", "--filter", "label="+labels.Run+"="+runID, "--filter", "label="+labels.Service+"="+service).Output()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if id := strings.Fields(string(out)); len(id) > 0 {
+			return on, id[0]
+		}
+	}
+	b.Fatalf("run %s has no running %s on %v", runID, service, engines)
+	return nil, ""
 }
 
 // mib parses docker stats' "11.3MiB", "1.2GiB", "900KiB" or "512B".
