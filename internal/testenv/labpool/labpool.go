@@ -17,7 +17,8 @@
 // with flock(1). A taker of every slot runs what needs that image, so it
 // waits for the build before it queues at the gate: queued there it
 // would stop every taker of one slot, whose labs of the double can run
-// meanwhile.
+// meanwhile. A taker of fewer slots that builds images itself waits for
+// it too (TakeAfterBuild).
 package labpool
 
 import (
@@ -89,8 +90,22 @@ const retryEvery = 250 * time.Millisecond
 // first waits for a build that holds BuildLock to end. It waits as long
 // as ctx allows.
 func (p Pool) Take(ctx context.Context, n int) (release func(), err error) {
+	return p.take(ctx, n, n >= p.size)
+}
+
+// TakeAfterBuild is Take for a taker of fewer slots that builds or
+// retags images itself, and so must not run beside a build that holds
+// BuildLock either: it waits for that build first, as a taker of every
+// slot does.
+func (p Pool) TakeAfterBuild(ctx context.Context, n int) (release func(), err error) {
+	return p.take(ctx, n, true)
+}
+
+// take is Take, waiting for a build that holds BuildLock when
+// afterBuild says so.
+func (p Pool) take(ctx context.Context, n int, afterBuild bool) (release func(), err error) {
 	n = min(max(n, 1), p.size)
-	buildOver := n < p.size // only a taker of every slot waits for the build
+	buildOver := !afterBuild
 	if err := os.MkdirAll(p.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("make lab pool dir: %w", err)
 	}

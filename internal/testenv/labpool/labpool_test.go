@@ -189,6 +189,10 @@ func TestTakeOfEverySlotWaitsForABuild(t *testing.T) {
 
 	_, err = takeWithin(p, 2, full)
 	require.ErrorContains(t, err, "an image build still holds "+filepath.Join(p.dir, BuildLock))
+	ctx, cancel := context.WithTimeout(context.Background(), full)
+	_, err = p.TakeAfterBuild(ctx, 1)
+	cancel()
+	require.ErrorContains(t, err, "an image build still holds", "a taker of one slot that builds images waits for the build")
 	one, err := takeWithin(p, 1, full)
 	require.NoError(t, err, "a taker of one slot does not wait for the build")
 	two, err := takeWithin(p, 1, full)
