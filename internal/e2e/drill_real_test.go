@@ -14,24 +14,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// realDrillWitness is the drill of the double's catalogue whose
-// self-test also runs on real Salt, so that real Salt judges the
-// double's drills and not only its scenarios: a master frozen is the
-// incident every failover drill builds on.
-const realDrillWitness = "master-frozen"
-
 // TestRealSaltDrillTestsItself: the drills that need real Salt (those
-// left out of the double) and the witness hold their self-test on real
-// Salt: the incident leaves every task not met, the solution meets every
-// task, the wrong fix (on the same lab, the incident again, when the
+// left out of the double) hold their self-test on real Salt: the
+// incident leaves every task not met, the solution meets every task,
+// the wrong fix (on the same lab, the incident again, when the
 // drill can be rearmed) is rejected, and nothing of the lab is left.
-// The double's self-test (internal/drill/selftest) covers the rest.
+// The double's self-test (internal/drill/selftest) covers the rest; real
+// Salt judges the faults and checkers those drills are made of in the
+// real comparison (TestRealSaltAgreesWithTheDouble). A drill of the
+// double on real Salt by hand: `saltlab drill test NAME --salt real`
+// (master-frozen's passed in 92 s in a CI run, docs/benchmarks.md);
+// in make test it cost every CI run that minute and a half of the
+// machine, real Salt running alone.
 func TestRealSaltDrillTestsItself(t *testing.T) {
 	t.Parallel()
 	requireIndex(t)
 	bin := saltlabBinary(t)
 	onReal := drillsOnReal(t, bin)
-	require.Contains(t, onReal, realDrillWitness)
+	require.NotEmpty(t, onReal, "the catalogue has drills left out of the double (gate-hotfix-state)")
 	realGroup.Hold(t, "real image slot")
 	for _, n := range onReal {
 		t.Run(n, func(t *testing.T) { realDrillTestsItself(t, bin, n) })
@@ -40,7 +40,7 @@ func TestRealSaltDrillTestsItself(t *testing.T) {
 
 // drillsOnReal reads `saltlab drill list` (a column SALT of flavours per
 // drill) for the drills whose self-test runs on real Salt here: those
-// left out of the double, and the witness.
+// left out of the double.
 func drillsOnReal(t *testing.T, bin string) []string {
 	cmd := exec.Command(bin, "drill", "list")
 	cmd.Dir = repoRoot
@@ -59,7 +59,7 @@ func drillsOnReal(t *testing.T, bin string) []string {
 		}
 		require.Greater(t, len(f), col, "drill list line %q", l)
 		flavours := strings.Split(f[col], ",")
-		if f[0] == realDrillWitness || !slices.Contains(flavours, "sim") {
+		if !slices.Contains(flavours, "sim") {
 			require.Contains(t, flavours, "real", "drill %s runs on neither the double nor real Salt", f[0])
 			onReal = append(onReal, f[0])
 		}
