@@ -204,6 +204,8 @@ test: test-prereqs build
 # prints the memory check's refusal of 1000 (reports/bench/fleet-curves-real.svg);
 # beyond 10 a real fleet runs 50 minions to a container. It took 27 min on
 # two cores (2026-11-28); BENCHTIMEOUT (default 60m) bounds the whole run.
+# SALTLAB_BENCH_SWARM=NAME deploys the fleets on that swarm (`saltlab swarm
+# up --name NAME`), drawing fleet-curves[-real]-swarm.svg.
 BENCHTIME ?= 1x
 BENCHTIMEOUT ?= 60m
 BENCH     ?= BenchmarkUp|BenchmarkSuite|BenchmarkFleet

@@ -26,6 +26,7 @@ import (
 // helper, rule, qdisc or proxy. The second case deletes the ledger too, so
 // the label sweep alone must find it all.
 func TestHealAfterSIGKILL(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -121,6 +122,7 @@ func TestHealAfterSIGKILL(t *testing.T) {
 // no chaos helper once its time ends; with another fault still on the same
 // service, that service's helper stays until `saltlab heal`.
 func TestDockerTimedFaultRemovesItsHelper(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()

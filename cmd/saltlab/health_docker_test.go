@@ -35,6 +35,7 @@ const detectWithin = 12 * time.Second
 // again. Before that, on the fresh lab, salt-pepper works through the
 // balancer before and after master-1 stops (pepperThroughTheBalancer).
 func TestFrozenMasterTurnsUnhealthy(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	for _, flavour := range []string{"sim", "real"} {
 		t.Run(flavour, func(t *testing.T) {
 			holdLab(t, flavour)

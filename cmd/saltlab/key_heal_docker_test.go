@@ -27,6 +27,7 @@ import (
 // is SIGKILLed; `saltlab heal`, reading only the ledger file, accepts the
 // key again on the master.
 func TestHealPutsARejectedKeyBack(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()

@@ -22,6 +22,14 @@ import (
 // down the one way each: a Salt lab through `saltlab up` and `saltlab
 // down`, or the chaos package's plain containers under a saved run.
 
+// parallelTests: the Docker tests of the command are parallel ones
+// (make test runs them two at a time, -parallel 2), each holding its
+// lab's slots. One after another, they waited 15 minutes in all for
+// slots in a CI run while the other packages' labs held the pool, and
+// the last of them ran alone for two minutes at the end of the pass
+// (2026-12-06). TestFreshCloneUp is not one: it changes the working
+// folder and the environment (t.Chdir, t.Setenv).
+
 // labPool is the machine's lab slots, which every Docker test binary of
 // the run shares (internal/testenv/labpool).
 var labPool = labpool.Machine()

@@ -65,6 +65,7 @@ func labelRoles(ctx context.Context, t *testing.T, c *swarmnodes.Cluster) {
 // SALTLAB_TEST_SWARM names one built beforehand (`saltlab swarm up
 // --name NAME`), which it then leaves standing.
 func TestRunOnTheSwarm(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	// Two slots: the lab of the double and the three node engines it
 	// runs in, which cost what a second lab does (docs/swarm.md).
 	labPool.Hold(t, 2, "swarm lab slots")

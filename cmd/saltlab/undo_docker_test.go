@@ -36,6 +36,7 @@ import (
 // a killed process would, and healed by `saltlab heal`; its timed end is
 // ops.RunDrill's.
 func TestUndoRestoresObservedState(t *testing.T) {
+	t.Parallel() // parallelTests says why
 	holdLab(t, "sim")
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
