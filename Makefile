@@ -2,6 +2,7 @@
 #   make lab    build images (real Salt by default: SALT=real|sim|auto), run the default scenarios (TAGS='not @slow'; TAGS= for all) against a fresh lab, write reports, tear down
 #   make test   unit tests, Docker integration tests and the end-to-end runs on the Salt double
 #   make down   remove every saltlab container, network and volume on this engine
+#   make test-swarm  the swarm tests in full, on a three-node swarm it builds and removes
 #   make bench  time `saltlab up` (hot, 3 and 50 minions; and paired with docker-compose on the same file), the default suite per topology, and a fleet of 10, 100 and 1000 minions with its cost curves, on the Salt double
 #   make fuzz   run each fuzzer of the parsers of untrusted text for FUZZTIME executions
 #   make matrix run every topology's default selection on real Salt per release line, add the runs to docs/release-matrix.json and write docs/release-matrix.md and README.md's table
@@ -26,7 +27,7 @@ unexport GO
 # the same one. (go test already puts its own GOROOT/bin first on PATH.)
 WITH_GO = PATH="$(patsubst %/,%,$(dir $(GO))):$$PATH"
 
-.PHONY: lab test unit vet images down build prereqs test-prereqs bench fuzz matrix
+.PHONY: lab test unit vet images down build prereqs test-prereqs bench fuzz matrix test-swarm
 
 build:
 	$(GO) build -o $(BIN) ./cmd/saltlab
@@ -186,6 +187,19 @@ test: test-prereqs build
 	fuzzed=0; wait $$fuzz || fuzzed=$$?; \
 	echo "saltlab: the fuzzers ended with $$fuzzed, $$(date +%T):"; cat $(FUZZ_LOG); \
 	test $$pass = 0 && test $$fuzzed = 0
+
+# The swarm tests in full, beside make test's reduced swarm run (cmd/saltlab's
+# TestRunOnTheSwarm, on a swarm of its own): a three-node swarm SWARM_NAME
+# built with `saltlab swarm up` and `swarm load`, the deploy and node-pause
+# tests of internal/swarm/stack and TestRunOnTheSwarm on it, one package at a
+# time (they label and pause its nodes), and TestSwarmAcrossNodes; the swarm
+# is removed at the end, also on failure or Ctrl-C (docs/swarm.md).
+SWARM_NAME ?= tswarm
+test-swarm: test-prereqs build
+	@set -e; trap '$(BIN) swarm down --name $(SWARM_NAME)' EXIT; trap 'exit 130' INT TERM; \
+	$(BIN) swarm up --name $(SWARM_NAME) --root .; \
+	$(BIN) swarm load --name $(SWARM_NAME); \
+	SALTLAB_TEST_SWARM=$(SWARM_NAME) $(WITH_GO) $(GO) test -tags docker -p 1 -count=1 -v -timeout 45m -run 'OnTheSwarm|^TestSwarmAcrossNodes$$' ./internal/swarm/... ./cmd/saltlab
 
 # Wall time (images cached) of `saltlab up` to healthy, hot topology with 3
 # and 50 minions, and of the default suite (not @slow) per built-in

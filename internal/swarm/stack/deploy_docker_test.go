@@ -29,7 +29,7 @@ import (
 func testSwarmName(t *testing.T) string {
 	name := os.Getenv("SALTLAB_TEST_SWARM")
 	if name == "" {
-		t.Skip("SALTLAB_TEST_SWARM names no swarm: build one with `saltlab swarm up --name NAME && saltlab swarm load --name NAME`")
+		t.Skip("SALTLAB_TEST_SWARM names no swarm: `make test-swarm` builds one and runs the swarm tests on it")
 	}
 	return name
 }

@@ -53,10 +53,16 @@ func TestNodePauseOnTheSwarm(t *testing.T) {
 	require.NoError(t, err)
 	defer host.Close()
 	// The masters go on the workers, so taking master-1's node away
-	// leaves the swarm its manager.
+	// leaves the swarm its manager; the minions on the manager, so that
+	// the lost node holds master-1 alone (with role labels on some nodes
+	// the minions spread over every node the labels leave them).
 	require.GreaterOrEqual(t, len(c.Nodes), 3, "the test needs a manager and two workers")
-	for _, n := range c.Nodes[1:3] {
-		setRole(t, ctx, c, n.ID, "master")
+	for i, n := range c.Nodes[:3] {
+		role := "master"
+		if i == 0 {
+			role = "minion"
+		}
+		setRole(t, ctx, c, n.ID, role)
 		t.Cleanup(func() { setRole(t, context.Background(), c, n.ID, "") })
 	}
 
