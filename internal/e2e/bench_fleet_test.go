@@ -447,9 +447,9 @@ func labMemory(b *testing.B, engines [][]string, runID string) float64 {
 // labEngines are the engines a fleet's containers run on, each as the
 // command line that reaches it: this host's docker on compose; on a
 // swarm, the docker inside each node container (the node image carries
-// Debian's docker.io) on its node's socket (internal/swarm's socketInNode
-// and socketName; a test of the e2e room may not import that room),
-// the nodes found by the swarm's run label on this host.
+// Debian's docker.io; the container's DOCKER_HOST names its engine), the
+// nodes found by the swarm's run label on this host (swarm.RunID: the e2e
+// room may not import the swarm room).
 func labEngines(b *testing.B, swarmName string) [][]string {
 	if swarmName == "" {
 		return [][]string{{"docker"}}
@@ -460,7 +460,7 @@ func labEngines(b *testing.B, swarmName string) [][]string {
 	}
 	var on [][]string
 	for _, node := range strings.Fields(string(out)) {
-		on = append(on, []string{"docker", "exec", node, "docker", "-H", "unix:///run/saltlab-swarm/docker.sock"})
+		on = append(on, []string{"docker", "exec", node, "docker"})
 	}
 	if len(on) == 0 {
 		b.Fatalf("no node container of swarm %s runs here: `saltlab swarm up --name %s` first", swarmName, swarmName)

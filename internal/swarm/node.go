@@ -62,9 +62,12 @@ func dockerdArgs() []string {
 func nodeSpec(name, node, stateDir string) (*container.Config, *container.HostConfig, *network.NetworkingConfig) {
 	withInit := true
 	cfg := &container.Config{
-		Image:      images.SwarmNodeRef,
-		Hostname:   node,
-		Env:        []string{offlineImageVar},
+		Image:    images.SwarmNodeRef,
+		Hostname: node,
+		// DOCKER_HOST: a `docker` run in the node (`docker exec NODE
+		// docker ps`, as the fleet benchmark reads a swarm lab) reaches
+		// the node's own engine, at the socket dockerdArgs gives it.
+		Env:        []string{offlineImageVar, "DOCKER_HOST=unix://" + socketInNode + "/" + socketName},
 		Entrypoint: []string{"sh", "-c", nodeScript, "saltlab-swarm-node"},
 		Cmd:        dockerdArgs(),
 		Labels:     nodeLabels(name, node),
