@@ -100,7 +100,7 @@ func (b *Builder) buildBaseDockerfile(ctx context.Context, list packageList) (er
 		{Name: "Dockerfile", Data: dockerfile},
 		{Name: "packages.txt", Data: list.raw},
 	}
-	return b.buildImage(ctx, BaseRef, contextTar(files), build.ImageBuildOptions{Labels: baseLabels(list)})
+	return b.buildImage(ctx, BaseRef, files, build.ImageBuildOptions{Labels: baseLabels(list)})
 }
 
 func short(hash string) string {

@@ -38,8 +38,8 @@ func TestEnsureBaseDockerfilePath(t *testing.T) {
 	require.Len(t, docker.builds, 1)
 	call := docker.builds[0]
 	assert.Equal(t, []string{BaseRef}, call.opts.Tags)
-	assert.Equal(t, currentHash(t, b), call.opts.Labels[labels.PackagesHash])
-	assert.Equal(t, "true", call.opts.Labels[labels.Managed])
+	assert.Equal(t, currentHash(t, b), call.labels[labels.PackagesHash])
+	assert.Equal(t, "true", call.labels[labels.Managed])
 	assert.Contains(t, call.files["Dockerfile"], "FROM debian:bookworm-slim")
 	assert.Contains(t, call.files["packages.txt"], "nginx-light")
 	assert.Empty(t, host.commands, "no debootstrap when the Dockerfile build works")

@@ -4,9 +4,12 @@ import (
 	"archive/tar"
 	"fmt"
 	"io"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/saltlab/saltlab/internal/userfile"
 )
@@ -81,4 +84,42 @@ func writeContextFile(tw *tar.Writer, f contextFile, mtime time.Time) error {
 		return fmt.Errorf("write build context %s: %w", f.Name, err)
 	}
 	return nil
+}
+
+// foldLabels returns files with the Dockerfile named dockerfile ending in
+// one LABEL instruction that sets every label of lbls, in key order. The
+// keys and values are saltlab's own (hashes, tags, releases, flavours);
+// one holding a character the Dockerfile would read as more than text
+// (a quote, a backslash, a $ for its variables, a control character) is
+// refused rather than escaped.
+func foldLabels(files []contextFile, dockerfile string, lbls map[string]string) ([]contextFile, error) {
+	if len(lbls) == 0 {
+		return files, nil
+	}
+	var line strings.Builder
+	line.WriteString("LABEL")
+	for _, k := range slices.Sorted(maps.Keys(lbls)) {
+		for _, s := range []string{k, lbls[k]} {
+			if strings.ContainsFunc(s, func(r rune) bool { return r == '"' || r == '\\' || r == '$' || !unicode.IsPrint(r) }) {
+				return nil, fmt.Errorf("label %s=%q: a quote, backslash, $ or control character does not go into a Dockerfile LABEL as text", k, lbls[k])
+			}
+		}
+		fmt.Fprintf(&line, " %q=%q", k, lbls[k])
+	}
+	out := slices.Clone(files)
+	for i, f := range out {
+		if path.Clean(f.Name) != dockerfile {
+			continue
+		}
+		if f.Data == nil {
+			return nil, fmt.Errorf("label the build: the context's %s is not held in memory", dockerfile)
+		}
+		df := append([]byte(nil), f.Data...)
+		if len(df) > 0 && df[len(df)-1] != '\n' {
+			df = append(df, '\n')
+		}
+		out[i].Data = append(df, line.String()+"\n"...)
+		return out, nil
+	}
+	return nil, fmt.Errorf("label the build: no %s in its context", dockerfile)
 }

@@ -108,3 +108,37 @@ func TestFindRepoRoot(t *testing.T) {
 	_, err = FindRepoRoot(t.TempDir())
 	require.Error(t, err)
 }
+
+// foldLabels puts every label in one LABEL line at the Dockerfile's end,
+// in key order, leaves the caller's files as they were, and refuses what
+// a Dockerfile would not read as text.
+func TestFoldLabels(t *testing.T) {
+	files := []contextFile{{Name: "Dockerfile", Data: []byte("FROM x\nRUN true")}, {Name: "wheels/"}}
+	for _, tc := range []struct {
+		name    string
+		lbls    map[string]string
+		want    string
+		wantErr string
+	}{
+		{"none", nil, "FROM x\nRUN true", ""},
+		{"in key order, one line", map[string]string{"io.saltlab.b": "2", "io.saltlab.a": "saltlab/x:1 two"},
+			"FROM x\nRUN true\nLABEL \"io.saltlab.a\"=\"saltlab/x:1 two\" \"io.saltlab.b\"=\"2\"\n", ""},
+		{"a variable", map[string]string{"k": "$HOME"}, "", `label k="$HOME": a quote, backslash, $ or control character`},
+		{"a quote", map[string]string{"k": `a"b`}, "", "label k="},
+		{"a newline", map[string]string{"k\n": "v"}, "", "label k\n="},
+		{"a backslash", map[string]string{"k": `a\`}, "", "label k="},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := foldLabels(files, "Dockerfile", tc.lbls)
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, string(got[0].Data))
+			assert.Equal(t, "FROM x\nRUN true", string(files[0].Data), "the caller's files unchanged")
+		})
+	}
+	_, err := foldLabels([]contextFile{{Name: "x"}}, "Dockerfile", map[string]string{"k": "v"})
+	assert.ErrorContains(t, err, "no Dockerfile in its context")
+}

@@ -2,13 +2,16 @@ package images
 
 import (
 	"archive/tar"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,7 +32,29 @@ import (
 type buildCall struct {
 	opts  build.ImageBuildOptions
 	files map[string]string // name -> content ("" for directories)
+	// labels are the image's labels as the daemon would set them: the
+	// Dockerfile's LABEL lines (foldLabels puts saltlab's there), then
+	// opts.Labels.
+	labels map[string]string
 }
+
+// dockerfileLabels reads the LABEL lines of a Dockerfile whose pairs are
+// written as foldLabels writes them: "key"="value", space-separated.
+func dockerfileLabels(df string) map[string]string {
+	out := map[string]string{}
+	for _, l := range strings.Split(df, "\n") {
+		rest, ok := strings.CutPrefix(l, "LABEL ")
+		if !ok {
+			continue
+		}
+		for _, m := range labelPair.FindAllStringSubmatch(rest, -1) {
+			out[m[1]] = m[2]
+		}
+	}
+	return out
+}
+
+var labelPair = regexp.MustCompile(`"([^"]*)"="([^"]*)"`)
 
 // fakeDocker is an in-memory image store implementing Docker.
 type fakeDocker struct {
@@ -65,7 +90,8 @@ func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts 
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	call := buildCall{opts: opts, files: files}
+	call := buildCall{opts: opts, files: files, labels: dockerfileLabels(files[cmp.Or(opts.Dockerfile, "Dockerfile")])}
+	maps.Copy(call.labels, opts.Labels)
 	f.builds = append(f.builds, call)
 	ref := opts.Tags[0]
 	if msg := f.failBuild(call); msg != "" {
@@ -78,9 +104,7 @@ func (f *fakeDocker) ImageBuild(_ context.Context, buildContext io.Reader, opts 
 	for k, v := range f.images[ref] {
 		lbls[k] = v
 	}
-	for k, v := range opts.Labels {
-		lbls[k] = v
-	}
+	maps.Copy(lbls, call.labels)
 	// As the daemon does: every tag names the image built.
 	for _, tag := range opts.Tags {
 		f.images[tag] = lbls

@@ -96,5 +96,5 @@ func (b *Builder) ensureLabels(ctx context.Context, ref string, want map[string]
 	}
 	b.logf("daemon ignored LABEL on import: relabelling %s with a build", ref)
 	files := []contextFile{{Name: "Dockerfile", Data: []byte("FROM " + ref + "\n")}}
-	return b.buildImage(ctx, ref, contextTar(files), build.ImageBuildOptions{Labels: want, NetworkMode: "none"})
+	return b.buildImage(ctx, ref, files, build.ImageBuildOptions{Labels: want, NetworkMode: "none"})
 }

@@ -78,7 +78,7 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 	}
 	done := b.phase(fmt.Sprintf("build %s: Salt %s by route %s", ref, want, rb.route))
 	defer done(&err)
-	out, berr := b.captureBuild(ctx, ref, contextTar(files), opts)
+	out, berr := b.captureBuild(ctx, ref, files, opts)
 	got := installedVersion(out)
 	if berr == nil && got == "" {
 		got = b.cachedRelease(ctx, ref, want, exact)
@@ -97,7 +97,7 @@ func (b *Builder) buildReal(ctx context.Context, r realRecipe, rb realBuild) (im
 
 // captureBuild builds and returns the whole output, which also goes to
 // realBuildLog; the log shows only the build steps and install-salt's lines.
-func (b *Builder) captureBuild(ctx context.Context, ref string, bc io.ReadCloser, opts build.ImageBuildOptions) (string, error) {
+func (b *Builder) captureBuild(ctx context.Context, ref string, files []contextFile, opts build.ImageBuildOptions) (string, error) {
 	var all strings.Builder
 	w := io.Writer(&all)
 	logPath := b.path(realBuildLog)
@@ -108,7 +108,7 @@ func (b *Builder) captureBuild(ctx context.Context, ref string, bc io.ReadCloser
 		}
 	}
 	pw := newProgressWriter(b.log, "  ", 1)
-	err := b.buildImageTo(ctx, ref, bc, opts, io.MultiWriter(w, lineFilter{pw}))
+	err := b.buildImageTo(ctx, ref, files, opts, io.MultiWriter(w, lineFilter{pw}))
 	return all.String(), err
 }
 
@@ -181,7 +181,7 @@ func (b *Builder) labelPending(ctx context.Context, pending, version string, lbl
 	l[labels.SaltVersion] = version
 	df := []byte("FROM " + pending + "\n")
 	opts := build.ImageBuildOptions{Labels: l, NetworkMode: "none"}
-	if err := b.buildImageTo(ctx, final, contextTar([]contextFile{{Name: "Dockerfile", Data: df}}), opts, io.Discard); err != nil {
+	if err := b.buildImageTo(ctx, final, []contextFile{{Name: "Dockerfile", Data: df}}, opts, io.Discard); err != nil {
 		return fmt.Errorf("tag Salt %s image: %w", version, err)
 	}
 	if _, err := b.docker.ImageRemove(ctx, pending, image.RemoveOptions{}); err != nil {

@@ -216,9 +216,9 @@ func TestBuildRealRoutes(t *testing.T) {
 		assert.Equal(t, "SALT", c.files["wheels/salt-3008.5-py3-none-any.whl"])
 		assert.Equal(t, "CP", c.files["wheels/CherryPy-18.10.0-py3-none-any.whl"])
 		assert.Equal(t, map[string]string{"SALT_ROUTE": "wheelhouse", "SALT_REQUIREMENT": "salt==3008.5", "SALT_EXTRAS": "CherryPy"}, args(c))
-		assert.Equal(t, "real", c.opts.Labels[labels.Flavor])
-		assert.Equal(t, "3008.5", c.opts.Labels[labels.SaltVersion])
-		assert.Len(t, c.opts.Labels[labels.RecipeHash], 64)
+		assert.Equal(t, "real", c.labels[labels.Flavor])
+		assert.Equal(t, "3008.5", c.labels[labels.SaltVersion])
+		assert.Len(t, c.labels[labels.RecipeHash], 64)
 		assert.Contains(t, c.files["install-salt"], "SALTLAB_SALT_VERSION=")
 		assert.Contains(t, c.files["salt-options.py"], "DEFAULT_MINION_OPTS", "the option list script is in the build context")
 

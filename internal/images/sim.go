@@ -121,7 +121,7 @@ func (b *Builder) buildGoImage(ctx context.Context, g goImage) (ref string, err 
 	lbls := map[string]string{labels.PackagesHash: base, labels.BuiltRef: ref}
 	maps.Copy(lbls, g.labels)
 	opts := build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Tags: []string{g.repo + ":latest", srcRef}}
-	if err := b.buildImage(ctx, ref, contextTar(files), opts); err != nil {
+	if err := b.buildImage(ctx, ref, files, opts); err != nil {
 		return "", err
 	}
 	return ref, nil

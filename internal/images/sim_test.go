@@ -36,7 +36,7 @@ func TestBuildSim(t *testing.T) {
 	assert.Equal(t, []string{ref, SimRef}, c.opts.Tags[:2])
 	assert.Regexp(t, `^saltlab/salt-sim:src-[0-9a-f]{12}$`, c.opts.Tags[2], "the sources' tag")
 	assert.Equal(t, "none", string(c.opts.NetworkMode), "no network in the sim build")
-	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true", labels.PackagesHash: currentHash(t, b), labels.BuiltRef: ref}, c.opts.Labels,
+	assert.Equal(t, map[string]string{labels.Flavor: "sim", labels.Managed: "true", labels.PackagesHash: currentHash(t, b), labels.BuiltRef: ref}, c.labels,
 		"the base it is built on and its digest tag are recorded")
 	assert.Equal(t, "#!fake binary", c.files["saltsim"])
 	df := c.files["Dockerfile"]

@@ -104,7 +104,7 @@ func (b *Builder) CompileWheels(ctx context.Context, src, deps, out string) (err
 	bctx, cancel := context.WithTimeout(ctx, wheelBuildTimeout)
 	defer cancel()
 	lbls := map[string]string{labels.Managed: "true"}
-	outText, berr := b.captureBuild(bctx, ref, contextTar(files), build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Remove: true, ForceRemove: true})
+	outText, berr := b.captureBuild(bctx, ref, files, build.ImageBuildOptions{Labels: lbls, NetworkMode: "none", Remove: true, ForceRemove: true})
 	// The scratch image goes on every path, on a context the caller's
 	// cancellation cannot cut short.
 	cleanup, cancelCleanup := context.WithTimeout(context.WithoutCancel(ctx), copyOutTimeout)
