@@ -21,23 +21,40 @@ import (
 // "S"", options as `saltlab chaos` takes them) reads badly in a feature;
 // its phrase goes here, beside its registration.
 func faultPhrases() []def {
-	return []def{
-		{`^I inject ([a-z][a-z-]*) on "([^"]+)"(?: with (.+))?$`, injectFault},
-		{`^I pause "([^"]+)"$`, pauseService},
-		{`^I resume "([^"]+)"$`, resumeService},
-		{`^I isolate "([^"]+)" from the network$`, isolateService},
-		{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices},
-		{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay},
-		{`^I block port (\d+) on "([^"]+)"$`, blockPort},
-		{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency},
-		{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess},
-		{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess},
-		{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS},
-		{`^all faults are healed$`, healAllFaults},
-		{`^every minion runs on another node than "([^"]+)"$`, minionsElsewhere},
-		{`^the node of "([^"]+)" is lost$`, loseNode},
-		{`^within (\d+) s the swarm marks the node of "([^"]+)" down$`, nodeMarkedDown},
-		{`^the node of "([^"]+)" comes back$`, nodeBack},
+	out := make([]def, 0, len(faultDefs()))
+	for _, f := range faultDefs() {
+		out = append(out, f.def)
+	}
+	return out
+}
+
+// faultDef is a fault phrase and the kind it injects: "" for a heal or a
+// check, kindInGroup for the generic phrase, whose first group names it.
+type faultDef struct {
+	def
+	kind string
+}
+
+const kindInGroup = "<group 1>"
+
+func faultDefs() []faultDef {
+	return []faultDef{
+		{def{`^I inject ([a-z][a-z-]*) on "([^"]+)"(?: with (.+))?$`, injectFault}, kindInGroup},
+		{def{`^I pause "([^"]+)"$`, pauseService}, string(chaos.KindPause)},
+		{def{`^I resume "([^"]+)"$`, resumeService}, ""},
+		{def{`^I isolate "([^"]+)" from the network$`, isolateService}, string(chaos.KindIsolate)},
+		{def{`^I partition "([^"]+)" from "([^"]+)"$`, partitionServices}, string(chaos.KindPartition)},
+		{def{`^I drop what "([^"]+)" sends to "([^"]+)"$`, dropOneWay}, string(chaos.KindPartition)},
+		{def{`^I block port (\d+) on "([^"]+)"$`, blockPort}, string(chaos.KindPortBlock)},
+		{def{`^I add (\d+)ms latency to "([^"]+)"$`, addLatency}, string(chaos.KindLatency)},
+		{def{`^I freeze the "([^"]+)" process on "([^"]+)"$`, freezeProcess}, string(chaos.KindProcStop)},
+		{def{`^I kill the "([^"]+)" process on "([^"]+)"$`, killProcess}, string(chaos.KindProcKill)},
+		{def{`^I make "([^"]+)" unresolvable on "([^"]+)"$`, breakDNS}, string(chaos.KindDNS)},
+		{def{`^all faults are healed$`, healAllFaults}, ""},
+		{def{`^every minion runs on another node than "([^"]+)"$`, minionsElsewhere}, ""},
+		{def{`^the node of "([^"]+)" is lost$`, loseNode}, string(chaos.KindNodePause)},
+		{def{`^within (\d+) s the swarm marks the node of "([^"]+)" down$`, nodeMarkedDown}, ""},
+		{def{`^the node of "([^"]+)" comes back$`, nodeBack}, ""},
 	}
 }
 

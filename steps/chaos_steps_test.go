@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/scenario/scenariotest"
 )
 
@@ -78,5 +79,56 @@ func TestNodeLostFeature(t *testing.T) {
 			}
 			assert.Empty(t, ledger.Pending(), "healed on every exit path")
 		})
+	}
+}
+
+// TestFaultPhraseKinds: NeedsChaosHelper (what a run reads to build the
+// chaos helper with its images) follows the chaos registry for the kind
+// each fault phrase injects; every fixed kind in faultDefs is a
+// registered one; and where the fake engine records faults, the kind a
+// phrase's step records in the fault ledger is its faultDefs kind.
+func TestFaultPhraseKinds(t *testing.T) {
+	for _, tc := range []struct {
+		step, kind string
+		helper     bool
+		recorded   bool // the fake engine records it in the ledger
+	}{
+		{`I partition "salt-minion-1" from "salt-master-1"`, "partition", true, true},
+		{`I drop what "salt-minion-1" sends to "salt-master-1"`, "partition", true, true},
+		{`I pause "salt-master-1"`, "pause", false, true},
+		{`I inject stop on "salt-master-1"`, "stop", false, true},
+		{`I isolate "salt-master-1" from the network`, "isolate", true, false},
+		{`I block port 4505 on "salt-master-1"`, "port-block", true, false},
+		{`I add 200ms latency to "salt-master-1"`, "latency", true, false},
+		{`I make "salt-master-1" unresolvable on "salt-minion-1"`, "dns", true, false},
+		{`I freeze the "salt-master" process on "salt-master-1"`, "proc-stop", false, false},
+		{`I inject loss on "salt-master-1" with --percent 50`, "loss", true, false},
+	} {
+		t.Run(tc.step, func(t *testing.T) {
+			assert.Equal(t, tc.helper, NeedsChaosHelper(tc.step))
+			if !tc.recorded {
+				return
+			}
+			p := filepath.Join(t.TempDir(), "kind.feature")
+			body := "@failover\nFeature: faults\n  Scenario: s\n    Given the lab is healthy\n    When " + tc.step + "\n    And all faults are healed\n"
+			require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+			status, out, _, ledger := runFeature(t, p, scenariotest.NewLab())
+			require.Equal(t, 0, status, out)
+			saved, err := os.ReadFile(ledger.Path())
+			require.NoError(t, err)
+			assert.Contains(t, string(saved), `"kind":"`+tc.kind+`"`)
+		})
+	}
+	var kinds []string
+	for _, d := range chaos.Defs() {
+		kinds = append(kinds, string(d.Kind))
+	}
+	for _, f := range faultDefs() {
+		if f.kind != "" && f.kind != kindInGroup {
+			assert.Contains(t, kinds, f.kind, f.pattern)
+		}
+	}
+	for _, text := range []string{`all faults are healed`, `I resume "salt-master-1"`, `the lab is healthy`, `I inject meteor on "x"`} {
+		assert.False(t, NeedsChaosHelper(text), text)
 	}
 }

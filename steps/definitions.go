@@ -5,6 +5,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/saltlab/saltlab/internal/chaos"
 	"github.com/saltlab/saltlab/internal/scenario"
 )
 
@@ -96,4 +97,22 @@ func Phrases() []*regexp.Regexp {
 		out = append(out, regexp.MustCompile(df.pattern))
 	}
 	return out
+}
+
+// NeedsChaosHelper reports whether the step text injects a fault that
+// runs the chaos helper image (chaos.NeedsHelper): a run whose selection
+// holds one builds the helper with its images. Only the fault phrases
+// inject; the generic phrase's kind is the one it names.
+func NeedsChaosHelper(text string) bool {
+	for _, f := range faultDefs() {
+		m := regexp.MustCompile(f.pattern).FindStringSubmatch(text)
+		switch {
+		case m == nil || f.kind == "":
+		case f.kind == kindInGroup:
+			return chaos.NeedsHelper(m[1])
+		default:
+			return chaos.NeedsHelper(f.kind)
+		}
+	}
+	return false
 }

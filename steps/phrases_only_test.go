@@ -18,12 +18,14 @@ import (
 // wiringFiles are the files of steps/ that hold no phrase: the wiring of
 // the phrases into godog, and why each is here.
 var wiringFiles = map[string]string{
-	"definitions.go": "the phrase table, its registration (Initializer) and its patterns for the up-front check (Phrases)",
+	"definitions.go": "the phrase table, its registration (Initializer), its patterns for the up-front check (Phrases) and the faults its phrases inject (NeedsChaosHelper)",
 	"world.go":       "the scenario's world as the phrases share it, and the godog hooks that begin and end each scenario",
 }
 
-// exported is all that steps/ offers the run: the godog wiring.
-var exported = []string{"Initializer", "Phrases"}
+// exported is all that steps/ offers the run: the godog wiring, and what
+// the run reads of the phrases before a lab starts (their patterns, and
+// which inject a fault through the chaos helper image).
+var exported = []string{"Initializer", "Phrases", "NeedsChaosHelper"}
 
 // TestStepsHoldPhrasesOnly keeps steps/ the Gherkin room: every file but
 // the wiring defines at least one function the phrase table registers

@@ -137,6 +137,18 @@ func IsNetwork(k fault.Kind) bool {
 	return ok && d.Kind == k && d.Network
 }
 
+// NeedsHelper reports whether injecting a fault of the kind named name
+// (a kind or an alias, steps-only kinds too) runs the chaos helper image:
+// a network kind sets its rules from a helper in the target's namespace,
+// and a kind that needs host features probes them from one. A run whose
+// scenarios inject such a fault builds the helper with its images, not
+// in the middle of the first scenario that needs it. An unknown name
+// does not.
+func NeedsHelper(name string) bool {
+	d, ok := find(name)
+	return ok && (d.Network || len(d.Needs) > 0)
+}
+
 // defOf returns the registered kind k, steps-only kinds too.
 func defOf(k fault.Kind) (Def, error) {
 	d, ok := find(string(k))

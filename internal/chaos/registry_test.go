@@ -144,3 +144,33 @@ func TestParse(t *testing.T) {
 		})
 	}
 }
+
+// TestNeedsHelper: the kinds acting from a helper in the target's
+// namespace, by kind or alias, are the ones a run builds the helper for
+// ahead; a kind Docker does alone, and an unknown name, are not.
+func TestNeedsHelper(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"partition", true},
+		{"isolate", true},
+		{"latency", true},
+		{"dns", true},
+		{"stop", false},
+		{"pause", false},
+		{"proc-stop", false},
+		{"key-action", false},
+		{"meteor", false},
+	} {
+		assert.Equal(t, tc.want, NeedsHelper(tc.name), tc.name)
+	}
+	for _, d := range Defs() {
+		for _, a := range d.Aliases {
+			assert.Equal(t, NeedsHelper(string(d.Kind)), NeedsHelper(a), "alias %s of %s", a, d.Kind)
+		}
+		if d.Network {
+			assert.True(t, NeedsHelper(string(d.Kind)), "network kind %s", d.Kind)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/compose-spec/compose-go/v2/types"
 
@@ -37,18 +36,22 @@ func (s *Session) checkImageOptions(ctx context.Context, b *images.Builder, flav
 }
 
 // images builds or finds the base and Salt images (one lab at a time
-// under lock), announces the flavour, and checks the run's Salt options
-// and needed release against the image.
-func (s *Session) images(ctx context.Context, cfg *settings.Config, file string, project *types.Project, topoRoles roles.Roles, lock sync.Locker) (images.Flavor, error) {
-	if lock != nil {
-		lock.Lock()
-		defer lock.Unlock()
+// under spec.Images), announces the flavour, and checks the run's Salt
+// options and needed release against the image. With spec.ChaosHelper
+// the chaos helper is built at the same time (helperAhead).
+func (s *Session) images(ctx context.Context, cfg *settings.Config, file string, project *types.Project, topoRoles roles.Roles, spec Spec) (images.Flavor, error) {
+	if spec.Images != nil {
+		spec.Images.Lock()
+		defer spec.Images.Unlock()
 	}
 	progress.New(s.Log, s.Started).Phase("images", "finding or building the base and Salt images")
 	// What the builder does (Docker's build output included) is plumbing:
 	// the flavour and the image it chose are the story.
 	b := images.NewBuilder(s.Cli, cfg.RepoRoot, console.PlumbingOf(s.Log), images.WithIndexRefresh(cfg.SaltRefresh))
 	s.Builder = b
+	if spec.ChaosHelper {
+		defer s.helperAhead(ctx, b)()
+	}
 	// Resolve makes the base while it resolves and builds (ahead of need);
 	// the check after it finds the base made.
 	flavor, err := b.Resolve(ctx, cfg.Flavor, cfg.SaltVersion)
@@ -64,6 +67,24 @@ func (s *Session) images(ctx context.Context, cfg *settings.Config, file string,
 	}
 	progress.New(s.Log, s.Started).Phase("images", "ready (%s)", flavor.Image)
 	return flavor, s.checkImageOptions(ctx, b, flavor, project, cfg.Knobs)
+}
+
+// helperAhead builds the chaos helper (images.BuildHelper: a go build and
+// an image FROM the base) while the Salt images are resolved and built,
+// and returns the wait for it. On a fresh machine that is some 30 s the
+// run's first network fault no longer spends inside its scenario; with
+// the images made it is a check of the helper's digest tag. A failure is
+// said and left to that fault, which builds the helper again and fails
+// its own scenario, as it did before the helper was built ahead.
+func (s *Session) helperAhead(ctx context.Context, b *images.Builder) (wait func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, err := b.BuildHelper(ctx); err != nil && ctx.Err() == nil {
+			progress.New(s.Log, s.Started).Line("the chaos helper image, built with the Salt images for this run's network faults, failed: %v; the first such fault builds it again", err)
+		}
+	}()
+	return func() { <-done }
 }
 
 // announceFlavor says which Salt the run tests, loudly when it is the

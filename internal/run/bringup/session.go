@@ -89,6 +89,10 @@ type Spec struct {
 	// Detach marks the lab's resources as created by `saltlab up` (see
 	// labels.UpOwnerPrefix).
 	Detach bool
+	// ChaosHelper: the lab's scenarios inject a fault through the chaos
+	// helper image (selection.NeedsChaosHelper), so it is built with the
+	// Salt images, at the same time, not inside the first such scenario.
+	ChaosHelper bool
 }
 
 // Start is the one bring-up path of `run` and `up`: check the compose
@@ -174,7 +178,7 @@ func (s *Session) up(ctx context.Context, cfg *settings.Config, file string, pro
 		return err
 	}
 	s.Creds = creds
-	flavor, err := s.images(ctx, cfg, file, project, topoRoles, spec.Images)
+	flavor, err := s.images(ctx, cfg, file, project, topoRoles, spec)
 	if err != nil {
 		return err
 	}

@@ -85,7 +85,11 @@ func Run(ctx context.Context, cfg settings.Config, sh *Shared, plans []selection
 // down; the outcome is nil when the scenarios never ran.
 func runLab(ctx context.Context, cfg settings.Config, sh *Shared, p selection.Plan, spec bringup.Spec, sl selection.Selector, sel tagexpr.Expr, started time.Time) (*suite.Outcome, error) {
 	var out *suite.Outcome
-	err := withLab(ctx, &cfg, started, spec, func(s *bringup.Session, td *teardownBudget) error {
+	var err error
+	if spec.ChaosHelper, err = sl.NeedsChaosHelper(p.Rows); err != nil {
+		return nil, err
+	}
+	err = withLab(ctx, &cfg, started, spec, func(s *bringup.Session, td *teardownBudget) error {
 		sl.Log, sl.Started = s.Log, started
 		rows := p.Rows
 		if cfg.Flavor != images.FlavorSim && s.Flavor.Name == images.FlavorSim { // auto fell back to the double

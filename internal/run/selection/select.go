@@ -8,6 +8,7 @@ package selection
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -134,4 +135,24 @@ func (s Selector) Select(sel tagexpr.Expr) ([]report.Row, error) {
 			sel.String(), len(all), s.Paths, strings.Join(names, " "), s.Topology, s.Topology)
 	}
 	return rows, nil
+}
+
+// NeedsChaosHelper reports whether one of rows (scenarios Select
+// returned) has a step that injects a fault through the chaos helper
+// image (steps.NeedsChaosHelper): the run then builds the helper with its
+// Salt images, not in the middle of the first scenario that needs it.
+func (s Selector) NeedsChaosHelper(rows []report.Row) (bool, error) {
+	all, err := features.Check(s.Paths, steps.Phrases())
+	if err != nil {
+		return false, usage.Errorf("check features: %w", err)
+	}
+	for _, sc := range all {
+		if !slices.Contains(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row}) {
+			continue
+		}
+		if slices.ContainsFunc(sc.Steps, steps.NeedsChaosHelper) {
+			return true, nil
+		}
+	}
+	return false, nil
 }

@@ -149,3 +149,25 @@ func TestManualKeysScenariosNeedAutoAcceptOff(t *testing.T) {
 		assert.Equal(t, tc.want, names, "%v", tc.sets)
 	}
 }
+
+// The run builds the chaos helper with its images when a selected
+// scenario injects a fault through it: the failover selection does (its
+// partition), its stop scenarios alone do not.
+func TestNeedsChaosHelper(t *testing.T) {
+	sl := Selector{Topology: "failover", Paths: []string{"../../../features"}, Log: io.Discard}
+	for _, tc := range []struct {
+		user string
+		want bool
+	}{
+		{"not @slow", true},
+		{"@keys and not @slow", false},
+	} {
+		sel, err := Topology("failover", tc.user, failoverRoles)
+		require.NoError(t, err)
+		rows, err := sl.Select(sel)
+		require.NoError(t, err)
+		got, err := sl.NeedsChaosHelper(rows)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, tc.user)
+	}
+}

@@ -29,6 +29,7 @@ type Scenario struct {
 	Feature string
 	File    string
 	Tags    []string // with their "@", inherited from the feature and rule
+	Steps   []string // the steps' texts, an outline row's values filled in
 }
 
 // Check parses every .feature file under paths and verifies that every step
@@ -92,6 +93,9 @@ func checkFeature(path string, b []byte, re []*regexp.Regexp) ([]Scenario, []err
 		sc := Scenario{Name: p.Name, Row: report.RowName(doc, p), Feature: doc.Feature.Name, File: path}
 		for _, t := range p.Tags {
 			sc.Tags = append(sc.Tags, t.Name)
+		}
+		for _, st := range p.Steps {
+			sc.Steps = append(sc.Steps, st.Text)
 		}
 		out = append(out, sc)
 		if err := roles.CheckTags(sc.Tags); err != nil {

@@ -32,7 +32,12 @@ func TestCheck(t *testing.T) {
 	tagged := write("tagged.feature", "@hot\nFeature: x\n  @wip\n  Scenario: y\n    Given the lab is healthy\n")
 	sc, err := Check([]string{tagged}, testPhrases())
 	require.NoError(t, err)
-	assert.Equal(t, []Scenario{{Name: "y", Row: "y", Feature: "x", File: tagged, Tags: []string{"@hot", "@wip"}}}, sc, "tags are inherited from the feature")
+	assert.Equal(t, []Scenario{{Name: "y", Row: "y", Feature: "x", File: tagged, Tags: []string{"@hot", "@wip"}, Steps: []string{"the lab is healthy"}}}, sc, "tags are inherited from the feature")
+	outline := write("outline.feature", "Feature: o\n  Background:\n    Given the lab is healthy\n  Scenario Outline: s <m>\n    Then every minion answers \"<m>\"\n  Examples:\n    | m |\n    | salt-call test.ping |\n    | salt-call test.ping |\n")
+	sc, err = Check([]string{outline}, testPhrases())
+	require.NoError(t, err)
+	require.Len(t, sc, 2)
+	assert.Equal(t, []string{"the lab is healthy", `every minion answers "salt-call test.ping"`}, sc[1].Steps, "the background's steps, then the row's, its values filled in")
 
 	tests := []struct {
 		name, body, wantErr string
