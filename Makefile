@@ -209,7 +209,8 @@ test-swarm: test-prereqs build
 # docker-compose's up plus its wait for healthy on the same file. The
 # paired comparison of parallel labs (one lab against the machine's
 # default) runs only when named: make bench BENCH=BenchmarkParallelSuite
-# [SALT=real].
+# [SALT=real] [SALTLAB_BENCH_LABS=2] (the parallel side with --parallel 2:
+# real Salt's default on two cores is one lab).
 # BenchmarkFleet measures 10, 100 and 1000 minions on the double (healthy,
 # a salt '*' test.ping round, memory, the failover spread), prints each
 # against 10 and draws reports/bench/fleet-curves.svg (SALTLAB_FLEET_PLOT
