@@ -106,13 +106,14 @@ func Phrases() []*regexp.Regexp {
 func NeedsChaosHelper(text string) bool {
 	for _, f := range faultDefs() {
 		m := regexp.MustCompile(f.pattern).FindStringSubmatch(text)
-		switch {
-		case m == nil || f.kind == "":
-		case f.kind == kindInGroup:
-			return chaos.NeedsHelper(m[1])
-		default:
-			return chaos.NeedsHelper(f.kind)
+		if m == nil {
+			continue
 		}
+		kind := f.kind // "" (a heal, a check) is no kind: false
+		if kind == kindInGroup {
+			kind = m[1]
+		}
+		return chaos.NeedsHelper(kind)
 	}
 	return false
 }

@@ -43,12 +43,7 @@ func BenchmarkParallelSuite(b *testing.B) {
 		if err != nil || n < 1 {
 			b.Fatalf("SALTLAB_BENCH_LABS=%q: want a number of labs, 1 or more", v)
 		}
-		parallelSide = func(ctx context.Context, bin string, args ...string) *exec.Cmd {
-			if len(args) > 0 && args[0] == "run" {
-				args = append([]string{"run", "--parallel", v}, args[1:]...)
-			}
-			return saltlabDefaultLabs(ctx, bin, args...)
-		}
+		parallelSide = saltlabLabs(v)
 	}
 	bin := saltlabBinary(b)
 	if out, err := saltlab(b, bin, "images", "--salt", flavor).CombinedOutput(); err != nil {

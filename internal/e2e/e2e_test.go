@@ -86,10 +86,17 @@ func saltlabWithin(t testing.TB, d time.Duration, bin string, args ...string) *e
 // saltlabDefaultLabs, for the benchmark that times the default, leaves
 // it out.
 func saltlabCmd(ctx context.Context, bin string, args ...string) *exec.Cmd {
-	if len(args) > 0 && args[0] == "run" && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--parallel") }) {
-		args = append([]string{"run", "--parallel", "1"}, args[1:]...)
+	return saltlabLabs("1")(ctx, bin, args...)
+}
+
+// saltlabLabs is saltlab whose `run` without --parallel runs on n labs.
+func saltlabLabs(n string) func(ctx context.Context, bin string, args ...string) *exec.Cmd {
+	return func(ctx context.Context, bin string, args ...string) *exec.Cmd {
+		if len(args) > 0 && args[0] == "run" && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--parallel") }) {
+			args = append([]string{"run", "--parallel", n}, args[1:]...)
+		}
+		return saltlabDefaultLabs(ctx, bin, args...)
 	}
-	return saltlabDefaultLabs(ctx, bin, args...)
 }
 
 // saltlabDefaultLabs is saltlab with args as given: a `saltlab run`

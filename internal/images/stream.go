@@ -22,7 +22,7 @@ func (b *Builder) buildImage(ctx context.Context, ref string, files []contextFil
 // buildImageTo is buildImage with the build output going to out. The
 // labels of opts go into the Dockerfile as one LABEL instruction
 // (foldLabels): the classic builder makes a step of each label it is
-// handed, and every step is a container created and committed, 4-10 s
+// handed, and every step is a container created and committed, 4-12 s
 // each on the fuse-overlayfs engines this runs on (measured on real
 // Salt's image, 2026-12-06).
 func (b *Builder) buildImageTo(ctx context.Context, ref string, files []contextFile, opts build.ImageBuildOptions, out io.Writer) error {

@@ -119,7 +119,7 @@ func (s Selector) Select(sel tagexpr.Expr) ([]report.Row, error) {
 	tags := map[string]bool{}
 	for _, sc := range all {
 		if sel.Match(sc.Tags) {
-			rows = append(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row})
+			rows = append(rows, rowOf(sc))
 		}
 		for _, t := range sc.Tags {
 			tags[t] = true
@@ -147,7 +147,7 @@ func (s Selector) NeedsChaosHelper(rows []report.Row) (bool, error) {
 		return false, usage.Errorf("check features: %w", err)
 	}
 	for _, sc := range all {
-		if !slices.Contains(rows, report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row}) {
+		if !slices.Contains(rows, rowOf(sc)) {
 			continue
 		}
 		if slices.ContainsFunc(sc.Steps, steps.NeedsChaosHelper) {
@@ -155,4 +155,9 @@ func (s Selector) NeedsChaosHelper(rows []report.Row) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// rowOf is the scenario as the reports name it.
+func rowOf(sc features.Scenario) report.Row {
+	return report.Row{File: sc.File, Feature: sc.Feature, Pickle: sc.Name, Name: sc.Row}
 }
